@@ -1,0 +1,162 @@
+"""A generic test harness every game plugs into.
+
+Given a game name (and seat count, options) it plays random legal actions to the
+end and checks after every step: the game's invariants, that views are JSON and
+leak nothing (the game's `check_view` hook), that an illegal action leaves the
+match untouched ([G3]); and at the end that the same seed and actions give the
+same match ([G1]) and that save -> load gives the same state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import Action, IllegalAction, Match
+from game.registry import get_info, load_match, new_match
+from game.rng import Rng
+
+
+@dataclass
+class HarnessReport:
+    """Summary of one harness run."""
+
+    actions: int
+    finished: bool
+    illegal_probes: int
+
+
+def check_views(match: Match) -> None:
+    """Every view is JSON-serialisable and passes the game's leak check."""
+    info = get_info(match.game_name)
+    json.dumps(match.public_view())
+    for seat in range(match.n_seats):
+        view = match.view(seat)
+        json.dumps(view)
+        if info.check_view is not None:
+            info.check_view(match, seat, view)
+
+
+def probe_illegal(match: Match, rng: Rng) -> bool:
+    """Try an action that must be refused and check nothing changed.
+
+    Returns True when a probe was made. The probe is a legal action of a seat
+    that is not to move, or any action by a seat when the match is over.
+    """
+    before = match.fingerprint()
+    movers = set(match.to_move)
+    idle = [s for s in range(match.n_seats) if s not in movers]
+    candidates: list[tuple[int, Action]] = []
+    for seat in movers:
+        for action in match.legal_actions(seat)[:5]:
+            for other in idle:
+                candidates.append((other, action))
+    if not candidates:
+        return False
+    seat, action = rng.choice(candidates)
+    try:
+        match.apply(seat, action)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError(f"seat {seat} was allowed {action} out of turn")
+    if match.fingerprint() != before:
+        raise AssertionError("an illegal action changed the match")
+    return True
+
+
+def random_playthrough(
+    name: str,
+    seats: int | list[str],
+    *,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    max_actions: int = 20_000,
+    probe_every: int = 7,
+    views_every: int = 1,
+    chooser: Any = None,
+) -> tuple[Match, HarnessReport]:
+    """Play random legal actions, checking invariants and views after each.
+
+    `chooser(match, seat, legal, rng) -> Action` may replace the uniform choice
+    (to steer random games towards rarer situations).
+    """
+    info = get_info(name)
+    match = new_match(name, seats, seed=seed, options=options)
+    rng = Rng(f"harness/{seed}")
+    probes = 0
+    steps = 0
+    if info.invariants is not None:
+        info.invariants(match)
+    check_views(match)
+    while not match.is_over and steps < max_actions:
+        seat = rng.choice(match.to_move)
+        legal = match.legal_actions(seat)
+        if not legal:
+            raise AssertionError(f"seat {seat} must move but has no legal action")
+        action = chooser(match, seat, legal, rng) if chooser else rng.choice(legal)
+        # Round-trip every action through its dict form, as a save would.
+        again = Action.parse(json.loads(json.dumps(action.to_dict())))
+        if again != action:
+            raise AssertionError(f"{action} does not survive to_dict/from_dict")
+        events = match.apply(seat, action)
+        for ev in events:
+            json.dumps(ev.to_dict())
+        steps += 1
+        if info.invariants is not None:
+            info.invariants(match)
+        if views_every and steps % views_every == 0:
+            check_views(match)
+        if probe_every and steps % probe_every == 0 and probe_illegal(match, rng):
+            probes += 1
+    return match, HarnessReport(actions=steps, finished=match.is_over, illegal_probes=probes)
+
+
+def check_determinism(match: Match) -> None:
+    """A fresh match with the same seed and actions ends in the same state."""
+    again = new_match(match.game_name, match.seats, seed=match.seed, options=match.options)
+    for seat, action in match.log:
+        again.apply(seat, action)
+    if again.save() != match.save():
+        raise AssertionError("same seed and actions gave a different save")
+    if again.fingerprint() != match.fingerprint():
+        raise AssertionError("same seed and actions gave a different state")
+
+
+def check_save_load(match: Match) -> Match:
+    """Save, write to JSON text, load: the loaded match equals the original."""
+    text = json.dumps(match.save())
+    loaded = load_match(json.loads(text))
+    if loaded.fingerprint() != match.fingerprint():
+        raise AssertionError("save -> load changed the state")
+    if loaded.save() != match.save():
+        raise AssertionError("save -> load -> save changed the save")
+    return loaded
+
+
+def full_check(
+    name: str,
+    seats: int | list[str],
+    *,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    max_actions: int = 20_000,
+    require_finish: bool = True,
+) -> Match:
+    """Random playthrough plus determinism and save/load checks, mid-game too."""
+    match, report = random_playthrough(
+        name, seats, seed=seed, options=options, max_actions=max_actions
+    )
+    if require_finish and not report.finished:
+        raise AssertionError(f"{name} did not finish in {max_actions} random actions")
+    check_determinism(match)
+    check_save_load(match)
+    # A mid-game save must also load, and continue identically.
+    half = len(match.log) // 2
+    partial = load_match(match.save(), upto=half)
+    for seat, action in match.log[half:]:
+        partial.apply(seat, action)
+    if partial.fingerprint() != match.fingerprint():
+        raise AssertionError("loading half the log and replaying the rest diverged")
+    return match

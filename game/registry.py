@@ -1,0 +1,284 @@
+"""The catalogue of games: `GameInfo`, option schemas, `new_match`, `load_match`.
+
+A game package `game/<name>/` exposes `INFO: GameInfo` in its `__init__`. The
+registry finds the packages of `KNOWN_GAMES` that exist and imports each one on
+first use, so start-up stays fast and a new game needs no change here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.core import SAVE_FORMAT, Action, IllegalAction, Match, SaveError
+
+if TYPE_CHECKING:
+    from game.bots import Bot
+
+#: Every game the product knows, in menu order; only those with a package play.
+KNOWN_GAMES: tuple[str, ...] = ("wyr", "wyrt", "war", "chama")
+
+
+class OptionsError(ValueError):
+    """Options that are unknown, out of range, or impossible together.
+
+    `key` is a translation key (under `taverna.`) and `params` its fields.
+    """
+
+    def __init__(self, key: str, message: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One entry of a game's option schema, drawn by the new-match screen.
+
+    kind: "bool", "choice" (one of `choices`) or "int" (`minimum`..`maximum`).
+    Labels are translation keys `options.<game>.<key>` and, for choices,
+    `options.<game>.<key>.<choice>`. `house` marks our own rules ([rulings]).
+    """
+
+    key: str
+    kind: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    house: bool = False
+    ruling: str = ""
+
+    def validate(self, value: Any) -> Any:
+        """Return the value if it fits this option, else raise `OptionsError`."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionsError(
+                    "core.options.bad_bool",
+                    f"option {self.key} must be true or false",
+                    option=self.key,
+                )
+        elif self.kind == "choice":
+            if value not in self.choices:
+                raise OptionsError(
+                    "core.options.bad_choice",
+                    f"option {self.key} must be one of {list(self.choices)}, not {value!r}",
+                    option=self.key,
+                )
+        elif self.kind == "int":
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not self.minimum <= value <= self.maximum
+            ):
+                raise OptionsError(
+                    "core.options.bad_int",
+                    f"option {self.key} must be a whole number from {self.minimum} to {self.maximum}",
+                    option=self.key,
+                    minimum=self.minimum,
+                    maximum=self.maximum,
+                )
+        else:
+            raise OptionsError(
+                "core.options.bad_kind", f"option {self.key} has unknown kind {self.kind}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the app and tools need to know about a game."""
+
+    name: str
+    min_seats: int
+    max_seats: int
+    match_class: Callable[[list[str], int, dict[str, Any]], Match]
+    options: tuple[OptionSpec, ...] = ()
+    #: bot ids offered in seat pickers, weakest first ("easy", … or personalities)
+    bot_ids: tuple[str, ...] = ("easy", "normal", "hard")
+    make_bot: Callable[[str], Bot] | None = None
+    #: True when players hold secrets (hands, objectives): hot-seat needs a curtain
+    hidden_info: bool = True
+    #: cross-checks of options against each other and the seat count
+    check_options: Callable[[int, dict[str, Any]], None] | None = None
+    #: raises AssertionError when a state breaks a conservation law
+    invariants: Callable[[Match], None] | None = None
+    #: raises AssertionError when `view` shows `seat` something secret
+    check_view: Callable[[Match, int, dict[str, Any]], None] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def title_key(self) -> str:
+        """Translation key of the game's display name."""
+        return f"games.{self.name}.title"
+
+    def default_options(self) -> dict[str, Any]:
+        """Every option at its default."""
+        return {o.key: o.default for o in self.options}
+
+    def resolve_options(self, n_seats: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults merged with `options`, validated; raises `OptionsError`."""
+        if not self.min_seats <= n_seats <= self.max_seats:
+            raise OptionsError(
+                "core.options.bad_seats",
+                f"{self.name} needs {self.min_seats} to {self.max_seats} seats, not {n_seats}",
+                minimum=self.min_seats,
+                maximum=self.max_seats,
+                seats=n_seats,
+            )
+        known = {o.key: o for o in self.options}
+        merged = self.default_options()
+        for k, v in (options or {}).items():
+            if k not in known:
+                raise OptionsError(
+                    "core.options.unknown", f"{self.name} has no option {k!r}", option=k
+                )
+            merged[k] = known[k].validate(v)
+        if self.check_options is not None:
+            self.check_options(n_seats, merged)
+        return merged
+
+
+class _Games(Mapping[str, GameInfo]):
+    """name -> GameInfo for the games whose package exists; imported lazily."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, GameInfo] = {}
+
+    def _available(self) -> list[str]:
+        return [g for g in KNOWN_GAMES if importlib.util.find_spec(f"game.{g}") is not None]
+
+    def __getitem__(self, name: str) -> GameInfo:
+        if name not in self._loaded:
+            if name not in KNOWN_GAMES or importlib.util.find_spec(f"game.{name}") is None:
+                raise KeyError(name)
+            module = importlib.import_module(f"game.{name}")
+            info = getattr(module, "INFO", None)
+            if not isinstance(info, GameInfo):
+                raise KeyError(name)
+            self._loaded[name] = info
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._available())
+
+    def __len__(self) -> int:
+        return len(self._available())
+
+    def __contains__(self, name: object) -> bool:
+        return (
+            isinstance(name, str)
+            and name in KNOWN_GAMES
+            and importlib.util.find_spec(f"game.{name}") is not None
+        )
+
+    def register(self, info: GameInfo) -> None:
+        """Register a game that lives outside `game/` (tests' tiny games)."""
+        self._loaded[info.name] = info
+
+
+GAMES = _Games()
+
+
+def get_info(name: str) -> GameInfo:
+    """The `GameInfo` of a game, also of games registered by tests."""
+    if name in GAMES._loaded:
+        return GAMES._loaded[name]
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise KeyError(f"no such game: {name!r}") from None
+
+
+def seat_names(seats: int | list[str]) -> list[str]:
+    """Seat names from a count ("Seat 1" …) or a list of names."""
+    if isinstance(seats, int):
+        return [f"Seat {i + 1}" for i in range(seats)]
+    names = [str(s).strip() for s in seats]
+    if any(not n for n in names):
+        raise OptionsError("core.options.empty_name", "every seat needs a name")
+    return names
+
+
+def new_match(
+    name: str, seats: int | list[str], *, seed: int, options: Mapping[str, Any] | None = None
+) -> Match:
+    """Start a match of game `name`; raises `OptionsError` on impossible options."""
+    info = get_info(name)
+    names = seat_names(seats)
+    resolved = info.resolve_options(len(names), options)
+    return info.match_class(names, seed, resolved)
+
+
+def load_match(data: Any, *, upto: int | None = None) -> Match:
+    """Rebuild a match from `Match.save()` output by replaying its log ([G1]).
+
+    `upto` replays only the first `upto` actions (undo, replays). Any problem
+    raises `SaveError` with a plain-words reason; nothing else escapes.
+    """
+    if not isinstance(data, dict):
+        raise SaveError("the save is not a JSON object")
+    fmt = data.get("format")
+    if fmt != SAVE_FORMAT:
+        raise SaveError(
+            f"unsupported save format {fmt!r} (this version reads format {SAVE_FORMAT})"
+        )
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise SaveError("the save names no game")
+    try:
+        get_info(name)
+    except KeyError:
+        raise SaveError(f"the save is for a game this version does not have: {name!r}") from None
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise SaveError("the save's seats are not a list of names")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError("the save's seed is not a whole number")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise SaveError("the save's options are not a mapping")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise SaveError("the save's action log is not a list")
+    try:
+        match = new_match(name, seats, seed=seed, options=options)
+    except (OptionsError, ValueError) as e:
+        raise SaveError(f"the save's table cannot be set up: {e}") from e
+    limit = len(actions) if upto is None else max(0, min(upto, len(actions)))
+    for i, entry in enumerate(actions[:limit]):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
+            raise SaveError(f"entry {i + 1} of the action log is malformed")
+        seat, raw = entry
+        try:
+            action = Action.parse(raw)
+        except (ValueError, TypeError, KeyError) as e:
+            raise SaveError(f"action {i + 1} of the log cannot be read: {e}") from e
+        try:
+            match.apply(seat, action)
+        except IllegalAction as e:
+            raise SaveError(f"action {i + 1} of the log is not legal at that point: {e}") from e
+    meta = data.get("meta")
+    if isinstance(meta, dict):
+        match.meta = meta
+    return match
+
+
+def make_bot(name: str, bot_id: str) -> Bot:
+    """A bot for game `name`; "random" always exists, other ids come from the game."""
+    from game.bots import RandomBot
+
+    if bot_id == "random":
+        return RandomBot()
+    info = get_info(name)
+    if info.make_bot is None or bot_id not in info.bot_ids:
+        raise OptionsError(
+            "core.options.bad_bot",
+            f"{name} has no bot {bot_id!r}; choose one of {', '.join(info.bot_ids) or 'random'}",
+            bot=bot_id,
+        )
+    return info.make_bot(bot_id)

@@ -1,0 +1,158 @@
+"""Playing matches with bots: one match to the end, or many for statistics.
+
+Used by `taverna simulate`, the tournament organizer and the tests. Bots get a
+generator of their own (forked from the seed) so the match's chance stream is
+never disturbed by how much a bot thinks.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bots import Bot
+from game.core import Event, Match
+from game.registry import get_info, make_bot, new_match
+from game.rng import Rng
+
+
+@dataclass
+class PlayResult:
+    """What happened in one bot-played match."""
+
+    match: Match
+    actions: int = 0
+    #: seat -> seconds spent in each `choose` call
+    decision_times: dict[int, list[float]] = field(default_factory=dict)
+    #: True when the safety cap stopped a match that had not ended
+    capped: bool = False
+
+
+def play_out(
+    match: Match,
+    bots: Sequence[Bot | None],
+    rng: Rng,
+    *,
+    max_actions: int = 200_000,
+    after_action: Callable[[Match, int, list[Event]], None] | None = None,
+) -> PlayResult:
+    """Let `bots` (one per seat) play `match` until it ends or hits the cap.
+
+    A seat whose bot is None cannot be driven here: the function stops and
+    returns when such a seat must act (the caller has a human to ask).
+    """
+    result = PlayResult(match=match)
+    while not match.is_over:
+        if result.actions >= max_actions:
+            result.capped = True
+            break
+        seats = match.to_move
+        seat = seats[0]
+        bot = bots[seat]
+        if bot is None:
+            break
+        view = match.view(seat)
+        legal = match.legal_actions(seat)
+        start = time.perf_counter()
+        action = bot.choose(view, legal, rng)
+        result.decision_times.setdefault(seat, []).append(time.perf_counter() - start)
+        events = match.apply(seat, action)
+        result.actions += 1
+        if after_action is not None:
+            after_action(match, seat, events)
+    return result
+
+
+def parse_seat_spec(spec: str) -> tuple[str, str | None]:
+    """ "Ana" -> ("Ana", None); "bot:hard" -> ("bot:hard", "hard")."""
+    s = spec.strip()
+    if s.lower().startswith("bot:"):
+        return s, s.split(":", 1)[1].strip()
+    return s, None
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (0..100) by nearest rank; 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, math.ceil(p / 100 * len(ordered)) - 1))
+    return ordered[k]
+
+
+def simulate(
+    name: str,
+    bot_ids: list[str],
+    *,
+    games: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    rotate: bool = True,
+    check_invariants: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` bot matches and summarise them per entry of `bot_ids`.
+
+    With `rotate`, entry i sits at seat (i + g) mod n in game g, so no entry
+    keeps the first-player advantage. Wins are shared among tied winners.
+    """
+    info = get_info(name)
+    n = len(bot_ids)
+    wins = [0.0] * n
+    decision: list[list[float]] = [[] for _ in range(n)]
+    turns: list[int] = []
+    capped = 0
+    invariant_failures: list[str] = []
+    for g in range(games):
+        shift = g % n if rotate else 0
+        order = [(i + shift) % n for i in range(n)]  # order[entry] = seat
+        seat_of = {entry: order[entry] for entry in range(n)}
+        entry_at = {seat: entry for entry, seat in seat_of.items()}
+        names = [f"{bot_ids[entry_at[s]]}#{entry_at[s] + 1}" for s in range(n)]
+        match = new_match(name, names, seed=seed + g, options=options)
+        bots = [make_bot(name, bot_ids[entry_at[s]]) for s in range(n)]
+
+        def hook(m: Match, seat: int, events: list[Event], _g: int = g) -> None:
+            if info.invariants is not None:
+                try:
+                    info.invariants(m)
+                except AssertionError as e:  # keep playing; report at the end
+                    invariant_failures.append(f"game {_g}: {e}")
+
+        res = play_out(
+            match, bots, Rng(f"bots/{seed}/{g}"), after_action=hook if check_invariants else None
+        )
+        if res.capped:
+            capped += 1
+        for seat, times in res.decision_times.items():
+            decision[entry_at[seat]].extend(times)
+        winners = match.winners()
+        for w in winners:
+            wins[entry_at[w]] += 1 / len(winners)
+        turns.append(int(getattr(match, "turn", 0)))
+        if progress is not None:
+            progress(g + 1, games)
+    return {
+        "game": name,
+        "games": games,
+        "seed": seed,
+        "seats": [
+            {
+                "bot": bot_ids[i],
+                "wins": round(wins[i], 3),
+                "win_rate": round(wins[i] / games, 4) if games else 0.0,
+                "decisions": len(decision[i]),
+                "p50_ms": round(percentile(decision[i], 50) * 1000, 2),
+                "p95_ms": round(percentile(decision[i], 95) * 1000, 2),
+                "max_ms": round(max(decision[i], default=0.0) * 1000, 2),
+            }
+            for i in range(n)
+        ],
+        "average_turns": round(sum(turns) / len(turns), 2) if turns else 0.0,
+        "capped_games": capped,
+        "invariants_held": not invariant_failures,
+        "invariant_failures": invariant_failures[:20],
+    }

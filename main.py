@@ -1,0 +1,187 @@
+"""Taverna's entry point: the command line, the app, and headless commands.
+
+    taverna                                   the app
+    taverna play war --seats "Ana,bot:hard" --seed 7
+    taverna simulate chama --seats bot:hard,bot:normal --games 200 --seed 1 --json
+    taverna tournament chama --format swiss --entrants 16 --simulate --seed 3 --json
+    taverna bench [--quick]
+
+GUI flags (app and play): --frames N, --screenshot PATH, --autoplay, --lang pt|en,
+--size WxH, --scene NAME (open a screen directly: settings, new:<game>, rules, …).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError("size must be at least 320x240")
+    return w, h
+
+
+def _option(text: str) -> tuple[str, Any]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"options look like key=value, not {text!r}")
+    key, raw = text.split("=", 1)
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def _add_gui_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--frames", type=int, default=0, help="exit after N frames")
+    p.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")
+    p.add_argument("--autoplay", action="store_true", help="bots play every seat")
+    p.add_argument("--lang", choices=["pt", "en"], help="interface language")
+    p.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
+    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    p.add_argument("--scene", help="open a screen directly (settings, new:<game>, rules, stats, curtain)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    parser = argparse.ArgumentParser(prog="taverna", description="A game table of Arton.")
+    _add_gui_flags(parser)
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open a table directly")
+    play.add_argument("game")
+    play.add_argument("--seats", default="", help='comma-separated: a name, or bot:<level>, e.g. "Ana,bot:hard"')
+    play.add_argument("--seed", type=int)
+    play.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE")
+    play.add_argument("--practice", action="store_true", help="hints, odds and undo")
+    _add_gui_flags(play)
+
+    sim = sub.add_parser("simulate", help="bots play many matches headless")
+    sim.add_argument("game")
+    sim.add_argument("--seats", required=True, help="comma-separated bot ids, e.g. bot:hard,bot:normal")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE")
+    sim.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
+    sim.add_argument("--json", action="store_true")
+
+    tour = sub.add_parser("tournament", help="run a tournament headless")
+    tour.add_argument("game")
+    tour.add_argument("--format", choices=["swiss", "melee", "elimination"], default="swiss")
+    tour.add_argument("--entrants", type=int, default=8)
+    tour.add_argument("--rounds", type=int)
+    tour.add_argument("--top-cut", type=int, choices=[0, 4, 8], default=0)
+    tour.add_argument("--turn-limit", type=int, default=0)
+    tour.add_argument("--bots", default="", help="comma-separated bot ids to cycle through")
+    tour.add_argument("--simulate", action="store_true", help="bots play every match")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE")
+    tour.add_argument("--json", action="store_true")
+
+    bench = sub.add_parser("bench", help="measure the budgets of ARCHITECTURE.md")
+    bench.add_argument("--quick", action="store_true")
+    bench.add_argument("--json", action="store_true")
+    return parser
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"taverna: {message}", file=sys.stderr)
+    return code
+
+
+def _known_game(name: str) -> str | None:
+    """None when the game can be played, else a one-line reason."""
+    from game import GAMES, KNOWN_GAMES
+
+    if name in GAMES:
+        return None
+    if name in KNOWN_GAMES:
+        return f"the {name} engine is not ready yet"
+    return f"unknown game {name!r}; choose one of {', '.join(KNOWN_GAMES)}"
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """`taverna simulate`."""
+    from game import OptionsError
+    from game.runner import parse_seat_spec, simulate
+
+    reason = _known_game(args.game)
+    if reason:
+        return _fail(reason)
+    bot_ids = []
+    for spec in args.seats.split(","):
+        _, bot = parse_seat_spec(spec)
+        if bot is None:
+            return _fail(f"simulate needs bots in every seat (bot:<level>), not {spec!r}")
+        bot_ids.append(bot)
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    try:
+        out = simulate(
+            args.game, bot_ids, games=args.games, seed=args.seed, options=dict(args.option), rotate=not args.no_rotate
+        )
+    except OptionsError as e:
+        return _fail(str(e))
+    if args.json:
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+    else:
+        print(f"{out['game']}: {out['games']} games, seed {out['seed']}, average {out['average_turns']} turns")
+        for s in out["seats"]:
+            print(
+                f"  {s['bot']:<12} wins {s['wins']:>7}  ({s['win_rate'] * 100:5.1f}%)  "
+                f"decision p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms"
+            )
+        if out["capped_games"]:
+            print(f"  {out['capped_games']} games stopped at the safety cap")
+        print("  all invariants held" if out["invariants_held"] else f"  INVARIANTS BROKEN: {out['invariant_failures']}")
+    return 0 if out["invariants_held"] else 1
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """`taverna tournament`."""
+    reason = _known_game(args.game)
+    if reason:
+        return _fail(reason)
+    if importlib.util.find_spec("game.tournament") is None:
+        return _fail("the tournament organizer is not ready yet")
+    from game.tournament import headless
+
+    return headless.main(args)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """`taverna bench`."""
+    from scenes.bench import run_bench
+
+    return run_bench(quick=args.quick, as_json=args.json)
+
+
+def cli(argv: Sequence[str] | None = None) -> int:
+    """Console-script entry point."""
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        return cmd_simulate(args)
+    if args.command == "tournament":
+        return cmd_tournament(args)
+    if args.command == "bench":
+        return cmd_bench(args)
+    if args.command == "play":
+        reason = _known_game(args.game)
+        if reason:
+            return _fail(reason)
+    from scenes.app import run_app
+
+    return run_app(args)
+
+
+if __name__ == "__main__":
+    sys.exit(cli())

@@ -1,0 +1,30 @@
+"""Test set-up: headless SDL before pygame loads; a private data folder."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+from game.registry import GAMES  # noqa: E402
+from tests.game.tiny_game import INFO as TINY_INFO  # noqa: E402
+
+GAMES.register(TINY_INFO)
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test writes settings, saves and databases under its own tmp folder."""
+    home = tmp_path / "taverna-home"
+    monkeypatch.setenv("TAVERNA_HOME", str(home))
+    return home
