@@ -48,7 +48,9 @@ def _add_gui_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=["pt", "en"], help="interface language")
     p.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    p.add_argument("--scene", help="open a screen directly (settings, new:<game>, rules, stats, curtain)")
+    p.add_argument(
+        "--scene", help="open a screen directly (settings, new:<game>, rules, stats, curtain)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,18 +61,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open a table directly")
     play.add_argument("game")
-    play.add_argument("--seats", default="", help='comma-separated: a name, or bot:<level>, e.g. "Ana,bot:hard"')
+    play.add_argument(
+        "--seats", default="", help='comma-separated: a name, or bot:<level>, e.g. "Ana,bot:hard"'
+    )
     play.add_argument("--seed", type=int)
-    play.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE")
+    play.add_argument(
+        "--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE"
+    )
     play.add_argument("--practice", action="store_true", help="hints, odds and undo")
     _add_gui_flags(play)
 
     sim = sub.add_parser("simulate", help="bots play many matches headless")
     sim.add_argument("game")
-    sim.add_argument("--seats", required=True, help="comma-separated bot ids, e.g. bot:hard,bot:normal")
+    sim.add_argument(
+        "--seats", required=True, help="comma-separated bot ids, e.g. bot:hard,bot:normal"
+    )
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE")
+    sim.add_argument(
+        "--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE"
+    )
     sim.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
     sim.add_argument("--json", action="store_true")
 
@@ -84,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--bots", default="", help="comma-separated bot ids to cycle through")
     tour.add_argument("--simulate", action="store_true", help="bots play every match")
     tour.add_argument("--seed", type=int, default=1)
-    tour.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE")
+    tour.add_argument(
+        "--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE"
+    )
     tour.add_argument("--json", action="store_true")
 
     bench = sub.add_parser("bench", help="measure the budgets of ARCHITECTURE.md")
@@ -127,14 +139,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return _fail("--games must be at least 1")
     try:
         out = simulate(
-            args.game, bot_ids, games=args.games, seed=args.seed, options=dict(args.option), rotate=not args.no_rotate
+            args.game,
+            bot_ids,
+            games=args.games,
+            seed=args.seed,
+            options=dict(args.option),
+            rotate=not args.no_rotate,
         )
     except OptionsError as e:
         return _fail(str(e))
     if args.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
-        print(f"{out['game']}: {out['games']} games, seed {out['seed']}, average {out['average_turns']} turns")
+        print(
+            f"{out['game']}: {out['games']} games, seed {out['seed']}, average {out['average_turns']} turns"
+        )
         for s in out["seats"]:
             print(
                 f"  {s['bot']:<12} wins {s['wins']:>7}  ({s['win_rate'] * 100:5.1f}%)  "
@@ -142,7 +161,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         if out["capped_games"]:
             print(f"  {out['capped_games']} games stopped at the safety cap")
-        print("  all invariants held" if out["invariants_held"] else f"  INVARIANTS BROKEN: {out['invariant_failures']}")
+        print(
+            "  all invariants held"
+            if out["invariants_held"]
+            else f"  INVARIANTS BROKEN: {out['invariant_failures']}"
+        )
     return 0 if out["invariants_held"] else 1
 
 

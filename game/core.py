@@ -110,7 +110,18 @@ class Action(Record):
 
 
 class Event(Record):
-    """Something that happened, for the table to animate and the log to show."""
+    """Something that happened, for the table to animate and the log to show.
+
+    An event that reveals something only one seat may know (a drawn card)
+    sets `PRIVATE = True` and has a field `seat` naming that seat; tables show
+    its details only while that seat's player is at the screen ([G4]).
+    """
+
+    PRIVATE: ClassVar[bool] = False
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether a viewer at `seat` (None = spectator) may see the details."""
+        return not self.PRIVATE or getattr(self, "seat", None) == seat
 
 
 def encode(value: Any) -> Any:

@@ -39,8 +39,10 @@ class OptionSpec:
     """One entry of a game's option schema, drawn by the new-match screen.
 
     kind: "bool", "choice" (one of `choices`) or "int" (`minimum`..`maximum`).
-    Labels are translation keys `options.<game>.<key>` and, for choices,
-    `options.<game>.<key>.<choice>`. `house` marks our own rules ([rulings]).
+    Labels are translation keys `<game>.options.<key>.label`, an optional
+    `<game>.options.<key>.help`, and for choices
+    `<game>.options.<key>.choices.<choice>`. `house` marks our own rules, which
+    the new-match screen and the rules viewer label as such; `ruling` is the id.
     """
 
     key: str
@@ -88,6 +90,13 @@ class OptionSpec:
         return value
 
 
+#: Shared options every game offers (labels under `core.options.common.<key>`).
+#: turn_limit: 0 = none; at the limit the match ends on time ([R7]).
+TURN_LIMIT_OPTION = OptionSpec("turn_limit", "int", 0, minimum=0, maximum=10_000, ruling="R7")
+#: tournament: coin toss for the first player, one mulligan per seat ([R8]).
+TOURNAMENT_OPTION = OptionSpec("tournament", "bool", False, ruling="R8")
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the app and tools need to know about a game."""
@@ -97,7 +106,8 @@ class GameInfo:
     max_seats: int
     match_class: Callable[[list[str], int, dict[str, Any]], Match]
     options: tuple[OptionSpec, ...] = ()
-    #: bot ids offered in seat pickers, weakest first ("easy", … or personalities)
+    #: bot ids offered in seat pickers, weakest first ("easy", … or personalities);
+    #: each is labelled by the translation key `<game>.bots.<id>`
     bot_ids: tuple[str, ...] = ("easy", "normal", "hard")
     make_bot: Callable[[str], Bot] | None = None
     #: True when players hold secrets (hands, objectives): hot-seat needs a curtain
@@ -113,7 +123,7 @@ class GameInfo:
     @property
     def title_key(self) -> str:
         """Translation key of the game's display name."""
-        return f"games.{self.name}.title"
+        return f"ui.games.{self.name}"
 
     def default_options(self) -> dict[str, Any]:
         """Every option at its default."""

@@ -87,7 +87,7 @@ class LoadResult:
     """What `read_json` found: the data, and a problem to tell the user, if any."""
 
     data: Any
-    #: translation key of the message for the user, or "" when all was well
+    #: translation key (e.g. "core.storage.corrupt") of the message for the user, or "" when all was well
     problem: str = ""
     #: where a broken file was moved to
     moved_to: Path | None = None
@@ -112,9 +112,9 @@ def read_json(path: Path, default: Any) -> LoadResult:
     except FileNotFoundError:
         return LoadResult(default)
     except OSError:
-        return LoadResult(default, problem="storage.unreadable")
+        return LoadResult(default, problem="core.storage.unreadable")
     try:
         return LoadResult(json.loads(text))
     except (json.JSONDecodeError, UnicodeDecodeError):
         moved = move_aside(path)
-        return LoadResult(default, problem="storage.corrupt", moved_to=moved)
+        return LoadResult(default, problem="core.storage.corrupt", moved_to=moved)

@@ -146,3 +146,12 @@ def test_rng_fork_is_independent_and_stable() -> None:
     f1 = a.fork("bot").random()
     a.random()
     assert a.fork("bot").random() == f1
+
+
+def test_turn_limit_convention_ends_on_time_r7() -> None:
+    """[R7] a game with turn_limit ends at the limit, standings by distance."""
+    m = game.new_match("alta", 2, seed=4, options={"turn_limit": 1})
+    for s in (0, 1):
+        m.apply(s, m.legal_actions(s)[0])
+    assert m.is_over and m.timed_out
+    assert m.standings()[0] == [s for s in range(2) if m.distance_to_victory(s) == 0]

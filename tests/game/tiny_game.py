@@ -12,7 +12,7 @@ from typing import Any
 
 from game.cards import Card, Deck, standard_deck
 from game.core import Action, Event, IllegalAction, Match, MatchOver
-from game.registry import GameInfo, OptionSpec
+from game.registry import TOURNAMENT_OPTION, TURN_LIMIT_OPTION, GameInfo, OptionSpec
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class AltaMatch(Match):
 
     @property
     def to_move(self) -> list[int]:
-        if not any(self.hands):
+        if not any(self.hands) or self.timed_out:
             return []
         return [s for s in range(self.n_seats) if self.picks[s] is None]
 
@@ -69,9 +69,14 @@ class AltaMatch(Match):
         self.table.extend(picks)
         self.picks = [None] * self.n_seats
         self.turn += 1
+        limit = self.options.get("turn_limit", 0)
+        if limit and self.turn >= limit and any(self.hands):
+            self.timed_out = True
         events: list[Event] = [PicksRevealed(picks, winners)]
         if self.is_over:
-            events.append(MatchOver(tuple(tuple(g) for g in self.standings())))
+            events.append(
+                MatchOver(tuple(tuple(g) for g in self.standings()), timed=self.timed_out)
+            )
         return events
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -133,7 +138,11 @@ INFO = GameInfo(
     min_seats=2,
     max_seats=5,
     match_class=AltaMatch,
-    options=(OptionSpec("hand", "int", 3, minimum=1, maximum=8),),
+    options=(
+        OptionSpec("hand", "int", 3, minimum=1, maximum=8),
+        TURN_LIMIT_OPTION,
+        TOURNAMENT_OPTION,
+    ),
     invariants=invariants,
     check_view=check_view,
 )
