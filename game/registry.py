@@ -38,7 +38,9 @@ class OptionsError(ValueError):
 class OptionSpec:
     """One entry of a game's option schema, drawn by the new-match screen.
 
-    kind: "bool", "choice" (one of `choices`) or "int" (`minimum`..`maximum`).
+    kind: "bool", "choice" (one of `choices`), "int" (`minimum`..`maximum`) or
+    "per_seat" (a list with one of `choices` for each seat; `default` is the
+    choice every seat gets unless told otherwise, e.g. Wyrt personas).
     Labels are translation keys `<game>.options.<key>.label`, an optional
     `<game>.options.<key>.help`, and for choices
     `<game>.options.<key>.choices.<choice>`. `house` marks our own rules, which
@@ -54,9 +56,24 @@ class OptionSpec:
     house: bool = False
     ruling: str = ""
 
-    def validate(self, value: Any) -> Any:
+    def default_for(self, n_seats: int) -> Any:
+        """The default value at a table of `n_seats`."""
+        return [self.default] * n_seats if self.kind == "per_seat" else self.default
+
+    def validate(self, value: Any, n_seats: int = 0) -> Any:
         """Return the value if it fits this option, else raise `OptionsError`."""
-        if self.kind == "bool":
+        if self.kind == "per_seat":
+            if (
+                not isinstance(value, list)
+                or len(value) != n_seats
+                or any(v not in self.choices for v in value)
+            ):
+                raise OptionsError(
+                    "core.options.bad_per_seat",
+                    f"option {self.key} needs one of {list(self.choices)} for each of the {n_seats} seats",
+                    option=self.key,
+                )
+        elif self.kind == "bool":
             if not isinstance(value, bool):
                 raise OptionsError(
                     "core.options.bad_bool",
@@ -125,9 +142,9 @@ class GameInfo:
         """Translation key of the game's display name."""
         return f"ui.games.{self.name}"
 
-    def default_options(self) -> dict[str, Any]:
-        """Every option at its default."""
-        return {o.key: o.default for o in self.options}
+    def default_options(self, n_seats: int = 0) -> dict[str, Any]:
+        """Every option at its default for a table of `n_seats`."""
+        return {o.key: o.default_for(n_seats) for o in self.options}
 
     def resolve_options(self, n_seats: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults merged with `options`, validated; raises `OptionsError`."""

@@ -155,3 +155,14 @@ def test_turn_limit_convention_ends_on_time_r7() -> None:
         m.apply(s, m.legal_actions(s)[0])
     assert m.is_over and m.timed_out
     assert m.standings()[0] == [s for s in range(2) if m.distance_to_victory(s) == 0]
+
+
+def test_per_seat_option_kind() -> None:
+    from game.registry import OptionSpec
+
+    spec = OptionSpec("persona", "per_seat", "a", choices=("a", "b"))
+    assert spec.default_for(3) == ["a", "a", "a"]
+    assert spec.validate(["a", "b"], 2) == ["a", "b"]
+    for bad in (["a"], ["a", "c"], "a"):
+        with pytest.raises(OptionsError):
+            spec.validate(bad, 2)
