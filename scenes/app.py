@@ -1,0 +1,270 @@
+"""The application: window, UI manager, scene stack, main loop.
+
+Nothing here runs at import time; `run_app(args)` builds everything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from scenes.prefs import MIN_WINDOW, load_settings, save_settings
+
+_START = time.perf_counter()
+
+
+def plain_pygame_installed() -> bool:
+    """True when the original `pygame` distribution sits next to pygame-ce."""
+    from importlib import metadata
+
+    try:
+        metadata.distribution("pygame")
+    except metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+def _resolve_fonts(node: Any, paths: dict[str, str]) -> Any:
+    """Replace "@serif"-style placeholders in the theme with absolute paths."""
+    if isinstance(node, dict):
+        return {k: _resolve_fonts(v, paths) for k, v in node.items()}
+    if isinstance(node, str) and node.startswith("@") and node[1:] in paths:
+        return paths[node[1:]]
+    return node
+
+
+class App:
+    """Owns the window and everything global to the session."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        import pygame
+        import pygame_gui
+
+        from scenes import i18n, style
+        from scenes.manager import SceneManager
+        from scenes.paths import THEME, TRANSLATIONS
+        from scenes.sound import SoundManager
+        from scenes.toast import Toast
+
+        self.args = args
+        self.settings, problem = load_settings()
+        if getattr(args, "lang", None):
+            self.settings.language = args.lang
+        i18n.set_language(self.settings.language)
+        self.autoplay = bool(getattr(args, "autoplay", False))
+        self.frames_limit = int(getattr(args, "frames", 0) or 0)
+        self.screenshot: str | None = getattr(args, "screenshot", None)
+        if self.frames_limit and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+        pygame.display.init()
+        pygame.font.init()
+        size = getattr(args, "size", None) or (self.settings.window_width, self.settings.window_height)
+        self.windowed_size: tuple[int, int] = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
+        self.fullscreen = bool(getattr(args, "fullscreen", False) or self.settings.fullscreen)
+        self.screen = self._open_window()
+        pygame.display.set_caption("Taverna")
+
+        theme = json.loads(THEME.read_text(encoding="utf-8"))
+        theme = _resolve_fonts(theme, {"serif": str(style.serif_path())})
+        self.ui_manager = pygame_gui.UIManager(
+            self.size,
+            theme,
+            enable_live_theme_updates=False,
+            starting_language=self.settings.language,
+            translation_directory_paths=[str(TRANSLATIONS)],
+        )
+        self.sound = SoundManager(self.settings.effects_volume, self.settings.music_volume)
+        self.toast = Toast()
+        self.scenes = SceneManager(self)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame = 0
+        self.first_frame_at: float | None = None
+        self.frame_times: list[float] = []
+        if plain_pygame_installed():
+            self.toast.show(i18n.tr("ui.errors.plain_pygame"), "error")
+        if problem:
+            self.toast.show(i18n.tr(problem), "warn")
+
+    # -- window -------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        w, h = self.screen.get_size()
+        return int(w), int(h)
+
+    def _open_window(self) -> Any:
+        import pygame
+
+        if self.fullscreen:
+            info = pygame.display.Info()
+            full = (max(MIN_WINDOW[0], info.current_w or self.windowed_size[0]), max(MIN_WINDOW[1], info.current_h or self.windowed_size[1]))
+            screen = pygame.display.set_mode(full, pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+            except (AttributeError, pygame.error):
+                pass
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        """F11 and the settings switch."""
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.save_settings()
+        self.screen = self._open_window()
+        self._resized()
+
+    def _resized(self) -> None:
+        self.ui_manager.set_window_resolution(self.size)
+        self.scenes.resize(self.size)
+
+    def capture_frame(self) -> Any:
+        """A copy of the last frame shown (overlay backdrops)."""
+        return self.screen.copy()
+
+    # -- settings -----------------------------------------------------------
+    def save_settings(self) -> None:
+        """Persist settings; a failing disk is reported, never fatal."""
+        from scenes.i18n import tr
+
+        try:
+            save_settings(self.settings)
+        except OSError:
+            self.toast.show(tr("ui.errors.settings_not_saved"), "error")
+
+    def set_language(self, lang: str) -> None:
+        """Switch language live: every screen rebuilds its texts."""
+        from scenes import i18n
+
+        self.settings.language = lang
+        i18n.set_language(lang)
+        self.ui_manager.set_locale(lang)
+        self.scenes.relabel()
+        self.save_settings()
+
+    # -- helpers for scenes -------------------------------------------------
+    def notify(self, text: str, kind: str = "info") -> None:
+        """Show a message on the notification line."""
+        self.toast.show(text, kind)
+        if kind == "error":
+            self.sound.play("error")
+
+    def confirm(self, title: str, message: str, on_yes: Callable[[], None], yes: str = "", no: str = "") -> None:
+        """Ask before something destructive."""
+        from scenes.dialogs import ConfirmDialog
+
+        self.scenes.push(ConfirmDialog(self, title, message, on_yes, yes_text=yes, no_text=no))
+
+    def request_quit(self) -> None:
+        """Window close / Quit: confirm when a match would be lost."""
+        from scenes.i18n import tr
+
+        at_risk = any(s.wants_quit_confirmation() for s in self.scenes.stack)
+        if at_risk and self.settings.confirm_quit:
+            self.confirm(tr("ui.confirm.quit_title"), tr("ui.confirm.quit_match"), self.stop, yes=tr("ui.confirm.quit_yes"))
+        else:
+            self.stop()
+
+    def stop(self) -> None:
+        """End the main loop."""
+        self.running = False
+
+    # -- loop ---------------------------------------------------------------
+    def step(self, dt: float, events: list[Any]) -> None:
+        """One frame: events, update, draw (used by the loop and by tests)."""
+        import pygame
+
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.request_quit()
+                continue
+            if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+                w, h = max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h)
+                self.windowed_size = (w, h)
+                if (w, h) != (event.w, event.h):
+                    self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                self.settings.window_width, self.settings.window_height = w, h
+                self._resized()
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            consumed = self.ui_manager.process_events(event)
+            if not consumed or event.type >= pygame.USEREVENT:
+                self.scenes.handle_event(event)
+        self.scenes.update(dt)
+        self.ui_manager.update(dt)
+        self.toast.update(dt)
+        self.scenes.draw(self.screen)
+        self.ui_manager.draw_ui(self.screen)
+        self.toast.draw(self.screen)
+        self.scenes.draw_fade(self.screen)
+
+    def run(self, first: list[Any]) -> int:
+        """Push the first scenes, run until quit or the frame limit."""
+        import pygame
+
+        for i, scene in enumerate(first):
+            self.scenes.push(scene, fade=False)
+            if i < len(first) - 1:
+                self.step(0.0, [])  # paint it, so an overlay above has a backdrop
+        while self.running:
+            dt = self.clock.tick(60) / 1000.0
+            start = time.perf_counter()
+            self.step(min(dt, 0.1), pygame.event.get())
+            self.frame_times.append(time.perf_counter() - start)
+            pygame.display.flip()
+            self.frame += 1
+            if self.first_frame_at is None:
+                self.first_frame_at = time.perf_counter()
+                if os.environ.get("TAVERNA_REPORT_FIRST_FRAME"):
+                    print(f"first-frame {time.time():.6f}", flush=True)
+            if self.frames_limit and self.frame >= self.frames_limit:
+                break
+        if self.screenshot:
+            Path(self.screenshot).parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, self.screenshot)
+        if not self.fullscreen:
+            self.settings.window_width, self.settings.window_height = self.windowed_size
+        self.save_settings()
+        pygame.quit()
+        return 0
+
+
+def first_scenes(app: App, args: argparse.Namespace) -> list[Any]:
+    """The screens the command line asks for (the main menu by default)."""
+    from scenes.main_menu import MainMenu
+
+    if getattr(args, "command", None) == "play":
+        from scenes.tables import open_table_from_args
+
+        return [open_table_from_args(app, args)]
+    name = getattr(args, "scene", None)
+    if name:
+        from scenes.debug_scenes import scene_by_name
+
+        return scene_by_name(app, name)
+    return [MainMenu(app)]
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Boot the app as the command line says."""
+    app = App(args)
+    try:
+        scenes = first_scenes(app, args)
+    except ValueError as e:
+        import pygame
+
+        pygame.quit()
+        print(f"taverna: {e}", file=sys.stderr)
+        return 2
+    return app.run(scenes)

@@ -1,0 +1,58 @@
+"""`--scene NAME`: open a screen directly (screenshots, manual checks).
+
+Names: menu, settings, practice, stats, rules[:<tab>], new:<game>, curtain,
+confirm. Overlays are opened over the main menu.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scenes.i18n import tr
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.manager import Scene
+
+NAMES = ("menu", "settings", "practice", "stats", "rules", "new:<game>", "curtain", "confirm")
+
+
+def scene_by_name(app: App, name: str) -> list[Scene]:
+    """The scenes to push, bottom first; raises ValueError for unknown names."""
+    from scenes.main_menu import MainMenu
+
+    kind, _, arg = name.partition(":")
+    if kind == "menu":
+        return [MainMenu(app)]
+    if kind == "settings":
+        from scenes.settings_scene import SettingsScene
+
+        return [MainMenu(app), SettingsScene(app)]
+    if kind == "practice":
+        from scenes.practice import PracticeChooser
+
+        return [MainMenu(app), PracticeChooser(app)]
+    if kind == "stats":
+        from scenes.stats import StatsScene
+
+        return [MainMenu(app), StatsScene(app)]
+    if kind == "rules":
+        from scenes.rules_viewer import RulesScene
+
+        return [MainMenu(app), RulesScene(app, arg or "wyr")]
+    if kind == "new":
+        from game import KNOWN_GAMES
+        from scenes.new_match import NewMatchScene
+
+        if arg not in KNOWN_GAMES:
+            raise ValueError(f"new:<game> needs one of {', '.join(KNOWN_GAMES)}")
+        return [MainMenu(app), NewMatchScene(app, arg)]
+    if kind == "curtain":
+        from scenes.curtain import Curtain
+
+        return [MainMenu(app), Curtain(app, arg or "Ana", lambda: None)]
+    if kind == "confirm":
+        from scenes.dialogs import ConfirmDialog
+
+        return [MainMenu(app), ConfirmDialog(app, tr("ui.confirm.quit_title"), tr("ui.confirm.quit_match"), lambda: None)]
+    raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(NAMES)}")

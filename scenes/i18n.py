@@ -1,0 +1,88 @@
+"""Translations: every user-visible string goes through `tr(key, **params)`.
+
+Files are `assets/translations/<namespace>.<lang>.json` (python-i18n, the
+library pygame-gui uses, so UI elements given a key re-translate themselves when
+the language changes). Keys look like `ui.menu.play`; placeholders `%{name}`.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from typing import Any
+
+import i18n
+
+from scenes.paths import TRANSLATIONS
+
+LANGUAGES: tuple[str, ...] = ("pt", "en")
+_configured = False
+
+
+def _configure() -> None:
+    global _configured
+    if _configured:
+        return
+    i18n.set("file_format", "json")
+    i18n.set("fallback", "en")
+    i18n.set("enable_memoization", True)
+    path = str(TRANSLATIONS)
+    if path not in i18n.load_path:
+        i18n.load_path.append(path)
+    _configured = True
+
+
+def detect_language() -> str:
+    """pt when the system locale starts with "pt", else en."""
+    candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    try:
+        candidates.append(locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    for c in candidates:
+        if c:
+            return "pt" if c.lower().startswith("pt") else "en"
+    return "en"
+
+
+def set_language(lang: str) -> None:
+    """Switch the language of `tr` (the UI manager is switched by the app)."""
+    _configure()
+    i18n.set("locale", lang if lang in LANGUAGES else "en")
+
+
+def language() -> str:
+    """The current language code."""
+    _configure()
+    return str(i18n.get("locale"))
+
+
+def tr(key: str, **params: Any) -> str:
+    """The text of `key` in the current language; the key itself if missing."""
+    _configure()
+    return str(i18n.t(key, **params))
+
+
+def has(key: str) -> bool:
+    """Whether `key` has a translation in the current language."""
+    return tr(key) != key
+
+
+def tr_first(keys: list[str], **params: Any) -> str:
+    """The first of `keys` that is translated (for game-specific overrides)."""
+    for k in keys:
+        text = tr(k, **params)
+        if text != k:
+            return text
+    return keys[-1]
+
+
+def tr_error(exc: Exception) -> str:
+    """A readable message for an IllegalAction / OptionsError / other error."""
+    key = getattr(exc, "key", None)
+    if isinstance(key, str):
+        params = getattr(exc, "params", {}) or {}
+        text = tr(key, **params)
+        if text != key:
+            return text
+    return str(exc)

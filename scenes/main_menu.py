@@ -1,0 +1,175 @@
+"""The main menu: the four games, tournaments, practice, statistics, rules,
+settings and quit, on the tavern table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.cards import JOKER, Card
+from scenes import style, ui
+from scenes.i18n import tr
+from scenes.manager import Scene
+from scenes.widgets.cards import back_surface, face_surface
+from scenes.widgets.chips import ChipStack
+from scenes.widgets.dice import die_face
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+ENTRIES: tuple[str, ...] = ("wyr", "wyrt", "war", "chama", "tournaments", "practice", "statistics", "rules", "settings", "quit")
+GAME_ENTRIES = ("wyr", "wyrt", "war", "chama")
+
+
+class MainMenu(Scene):
+    """The first screen."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.hovered = ""
+        self._table_key: tuple[tuple[int, int], str] | None = None
+        self._table_art = pygame.Surface((1, 1))
+        self._oval_bottom = 0
+
+    def _layout(self) -> tuple[int, int, int, int]:
+        w, h = self.app.size
+        top = int(max(150, min(210, h * 0.25)))
+        gap = 7 if h >= 720 else 5
+        bh = int(min(48, (h - top - 36 - 14) / len(ENTRIES) - gap))
+        left = int(max(48, w * 0.06))
+        return left, top, bh, gap
+
+    def build(self) -> None:
+        left, top, bh, gap = self._layout()
+        y = top
+        for name in ENTRIES:
+            if name == "tournaments":
+                y += 14  # a little air between the games and the rest
+            self.buttons[name] = ui.button(
+                pygame.Rect(left, y, 330, bh),
+                tr(f"ui.menu.{name}"),
+                self.app.ui_manager,
+                self.ui,
+                "#menu_button",
+            )
+            y += bh + gap
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
+            for name, b in self.buttons.items():
+                if event.ui_element == b:
+                    self.hovered = name
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name, b in self.buttons.items():
+                if event.ui_element == b:
+                    self.app.sound.play("click")
+                    self.open(name)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.request_quit()
+
+    def open(self, name: str) -> None:
+        """Go to the screen behind a menu entry."""
+        if name in GAME_ENTRIES:
+            from scenes.new_match import NewMatchScene
+
+            self.app.scenes.push(NewMatchScene(self.app, name))
+        elif name == "practice":
+            from scenes.practice import PracticeChooser
+
+            self.app.scenes.push(PracticeChooser(self.app))
+        elif name == "tournaments":
+            from scenes.tournament_entry import open_tournaments
+
+            open_tournaments(self.app)
+        elif name == "statistics":
+            from scenes.stats import StatsScene
+
+            self.app.scenes.push(StatsScene(self.app))
+        elif name == "rules":
+            from scenes.rules_viewer import RulesScene
+
+            self.app.scenes.push(RulesScene(self.app))
+        elif name == "settings":
+            from scenes.settings_scene import SettingsScene
+
+            self.app.scenes.push(SettingsScene(self.app))
+        elif name == "quit":
+            self.app.request_quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(style.wood_background((w, h)), (0, 0))
+        left, top, _, _ = self._layout()
+        title_size = int(min(104, top * 0.55))
+        style.blit_text(surface, "Taverna", title_size, (left - 4, int(top * 0.08)), style.GOLD_LIGHT, kind="serif", shadow=style.BLACK)
+        style.blit_text(surface, tr("ui.menu.subtitle"), max(16, title_size // 4), (left, int(top * 0.08) + int(title_size * 1.05)), style.PARCHMENT_DARK, kind="serif")
+        area = pygame.Rect(left + 380, 40, w - left - 380 - 40, h - 80)
+        if area.width < 300:
+            return
+        key = (area.size, self.app.settings.card_back)
+        if self._table_key != key:
+            self._table_key = key
+            self._table_art = self._paint_table(area.size)
+        surface.blit(self._table_art, area.topleft)
+        self._draw_blurb(surface, area)
+
+    def _paint_table(self, size: tuple[int, int]) -> pygame.Surface:
+        """The felt table with a fanned hand, dice and chips (painted once per size)."""
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        area = surface.get_rect()
+        oval = area.inflate(-area.width * 0.04, -area.height * 0.28)
+        oval.height = int(area.height * 0.62)
+        rim = oval.inflate(26, 26)
+        pygame.draw.ellipse(surface, style.WOOD_DARK, rim.move(0, 10))
+        pygame.draw.ellipse(surface, style.WOOD_LIGHT, rim)
+        pygame.draw.ellipse(surface, style.GOLD_DARK, rim, width=2)
+        felt = style.felt(oval.size)
+        mask = pygame.Surface(oval.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+        cloth = felt.copy().convert_alpha()
+        cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surface.blit(cloth, oval.topleft)
+        cw = int(min(118, oval.width * 0.14))
+        hand = [Card(14, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C"), JOKER]
+        cx, cy = oval.centerx - cw * 0.3, oval.centery - cw * 0.35
+        for i, card in enumerate(hand):
+            ang = (i - 2) * -11
+            face = pygame.transform.rotozoom(face_surface(card, cw), ang, 1.0)
+            px = cx + (i - 2) * cw * 0.55
+            py = cy + abs(i - 2) * cw * 0.12
+            self._with_shadow(surface, face, (px, py))
+        back = pygame.transform.rotozoom(back_surface(int(cw * 0.9), self.app.settings.card_back), 8, 1.0)
+        self._with_shadow(surface, back, (oval.left + oval.width * 0.16, oval.centery + cw * 0.35))
+        ds = int(cw * 0.42)
+        for i, v in enumerate((6, 5)):
+            face = pygame.transform.rotozoom(die_face(v, ds, "red" if i == 0 else "ivory"), 12 - i * 25, 1.0)
+            self._with_shadow(surface, face, (oval.right - oval.width * 0.2 + i * ds * 1.2, oval.centery + cw * 0.55))
+        ChipStack(1285, (oval.right - oval.width * 0.12, oval.centery - cw * 0.15), diameter=int(cw * 0.5), label=False).draw(surface)
+        self._oval_bottom = oval.bottom
+        return surface
+
+    @staticmethod
+    def _with_shadow(surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float]) -> None:
+        sh = style.soft_shadow(image, 6, 0.5)
+        surface.blit(sh, sh.get_rect(center=(center[0] + 4, center[1] + 7)))
+        surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+
+    def _draw_blurb(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The blurb of the hovered entry, under the table."""
+        oval_bottom = area.top + self._oval_bottom
+        key = self.hovered or "welcome"
+        blurb = pygame.Rect(area.left + area.width * 0.08, oval_bottom + 36, area.width * 0.84, area.bottom - oval_bottom - 36)
+        if blurb.height < 70:
+            return
+        surface.blit(style.parchment(blurb.size), blurb.topleft)
+        title = tr(f"ui.menu.{key}") if key != "welcome" else tr("ui.menu.welcome_title")
+        style.blit_text(surface, title, 26, (blurb.left + 20, blurb.top + 12), style.INK, kind="serif")
+        text = tr(f"ui.menu.blurb.{key}")
+        for i, line in enumerate(style.wrap_text(text, 16, blurb.width - 40)):
+            y = blurb.top + 50 + i * 22
+            if y + 20 > blurb.bottom:
+                break
+            style.blit_text(surface, line, 16, (blurb.left + 20, y), style.INK)

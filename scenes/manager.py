@@ -1,0 +1,229 @@
+"""The scene stack: push / pop / replace with fades, overlays and resizes.
+
+A scene owns a pygame-gui container for its widgets. Only the top scene's
+widgets are visible; when an overlay (dialog, pause menu, curtain) is pushed,
+the frame beneath is captured once and drawn dimmed behind the overlay, and the
+covered scene's widgets are hidden until it is on top again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+FADE_OUT = 0.12
+FADE_IN = 0.18
+
+
+class Scene:
+    """Base of every screen. Subclasses build widgets in `build` (into `self.ui`)."""
+
+    #: overlays draw over a dimmed capture of the scene beneath
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.ui: pygame_gui.core.UIContainer | None = None
+        self.backdrop: pygame.Surface | None = None
+
+    # -- lifecycle ----------------------------------------------------------
+    def enter(self) -> None:
+        """Called when the scene becomes part of the stack."""
+        self._make_container()
+        self.build()
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack for good."""
+        if self.ui is not None:
+            self.ui.kill()
+            self.ui = None
+
+    def cover(self) -> None:
+        """Another scene went on top: hide our widgets."""
+        if self.ui is not None:
+            self.ui.hide()
+
+    def uncover(self) -> None:
+        """We are on top again."""
+        if self.ui is not None:
+            self.ui.show()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: rebuild widgets for the new layout."""
+        visible = self.ui is not None and self.ui.visible
+        if self.ui is not None:
+            self.ui.kill()
+        self._make_container()
+        self.build()
+        if not visible and self.ui is not None:
+            self.ui.hide()
+
+    def relabel(self) -> None:
+        """The language changed: rebuild widgets (texts, widths)."""
+        self.resize(self.app.size)
+
+    def _make_container(self) -> None:
+        w, h = self.app.size
+        self.ui = pygame_gui.core.UIContainer(pygame.Rect(0, 0, w, h), self.app.ui_manager, starting_height=1)
+
+    # -- hooks --------------------------------------------------------------
+    def build(self) -> None:
+        """Create the scene's widgets inside `self.ui`."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """An event the UI did not consume, or a pygame-gui event."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint everything that is not a pygame-gui widget."""
+
+    def wants_quit_confirmation(self) -> bool:
+        """True when closing the window now would lose something (a match)."""
+        return False
+
+
+class SceneManager:
+    """Holds the stack and runs transitions."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.stack: list[Scene] = []
+        self._fade = 0.0  # 0 = clear, 1 = black
+        self._phase = ""  # "", "out", "in"
+        self._pending: Callable[[], None] | None = None
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that gets input."""
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def busy(self) -> bool:
+        """True during a fade (input is ignored)."""
+        return bool(self._phase)
+
+    # -- stack operations ---------------------------------------------------
+    def push(self, scene: Scene, fade: bool | None = None) -> None:
+        """Put a scene on top (overlays never fade)."""
+        self._transition(lambda: self._do_push(scene), fade if fade is not None else not scene.overlay)
+
+    def pop(self, fade: bool | None = None) -> None:
+        """Remove the top scene."""
+        top = self.top
+        self._transition(self._do_pop, fade if fade is not None else not (top and top.overlay))
+
+    def replace(self, scene: Scene, fade: bool = True) -> None:
+        """Swap the top scene for another."""
+        self._transition(lambda: self._do_replace(scene), fade)
+
+    def reset(self, scene: Scene, fade: bool = True) -> None:
+        """Clear the stack down to one scene (back to the menu)."""
+        self._transition(lambda: self._do_reset(scene), fade)
+
+    def _transition(self, change: Callable[[], None], fade: bool) -> None:
+        if not fade or self.app.settings.speed_factor == 0 or not self.stack:
+            change()
+            return
+        self._pending = change
+        self._phase = "out"
+
+    def _do_push(self, scene: Scene) -> None:
+        below = self.top
+        if scene.overlay and below is not None:
+            scene.backdrop = self.app.capture_frame()
+        if below is not None:
+            below.cover()
+        self.stack.append(scene)
+        scene.enter()
+
+    def _do_pop(self) -> None:
+        if not self.stack:
+            return
+        scene = self.stack.pop()
+        scene.exit()
+        if self.top is not None:
+            self.top.uncover()
+
+    def _do_replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def _do_reset(self, scene: Scene) -> None:
+        while self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    # -- loop ---------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Route an event to the top scene (not during fades)."""
+        if self.top is not None and not self.busy:
+            self.top.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """Advance fades and the visible scenes."""
+        if self._phase == "out":
+            self._fade = min(1.0, self._fade + dt / FADE_OUT)
+            if self._fade >= 1.0:
+                change, self._pending = self._pending, None
+                if change is not None:
+                    change()
+                self._phase = "in"
+        elif self._phase == "in":
+            self._fade = max(0.0, self._fade - dt / FADE_IN)
+            if self._fade <= 0.0:
+                self._phase = ""
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the top scene (over its backdrop if it is an overlay)."""
+        top = self.top
+        if top is None:
+            surface.fill((0, 0, 0))
+            return
+        if top.overlay:
+            if top.backdrop is not None and top.backdrop.get_size() == surface.get_size():
+                surface.blit(top.backdrop, (0, 0))
+            else:
+                self._draw_beneath(surface)
+        top.draw(surface)
+
+    def _draw_beneath(self, surface: pygame.Surface) -> None:
+        """Paint the nearest non-overlay scene under the top (after a resize)."""
+        for scene in reversed(self.stack[:-1]):
+            if not scene.overlay:
+                scene.draw(surface)
+                return
+        surface.fill((0, 0, 0))
+
+    def draw_fade(self, surface: pygame.Surface) -> None:
+        """The black veil of a transition, drawn after the UI."""
+        if self._fade > 0:
+            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            veil.fill((0, 0, 0, int(255 * self._fade)))
+            surface.blit(veil, (0, 0))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Rebuild every scene's layout; refresh overlay backdrops."""
+        for scene in self.stack:
+            scene.resize(size)
+        for i, scene in enumerate(self.stack):
+            if scene.overlay:
+                scene.backdrop = None  # redrawn live from the scene beneath
+            if i < len(self.stack) - 1 and scene.ui is not None:
+                scene.ui.hide()
+
+    def relabel(self) -> None:
+        """Language changed: rebuild every scene's texts."""
+        self.resize(self.app.size)

@@ -1,0 +1,357 @@
+"""The new-match screen, generic over `GameInfo`: seats (human or bot), the
+game's options from its schema, the seed, practice mode, saved matches."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game import GAMES, OptionsError, OptionSpec, get_info, load_match, storage
+from game.core import SaveError
+from scenes import style, ui
+from scenes.i18n import has, tr, tr_error, tr_first
+from scenes.manager import Scene
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+HUMAN = "human"
+
+
+def option_label(game: str, spec: OptionSpec) -> str:
+    """The option's label, with a house-rule mark where it is our own rule."""
+    text = tr_first([f"{game}.options.{spec.key}.label", f"core.options.common.{spec.key}.label"])
+    return text + (" · " + tr("ui.new_match.house") if spec.house else "")
+
+
+def option_help(game: str, spec: OptionSpec) -> str | None:
+    """The option's tooltip, if any."""
+    for key in (f"{game}.options.{spec.key}.help", f"core.options.common.{spec.key}.help"):
+        if has(key):
+            return tr(key)
+    return None
+
+
+def choice_label(game: str, spec: OptionSpec, value: Any) -> str:
+    """The label of one choice value."""
+    key = f"{game}.options.{spec.key}.choices.{value}"
+    return tr(key) if has(key) else str(value)
+
+
+def bot_label(game: str, bot_id: str) -> str:
+    """The display name of a bot id (level or persona)."""
+    key = f"{game}.bots.{bot_id}"
+    return tr(key) if has(key) else bot_id
+
+
+class NewMatchScene(Scene):
+    """Set up a match of one game."""
+
+    def __init__(self, app: App, game: str, practice: bool = False) -> None:
+        super().__init__(app)
+        self.game = game
+        self.practice = practice
+        self.info = get_info(game) if game in GAMES else None
+        self.seed = random.randrange(1, 10**6)
+        self.rows: list[dict[str, Any]] = []
+        self.values: dict[str, Any] = {}
+        self.error = ""
+        if self.info is not None:
+            n = int(self.info.extra.get("default_seats", max(self.info.min_seats, min(3, self.info.max_seats))))
+            mid = self.info.bot_ids[len(self.info.bot_ids) // 2] if self.info.bot_ids else "random"
+            for i in range(n):
+                self.rows.append(self._new_row(HUMAN if i == 0 else mid, i))
+            self.values = {o.key: o.default for o in self.info.options if o.kind != "per_seat"}
+        self.widgets: dict[str, Any] = {}
+
+    # -- model -----------------------------------------------------------------
+    def _new_row(self, kind: str, index: int) -> dict[str, Any]:
+        assert self.info is not None
+        row: dict[str, Any] = {"kind": kind, "name": tr("ui.new_match.you") if kind == HUMAN and index == 0 else ""}
+        for o in self.info.options:
+            if o.kind == "per_seat":
+                row[o.key] = o.default
+        return row
+
+    def _seat_name(self, i: int) -> str:
+        row = self.rows[i]
+        if row["kind"] == HUMAN:
+            return str(row["name"]).strip()
+        return bot_label(self.game, row["kind"])
+
+    def _table_ready(self) -> bool:
+        from scenes.tables import table_ready
+
+        return table_ready(self.game)
+
+    # -- widgets ---------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.app.size
+        m = self.app.ui_manager
+        self.panel = pygame.Rect(30, 24, w - 60, h - 48)
+        self.widgets = {}
+        self.row_widgets: list[dict[str, Any]] = []
+        self.opt_widgets: dict[str, Any] = {}
+        by = self.panel.bottom - 64
+        self.back = ui.button(pygame.Rect(self.panel.left + 24, by, 160, 46), tr("ui.common.back"), m, self.ui)
+        if self.info is None:
+            return
+        self.start = ui.button(pygame.Rect(self.panel.right - 24 - 220, by, 220, 46), tr("ui.new_match.start"), m, self.ui, "#primary_button")
+        if not self._table_ready():
+            self.start.disable()
+        # seats (left)
+        left = pygame.Rect(self.panel.left + 24, self.panel.top + 120, int(self.panel.width * 0.52) - 24, 0)
+        per_seat = [o for o in self.info.options if o.kind == "per_seat"]
+        kinds = [(tr("ui.new_match.human"), HUMAN)] + [(tr("ui.new_match.bot", level=bot_label(self.game, b)), b) for b in self.info.bot_ids]
+        row_h = 44 if h >= 720 else 40
+        kind_w = 190
+        extra_w = 150 if per_seat else 0
+        for i, row in enumerate(self.rows):
+            y = left.top + 30 + i * row_h
+            rw: dict[str, Any] = {}
+            rw["kind"] = ui.dropdown(pygame.Rect(left.left, y, kind_w, 36), kinds, row["kind"], m, self.ui)
+            name_w = left.width - kind_w - 10 - extra_w * len(per_seat) - 46
+            entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.left + kind_w + 8, y, name_w, 36), m, self.ui)
+            entry.set_text_length_limit(24)
+            entry.set_text(row["name"] if row["kind"] == HUMAN else bot_label(self.game, row["kind"]))
+            if row["kind"] != HUMAN:
+                entry.disable()
+            rw["name"] = entry
+            x = left.left + kind_w + 8 + name_w + 8
+            for o in per_seat:
+                opts = [(choice_label(self.game, o, c), str(c)) for c in o.choices]
+                rw[o.key] = ui.dropdown(pygame.Rect(x, y, extra_w - 8, 36), opts, str(row[o.key]), m, self.ui)
+                x += extra_w
+            rw["remove"] = ui.button(pygame.Rect(left.right - 38, y, 38, 36), "×", m, self.ui, tooltip=tr("ui.new_match.remove_seat"))
+            if len(self.rows) <= self.info.min_seats:
+                rw["remove"].disable()
+            self.row_widgets.append(rw)
+        ay = left.top + 30 + len(self.rows) * row_h + 4
+        self.add = ui.button(pygame.Rect(left.left, ay, 200, 36), tr("ui.new_match.add_seat"), m, self.ui)
+        if len(self.rows) >= self.info.max_seats:
+            self.add.disable()
+        self.seat_header_y = left.top
+        self.seat_cols = (left.left, left.left + kind_w + 8, per_seat)
+        # options (right), scrolling if they do not fit
+        ox = self.panel.left + int(self.panel.width * 0.55)
+        ow = self.panel.right - 24 - ox
+        area = pygame.Rect(ox, self.panel.top + 150, ow, by - 20 - (self.panel.top + 150) - 60)
+        plain = [o for o in self.info.options if o.kind != "per_seat"]
+        opt_h = 46
+        scroller = pygame_gui.elements.UIScrollingContainer(area, m, container=self.ui, allow_scroll_x=False)
+        scroller.set_scrollable_area_dimensions((ow - 20, max(area.height, opt_h * len(plain) + 6)))
+        inner = scroller.get_container()
+        half = int((ow - 20) * 0.56)
+        for i, o in enumerate(plain):
+            y = i * opt_h + 4
+            lab = ui.label(pygame.Rect(0, y, half - 6, 36), option_label(self.game, o), m, inner)
+            tip = option_help(self.game, o)
+            if tip:
+                lab.set_tooltip(tip)
+            rect = pygame.Rect(half, y, ow - 24 - half, 36)
+            value = self.values[o.key]
+            if o.kind == "bool":
+                self.opt_widgets[o.key] = ui.button(rect, tr("ui.common.on") if value else tr("ui.common.off"), m, inner, tooltip=tip)
+            elif o.kind == "choice":
+                self.opt_widgets[o.key] = ui.dropdown(rect, [(choice_label(self.game, o, c), str(c)) for c in o.choices], str(value), m, inner)
+            else:
+                entry = pygame_gui.elements.UITextEntryLine(rect, m, inner)
+                entry.set_allowed_characters("numbers")
+                entry.set_text(str(value))
+                self.opt_widgets[o.key] = entry
+        self.options_rect = area
+        # seed and practice
+        sy = by - 62
+        ui.label(pygame.Rect(ox, sy, 90, 36), tr("ui.new_match.seed"), m, self.ui)
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox + 92, sy, 140, 36), m, self.ui)
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        self.seed_entry.set_text(str(self.seed))
+        self.reseed = ui.button(pygame.Rect(ox + 238, sy, 110, 36), tr("ui.new_match.reseed"), m, self.ui, tooltip=tr("ui.new_match.seed_tip"))
+        self.practice_btn = ui.button(pygame.Rect(ox + 360, sy, max(120, ow - 360), 36), self._practice_text(), m, self.ui, tooltip=tr("ui.new_match.practice_tip"))
+        self.saves = self._saved_files()
+        self.load_btn = ui.button(pygame.Rect(self.panel.left + 200, by, 260, 46), tr("ui.new_match.continue", n=len(self.saves)), m, self.ui)
+        if not self.saves or not self._table_ready():
+            self.load_btn.disable()
+
+    def _practice_text(self) -> str:
+        return tr("ui.new_match.practice") + ": " + (tr("ui.common.on") if self.practice else tr("ui.common.off"))
+
+    def _saved_files(self) -> list[Any]:
+        folder = storage.saves_dir()
+        if not folder.exists():
+            return []
+        return sorted(folder.glob(f"{self.game}-*.json"), reverse=True)
+
+    # -- events ----------------------------------------------------------------
+    def _read_widgets(self) -> None:
+        """Pull typed text into the model (entries fire no event on every key)."""
+        if self.info is None:
+            return
+        for row, rw in zip(self.rows, self.row_widgets, strict=False):
+            if row["kind"] == HUMAN:
+                row["name"] = rw["name"].get_text()
+        for o in self.info.options:
+            widget = self.opt_widgets.get(o.key)
+            if o.kind == "int" and widget is not None:
+                text = widget.get_text().strip()
+                self.values[o.key] = int(text) if text.isdigit() else text
+        text = self.seed_entry.get_text().strip()
+        self.seed = int(text) if text.isdigit() else self.seed
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element == self.back:
+                self.app.scenes.pop()
+                return
+            if self.info is None:
+                return
+            self._read_widgets()
+            if event.ui_element == self.start:
+                self.start_match()
+            elif event.ui_element == self.add:
+                mid = self.info.bot_ids[len(self.info.bot_ids) // 2]
+                self.rows.append(self._new_row(mid, len(self.rows)))
+                self.resize(self.app.size)
+            elif event.ui_element == self.reseed:
+                self.seed = random.randrange(1, 10**6)
+                self.seed_entry.set_text(str(self.seed))
+            elif event.ui_element == self.practice_btn:
+                self.practice = not self.practice
+                self.practice_btn.set_text(self._practice_text())
+            elif event.ui_element == self.load_btn:
+                self.load_latest()
+            else:
+                for i, rw in enumerate(self.row_widgets):
+                    if event.ui_element == rw["remove"]:
+                        del self.rows[i]
+                        self.resize(self.app.size)
+                        return
+                for key, widget in self.opt_widgets.items():
+                    if event.ui_element == widget:
+                        self.values[key] = not self.values[key]
+                        widget.set_text(tr("ui.common.on") if self.values[key] else tr("ui.common.off"))
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.info is not None:
+            self._read_widgets()
+            for i, rw in enumerate(self.row_widgets):
+                if event.ui_element == rw["kind"]:
+                    kind = ui.selected_id(rw["kind"])
+                    row = self.rows[i]
+                    if kind == HUMAN and row["kind"] != HUMAN:
+                        row["name"] = ""
+                    row["kind"] = kind
+                    self.resize(self.app.size)
+                    return
+                for o in self.info.options:
+                    if o.kind == "per_seat" and event.ui_element == rw.get(o.key):
+                        self.rows[i][o.key] = self._typed(o, ui.selected_id(rw[o.key]))
+            for o in self.info.options:
+                if o.kind == "choice" and event.ui_element == self.opt_widgets.get(o.key):
+                    self.values[o.key] = self._typed(o, ui.selected_id(self.opt_widgets[o.key]))
+
+    @staticmethod
+    def _typed(spec: OptionSpec, text: str) -> Any:
+        """Drop-downs give text; give the option's own value back."""
+        return next((c for c in spec.choices if str(c) == text), text)
+
+    # -- actions ---------------------------------------------------------------
+    def collect(self) -> tuple[list[Any], dict[str, Any]]:
+        """Seats and options as chosen; raises ValueError with a readable reason."""
+        from scenes.tables.base import SeatSetup
+
+        assert self.info is not None
+        seats = []
+        names_seen: set[str] = set()
+        for i, row in enumerate(self.rows):
+            name = self._seat_name(i)
+            if not name:
+                raise ValueError(tr("ui.new_match.need_name", n=i + 1))
+            if name.lower() in names_seen:
+                if row["kind"] == HUMAN:
+                    raise ValueError(tr("ui.new_match.same_name", name=name))
+                k = 2
+                while f"{name} {k}".lower() in names_seen:
+                    k += 1
+                name = f"{name} {k}"
+            names_seen.add(name.lower())
+            seats.append(SeatSetup(name, None if row["kind"] == HUMAN else row["kind"]))
+        options = dict(self.values)
+        for o in self.info.options:
+            if o.kind == "per_seat":
+                options[o.key] = [row[o.key] for row in self.rows]
+        try:
+            self.info.resolve_options(len(seats), options)
+        except OptionsError as e:
+            raise ValueError(tr_error(e)) from e
+        return seats, options
+
+    def start_match(self) -> None:
+        """Validate and open the table."""
+        from scenes.tables import open_table
+
+        try:
+            seats, options = self.collect()
+            table = open_table(self.app, self.game, seats, self.seed, options, practice=self.practice)
+        except ValueError as e:
+            self.error = str(e)
+            self.app.notify(self.error, "error")
+            return
+        self.error = ""
+        self.app.scenes.replace(table)
+
+    def load_latest(self) -> None:
+        """Continue the most recent saved match of this game."""
+        from scenes.tables import table_class
+        from scenes.tables.base import SeatSetup
+
+        if not self.saves:
+            return
+        path = self.saves[0]
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            match = load_match(data)
+            players = match.meta.get("players", [])
+            seats = [SeatSetup(p["name"], p.get("bot")) for p in players] if len(players) == match.n_seats else [SeatSetup(n) for n in match.seats]
+        except (OSError, json.JSONDecodeError, SaveError, KeyError, TypeError) as e:
+            moved = storage.move_aside(path) if path.exists() else None
+            self.app.notify(tr("ui.new_match.save_broken", name=path.name, reason=str(e)) + (f" → {moved.name}" if moved else ""), "error")
+            self.resize(self.app.size)
+            return
+        self.app.scenes.replace(table_class(self.game)(self.app, match, seats, practice=bool(match.meta.get("practice"))))
+
+    # -- drawing ---------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        surface.blit(style.parchment(self.panel.size), self.panel.topleft)
+        title = tr(f"ui.games.{self.game}")
+        head = tr("ui.new_match.title_practice" if self.practice else "ui.new_match.title", game=title)
+        style.blit_text(surface, head, 40, (self.panel.left + 24, self.panel.top + 16), style.INK, kind="serif")
+        if self.info is None:
+            self._draw_not_ready(surface, engine=True)
+            return
+        if not self._table_ready():
+            self._draw_not_ready(surface, engine=False)
+        style.blit_text(surface, tr("ui.new_match.seats", low=self.info.min_seats, high=self.info.max_seats), 24, (self.seat_cols[0], self.seat_header_y - 8), style.INK, kind="serif")
+        style.blit_text(surface, tr("ui.new_match.options"), 24, (self.options_rect.left, self.options_rect.top - 38), style.INK, kind="serif")
+        if not [o for o in self.info.options if o.kind != "per_seat"]:
+            style.blit_text(surface, tr("ui.new_match.no_options"), 16, (self.options_rect.left, self.options_rect.top + 8), style.INK_SOFT)
+
+    def _draw_not_ready(self, surface: pygame.Surface, engine: bool) -> None:
+        key = "ui.new_match.engine_not_ready" if engine else "ui.new_match.not_ready"
+        text = tr(key, game=tr(f"ui.games.{self.game}"))
+        y = self.panel.top + 72
+        for line in style.wrap_text(text, 18, self.panel.width - 60):
+            style.blit_text(surface, line, 18, (self.panel.left + 26, y), style.RED, kind="bold")
+            y += 24
+        if engine:
+            y += 20
+            for line in style.wrap_text(tr(f"ui.menu.blurb.{self.game}"), 17, min(760, self.panel.width - 60)):
+                style.blit_text(surface, line, 17, (self.panel.left + 26, y), style.INK)
+                y += 24

@@ -1,0 +1,70 @@
+"""The pause menu of a table: resume, save, rules, settings, quit to menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from scenes import style, ui
+from scenes.i18n import tr
+from scenes.manager import Scene
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.tables.base import TableScene
+
+ITEMS = ("resume", "save", "rules", "settings", "quit")
+
+
+class PauseMenu(Scene):
+    """An overlay over the paused table."""
+
+    overlay = True
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    def build(self) -> None:
+        self.box = ui.centered(self.app.size, 380, 110 + 62 * len(ITEMS))
+        for i, name in enumerate(ITEMS):
+            self.buttons[name] = ui.button(
+                pygame.Rect(self.box.left + 40, self.box.top + 86 + 62 * i, self.box.width - 80, 50),
+                tr(f"ui.pause.{name}"),
+                self.app.ui_manager,
+                self.ui,
+                "#menu_button",
+            )
+        if self.table.match.is_over:
+            self.buttons["save"].disable()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        name = next((n for n, b in self.buttons.items() if b == event.ui_element), None)
+        if name == "resume":
+            self.app.scenes.pop()
+        elif name == "save":
+            self.table.save_match()
+        elif name == "rules":
+            from scenes.rules_viewer import RulesScene
+
+            self.app.scenes.push(RulesScene(self.app, self.table.match.game_name))
+        elif name == "settings":
+            from scenes.settings_scene import SettingsScene
+
+            self.app.scenes.push(SettingsScene(self.app))
+        elif name == "quit":
+            self.table.quit_to_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 160)
+        surface.blit(style.parchment(self.box.size), self.box.topleft)
+        style.blit_text(surface, tr("ui.pause.title"), 38, (self.box.centerx, self.box.top + 20), style.INK, kind="serif", anchor="midtop")

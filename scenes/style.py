@@ -1,0 +1,312 @@
+"""The Taverna look: palette, fonts and the painted surfaces every screen uses.
+
+Dark wood, green felt, parchment panels, gold accents. Everything is painted by
+code and cached per size, so a resize rebuilds it once and frames stay cheap.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from scenes.paths import FONTS
+
+Color = tuple[int, int, int]
+
+WOOD_DARK: Color = (38, 23, 15)
+WOOD: Color = (74, 45, 27)
+WOOD_LIGHT: Color = (112, 72, 42)
+FELT: Color = (31, 92, 58)
+FELT_DARK: Color = (16, 56, 35)
+PARCHMENT: Color = (238, 224, 188)
+PARCHMENT_DARK: Color = (205, 182, 136)
+INK: Color = (52, 36, 24)
+INK_SOFT: Color = (98, 76, 54)
+GOLD: Color = (214, 172, 82)
+GOLD_LIGHT: Color = (246, 219, 140)
+GOLD_DARK: Color = (138, 104, 40)
+CREAM: Color = (250, 244, 228)
+RED: Color = (158, 32, 30)
+BLACK: Color = (20, 16, 14)
+
+#: Seat colours with a second cue (emblem) for colour-blind players.
+SEAT_COLOURS: list[tuple[str, Color]] = [
+    ("white", (236, 236, 230)),
+    ("red", (196, 46, 40)),
+    ("black", (44, 44, 48)),
+    ("blue", (48, 96, 196)),
+    ("yellow", (232, 196, 48)),
+    ("green", (52, 150, 70)),
+]
+EMBLEMS: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "hexagon")
+
+_SERIF = FONTS / "EBGaramond12-Regular.otf"
+
+
+def _noto(bold: bool = False) -> Path:
+    import pygame_gui
+
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return Path(pygame_gui.__file__).parent / "data" / name
+
+
+def serif_path() -> Path:
+    """The display font (EB Garamond, OFL)."""
+    return _SERIF
+
+
+def sans_path(bold: bool = False) -> Path:
+    """The text font (Noto Sans, shipped with pygame-gui)."""
+    return _noto(bold)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, kind: str = "sans") -> pygame.font.Font:
+    """A cached font: kind is "serif", "sans" or "bold"."""
+    size = max(6, int(size))
+    path = serif_path() if kind == "serif" else sans_path(bold=(kind == "bold"))
+    return pygame.font.Font(str(path), size)
+
+
+def render_text(
+    text: str,
+    size: int,
+    color: Color = INK,
+    kind: str = "sans",
+    shadow: Color | None = None,
+    max_width: int | None = None,
+) -> pygame.Surface:
+    """Text on a transparent surface, optionally with a 1-2 px drop shadow.
+
+    Text wider than `max_width` is shrunk to fit, never cut.
+    """
+    f = font(size, kind)
+    surf = f.render(text, True, color)
+    if max_width and surf.get_width() > max_width and size > 8:
+        return render_text(text, max(8, int(size * max_width / surf.get_width())), color, kind, shadow)
+    if shadow is None:
+        return surf
+    off = max(1, size // 18)
+    out = pygame.Surface((surf.get_width() + off, surf.get_height() + off), pygame.SRCALPHA)
+    out.blit(f.render(text, True, shadow), (off, off))
+    out.blit(surf, (0, 0))
+    return out
+
+
+def blit_text(
+    target: pygame.Surface,
+    text: str,
+    size: int,
+    pos: tuple[int, int],
+    color: Color = INK,
+    kind: str = "sans",
+    anchor: str = "topleft",
+    shadow: Color | None = None,
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """Draw text anchored at `pos` ("topleft", "center", "midtop", …)."""
+    surf = render_text(text, size, color, kind, shadow, max_width)
+    rect = surf.get_rect(**{anchor: pos})
+    target.blit(surf, rect)
+    return rect
+
+
+def wrap_text(text: str, size: int, width: int, kind: str = "sans") -> list[str]:
+    """Split text into lines no wider than `width` pixels."""
+    f = font(size, kind)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = f"{line} {w}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+def _lerp(a: Color, b: Color, t: float) -> Color:
+    return (
+        int(a[0] + (b[0] - a[0]) * t),
+        int(a[1] + (b[1] - a[1]) * t),
+        int(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def vertical_gradient(size: tuple[int, int], top: Color, bottom: Color) -> pygame.Surface:
+    """A smooth top-to-bottom gradient (drawn small, scaled up)."""
+    small = pygame.Surface((2, 64))
+    for y in range(64):
+        pygame.draw.line(small, _lerp(top, bottom, y / 63), (0, y), (1, y))
+    return pygame.transform.smoothscale(small, size)
+
+
+def _vignette(size: tuple[int, int], strength: int = 150, colour: Color = (0, 0, 0)) -> pygame.Surface:
+    """Dark edges, transparent centre."""
+    w, h = 64, 40
+    small = pygame.Surface((w, h), pygame.SRCALPHA)
+    for y in range(h):
+        for x in range(w):
+            dx = (x - w / 2 + 0.5) / (w / 2)
+            dy = (y - h / 2 + 0.5) / (h / 2)
+            d = min(1.0, math.hypot(dx, dy) / 1.25)
+            small.set_at((x, y), (*colour, int(strength * d**2.2)))
+    return pygame.transform.smoothscale(small, size)
+
+
+def _noise(size: tuple[int, int], cells: tuple[int, int], lo: int, hi: int, seed: int, colour: Color = (0, 0, 0)) -> pygame.Surface:
+    """Soft blotches: random alpha on a coarse grid, scaled up smoothly."""
+    rnd = random.Random(seed)
+    small = pygame.Surface(cells, pygame.SRCALPHA)
+    for y in range(cells[1]):
+        for x in range(cells[0]):
+            small.set_at((x, y), (*colour, rnd.randint(lo, hi)))
+    return pygame.transform.smoothscale(small, size)
+
+
+@lru_cache(maxsize=8)
+def wood_background(size: tuple[int, int]) -> pygame.Surface:
+    """The tavern wall/table: dark planks with grain, seams and a vignette."""
+    w, h = size
+    surf = vertical_gradient(size, WOOD, WOOD_DARK)
+    rnd = random.Random(7)
+    # Grain: wavy lines on a quarter-size canvas, scaled up for softness.
+    gw, gh = max(8, w // 4), max(8, h // 4)
+    grain = pygame.Surface((gw, gh), pygame.SRCALPHA)
+    plank = max(6, gh // 6)
+    for row in range(0, gh, 2):
+        shade = rnd.randint(0, 40)
+        colour = (20, 10, 4, 30 + shade) if rnd.random() < 0.6 else (150, 100, 60, 14 + shade // 3)
+        phase = rnd.random() * 6.28
+        amp = rnd.random() * 1.2
+        pts = [(x, row + amp * math.sin(phase + x / (9 + rnd.random() * 6))) for x in range(0, gw + 4, 4)]
+        pygame.draw.lines(grain, colour, False, pts, 1)
+    for y in range(0, gh, plank):  # plank seams
+        pygame.draw.line(grain, (10, 5, 2, 140), (0, y), (gw, y), 1)
+        pygame.draw.line(grain, (150, 100, 60, 40), (0, y + 1), (gw, y + 1), 1)
+    surf.blit(pygame.transform.smoothscale(grain, size), (0, 0))
+    surf.blit(_noise(size, (48, 30), 0, 60, 3), (0, 0))
+    surf.blit(_vignette(size, 170), (0, 0))
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+@lru_cache(maxsize=8)
+def felt(size: tuple[int, int], colour: Color = FELT) -> pygame.Surface:
+    """Green baize with soft mottling and a darker rim."""
+    surf = pygame.Surface(size)
+    surf.fill(colour)
+    surf.blit(_noise(size, (60, 40), 0, 40, 11), (0, 0))
+    surf.blit(_vignette(size, 130), (0, 0))
+    return surf
+
+
+@lru_cache(maxsize=32)
+def parchment(size: tuple[int, int], border: bool = True) -> pygame.Surface:
+    """A parchment panel with rounded corners, stains, burnt edges and a gold rule."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(4, min(w, h) // 24)
+    base = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(base, (*PARCHMENT, 255), base.get_rect(), border_radius=radius)
+    base.blit(_noise(size, (24, 16), 0, 70, 5, (170, 130, 70)), (0, 0))
+    edge = _vignette(size, 140, (110, 70, 30))
+    base.blit(edge, (0, 0))
+    # keep the rounded shape after blending
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    base.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(base, (0, 0))
+    if border:
+        inset = max(3, radius // 2)
+        r = surf.get_rect().inflate(-2 * inset, -2 * inset)
+        pygame.draw.rect(surf, GOLD_DARK, r, width=1, border_radius=max(2, radius - inset))
+        pygame.draw.rect(surf, (*INK_SOFT, 160), surf.get_rect(), width=2, border_radius=radius)
+    return surf
+
+
+def shadow(size: tuple[int, int], radius: int = 12, alpha: int = 120) -> pygame.Surface:
+    """A soft drop shadow for a rectangle of `size` (returned larger by 2*radius)."""
+    return _shadow(size, radius, alpha)
+
+
+@lru_cache(maxsize=64)
+def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
+    w, h = size[0] + 2 * radius, size[1] + 2 * radius
+    scale = max(1, radius // 2)
+    small = pygame.Surface((max(2, w // scale), max(2, h // scale)), pygame.SRCALPHA)
+    inner = pygame.Rect(0, 0, max(1, size[0] // scale), max(1, size[1] // scale))
+    inner.center = small.get_rect().center
+    pygame.draw.rect(small, (0, 0, 0, alpha), inner, border_radius=max(1, radius // scale))
+    blurred = pygame.transform.smoothscale(small, (max(2, small.get_width() // 2), max(2, small.get_height() // 2)))
+    return pygame.transform.smoothscale(blurred, (w, h))
+
+
+def gold_frame(target: pygame.Surface, rect: pygame.Rect, width: int = 2, radius: int = 8) -> None:
+    """A double gold rule with small corner studs."""
+    pygame.draw.rect(target, GOLD_DARK, rect, width=width + 1, border_radius=radius)
+    pygame.draw.rect(target, GOLD, rect.inflate(-2, -2), width=width, border_radius=radius)
+    inner = rect.inflate(-2 * (width + 4), -2 * (width + 4))
+    if inner.width > 0 and inner.height > 0:
+        pygame.draw.rect(target, (*GOLD_DARK,), inner, width=1, border_radius=max(1, radius - 3))
+    for corner in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
+        cx = corner[0] + (6 if corner[0] == rect.left else -6)
+        cy = corner[1] + (6 if corner[1] == rect.top else -6)
+        pygame.draw.circle(target, GOLD_LIGHT, (cx, cy), max(2, width + 1))
+
+
+def soft_shadow(surf: pygame.Surface, blur: int = 6, alpha: float = 0.45) -> pygame.Surface:
+    """A blurred dark silhouette of any surface (rotated cards, dice)."""
+    w, h = surf.get_size()
+    pad = blur * 2
+    sil = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    mask = pygame.mask.from_surface(surf, 40)
+    dark = mask.to_surface(setcolor=(0, 0, 0, int(255 * alpha)), unsetcolor=(0, 0, 0, 0))
+    sil.blit(dark, (pad, pad))
+    k = max(2, blur)
+    small = pygame.transform.smoothscale(sil, (max(1, sil.get_width() // k), max(1, sil.get_height() // k)))
+    return pygame.transform.smoothscale(small, sil.get_size())
+
+
+def dim(target: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole target (behind dialogs)."""
+    veil = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    veil.fill((8, 5, 3, alpha))
+    target.blit(veil, (0, 0))
+
+
+def emblem_points(kind: str, center: tuple[float, float], r: float) -> list[tuple[float, float]]:
+    """Polygon of a seat emblem (circle approximated), for colour-blind cues."""
+    cx, cy = center
+    if kind == "square":
+        k = r * 0.82
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if kind == "triangle":
+        return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)]
+    if kind == "diamond":
+        return [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    if kind == "star":
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.45
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        return pts
+    if kind == "hexagon":
+        return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in (i * math.pi / 3 for i in range(6))]
+    return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in (i * math.pi / 12 for i in range(24))]
+
+
+def draw_emblem(target: pygame.Surface, kind: str, center: tuple[float, float], r: float, colour: Color) -> None:
+    """A filled emblem with a contrasting outline."""
+    pts = emblem_points(kind, center, r)
+    pygame.draw.polygon(target, colour, pts)
+    lum = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
+    pygame.draw.polygon(target, BLACK if lum > 110 else CREAM, pts, width=max(1, int(r // 6)))

@@ -1,0 +1,91 @@
+"""The table screens, one per game, and how to open one.
+
+`TABLES` maps a game to "module:Class" of its table scene; a game without an
+entry has no table yet and the new-match screen says so plainly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+from typing import TYPE_CHECKING, Any
+
+from scenes.i18n import tr
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.tables.base import SeatSetup, TableScene
+
+TABLES: dict[str, str] = {}
+
+
+def register_table(game: str, path: str) -> None:
+    """Add a table (tests register tables for their tiny games)."""
+    TABLES[game] = path
+
+
+def table_ready(game: str) -> bool:
+    """Whether a game has both an engine and a table scene."""
+    from game import GAMES
+    from game.registry import GAMES as REG
+
+    return game in TABLES and (game in GAMES or game in REG._loaded)
+
+
+def table_class(game: str) -> type[TableScene]:
+    """The table scene class of a game."""
+    module, _, cls = TABLES[game].partition(":")
+    return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+
+
+def open_table(app: App, game: str, seats: list[SeatSetup], seed: int, options: dict[str, Any], practice: bool = False) -> TableScene:
+    """Build a new match and its table; raises ValueError (plain words) when impossible."""
+    from game import OptionsError, new_match
+
+    if not table_ready(game):
+        raise ValueError(tr("ui.new_match.not_ready", game=tr(f"ui.games.{game}")))
+    try:
+        match = new_match(game, [s.name for s in seats], seed=seed, options=options)
+    except OptionsError as e:
+        from scenes.i18n import tr_error
+
+        raise ValueError(tr_error(e)) from e
+    return table_class(game)(app, match, seats, practice=practice)
+
+
+def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
+    """`taverna play <game> --seats … --seed …` (with --autoplay: bots everywhere)."""
+    from game import get_info
+    from scenes.tables.base import SeatSetup
+
+    info = get_info(args.game)
+    specs = [s for s in (args.seats or "").split(",") if s.strip()]
+    if not specs:
+        specs = ["Ana"] + [f"bot:{info.bot_ids[len(info.bot_ids) // 2]}"] * (max(2, info.min_seats) - 1)
+    seats: list[SeatSetup] = []
+    for i, spec in enumerate(specs):
+        s = spec.strip()
+        if s.lower().startswith("bot:"):
+            bot = s.split(":", 1)[1]
+            if bot not in info.bot_ids and bot != "random":
+                raise ValueError(f"{args.game} has no bot {bot!r}; choose one of {', '.join(info.bot_ids)}")
+            seats.append(SeatSetup(tr(f"{args.game}.bots.{bot}") if bot != "random" else f"Bot {i + 1}", bot))
+        else:
+            seats.append(SeatSetup(s, None))
+    if args.autoplay:
+        middle = info.bot_ids[len(info.bot_ids) // 2]
+        seats = [SeatSetup(s.name, s.bot or middle) for s in seats]
+    _dedupe_names(seats)
+    seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
+    return open_table(app, args.game, seats, seed, dict(args.option), practice=bool(getattr(args, "practice", False)))
+
+
+def _dedupe_names(seats: list[SeatSetup]) -> None:
+    """Two seats never share a name ("Bot normal", "Bot normal 2")."""
+    seen: dict[str, int] = {}
+    for s in seats:
+        n = seen.get(s.name, 0) + 1
+        seen[s.name] = n
+        if n > 1:
+            s.name = f"{s.name} {n}"

@@ -1,0 +1,424 @@
+"""What every table shares: seats (humans and bots), the bot worker thread, the
+event queue the table animates, the hot-seat curtain, pause/save/undo/hints,
+illegal-click feedback and the end of the match.
+
+A game's table subclasses `TableScene` and implements `layout`, `draw_table`,
+`play_event` (animate one engine event) and the click handling that turns into
+`self.submit(action)`. The scene holds no rules: it asks the match.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game import Action, Event, IllegalAction, Match, get_info, history, load_match, make_bot, storage
+from game.bots import Bot
+from game.rng import Rng
+from scenes import style, ui
+from scenes.i18n import tr, tr_error
+from scenes.manager import Scene
+from scenes.widgets.log_panel import LogPanel
+from scenes.widgets.seat_panel import SeatInfo, SeatPanel
+from scenes.widgets.tween import Tweens
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+@dataclass
+class SeatSetup:
+    """Who sits at a seat: a name and, for a bot, its id (level or persona)."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a bot seat."""
+        return self.bot is not None
+
+
+class BotWorker:
+    """Runs one bot decision at a time off the render loop."""
+
+    def __init__(self) -> None:
+        self.results: queue.Queue[tuple[int, int, Action | BaseException, float]] = queue.Queue()
+        self.thread: threading.Thread | None = None
+        self.seat: int | None = None
+
+    @property
+    def busy(self) -> bool:
+        """True while a bot is thinking."""
+        return self.thread is not None and self.thread.is_alive()
+
+    def start(self, seat: int, stamp: int, bot: Bot, view: dict[str, Any], legal: list[Action], rng: Rng) -> None:
+        """Think for `seat` on a copy of what it may see."""
+        self.seat = seat
+
+        def think() -> None:
+            t0 = time.perf_counter()
+            try:
+                action: Action | BaseException = bot.choose(view, legal, rng)
+            except BaseException as e:  # reported on the main thread
+                action = e
+            self.results.put((seat, stamp, action, time.perf_counter() - t0))
+
+        self.thread = threading.Thread(target=think, name=f"bot-{seat}", daemon=True)
+        self.thread.start()
+
+    def poll(self) -> tuple[int, int, Action | BaseException, float] | None:
+        """A finished decision, if any."""
+        try:
+            result = self.results.get_nowait()
+        except queue.Empty:
+            return None
+        self.seat = None
+        return result
+
+
+class TableScene(Scene):
+    """Base of every game table."""
+
+    #: pause before a bot's action is shown, at normal speed (readability)
+    BOT_PACE = 0.45
+
+    def __init__(self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False) -> None:
+        super().__init__(app)
+        self.match = match
+        self.info = get_info(match.game_name)
+        self.seats = seats
+        self.practice = practice
+        self.bots: dict[int, Bot] = {i: make_bot(match.game_name, s.bot) for i, s in enumerate(seats) if s.bot}
+        self.bot_rngs = {i: Rng(f"bots/{match.seed}/{i}") for i in self.bots}
+        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        #: the human whose private view the screen shows (None: spectator)
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.events: deque[Event] = deque(match.start_events)
+        self.tweens = Tweens(lambda: self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0))
+        self.worker = BotWorker()
+        self.bot_wait = 0.0
+        self.fast_forward = False
+        self.finished = False
+        self.curtain_for: int | None = None
+        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), tr("ui.table.log"))
+        self.seat_panel = SeatPanel(pygame.Rect(0, 0, 10, 10))
+        self.decision_times: list[float] = []
+        self.saved_path: str | None = None
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.match.meta = {"players": [{"name": s.name, "bot": s.bot} for s in seats], "practice": practice}
+
+    # -- to override -----------------------------------------------------------
+    def layout(self) -> None:
+        """Compute rectangles for the current window size (and build widgets)."""
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Paint the game itself, as seen by `self.viewer`."""
+
+    def play_event(self, event: Event) -> None:
+        """Animate one engine event (add tweens to `self.tweens`) and log it."""
+        self.log_event(event)
+
+    def seat_lines(self, seat: int) -> list[str]:
+        """Extra lines under a seat's name in the side panel."""
+        return []
+
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
+        """Colour and emblem of a seat."""
+        return style.SEAT_COLOURS[seat % len(style.SEAT_COLOURS)][1], style.EMBLEMS[seat % len(style.EMBLEMS)]
+
+    def on_human_turn(self, seat: int) -> None:
+        """A human must act now (refresh highlights, prompts)."""
+
+    def describe_action(self, action: Action) -> str:
+        """Words for an action (hints, logs)."""
+        key = f"{self.match.game_name}.actions.{type(action).__name__}"
+        return tr(key, **{k: v for k, v in action.to_dict().items() if k != "type"})
+
+    def sync(self) -> None:
+        """Redraw everything from the match after a jump (undo, load)."""
+
+    # -- lifecycle -------------------------------------------------------------
+    def build(self) -> None:
+        self.buttons = {}
+        w, h = self.app.size
+        names = ["menu"] + (["undo", "hint"] if self.practice else []) + ["fast"]
+        x = w - 16
+        for name in reversed(names):
+            bw = 112 if name != "fast" else 64
+            x -= bw
+            self.buttons[name] = ui.button(pygame.Rect(x, 12, bw, 36), tr(f"ui.table.{name}"), self.app.ui_manager, self.ui, tooltip=tr(f"ui.table.{name}_tip"))
+            x -= 8
+        self.layout()
+
+    def wants_quit_confirmation(self) -> bool:
+        return not self.match.is_over
+
+    def exit(self) -> None:
+        self.tweens.clear()
+        super().exit()
+
+    # -- seats and viewer --------------------------------------------------------
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays this seat."""
+        return not self.seats[seat].is_bot
+
+    def human_to_act(self) -> int | None:
+        """The human seat that must act now, if any."""
+        for s in self.match.to_move:
+            if self.is_human(s):
+                return s
+        return None
+
+    @property
+    def needs_curtain(self) -> bool:
+        """Hot-seat with secrets: a different human is about to see the screen."""
+        return self.info.hidden_info and len(self.humans) > 1
+
+    def current_view(self) -> dict[str, Any]:
+        """What the screen may show right now ([G4])."""
+        if self.viewer is None:
+            return self.match.public_view()
+        return self.match.view(self.viewer)
+
+    # -- acting ----------------------------------------------------------------
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        """A human's move: apply it or explain why not. Returns True if applied."""
+        seat = self.viewer if seat is None else seat
+        if seat is None or not self.is_human(seat):
+            return False
+        try:
+            events = self.match.apply(seat, action)
+        except IllegalAction as e:
+            self.app.notify(tr_error(e), "error")
+            return False
+        self.events.extend(events)
+        return True
+
+    def _start_bot(self, seat: int) -> None:
+        view = self.match.view(seat)
+        legal = self.match.legal_actions(seat)
+        self.worker.start(seat, len(self.match.log), self.bots[seat], view, legal, self.bot_rngs[seat])
+
+    def _apply_bot_result(self) -> None:
+        result = self.worker.poll()
+        if result is None:
+            return
+        seat, stamp, action, took = result
+        self.decision_times.append(took)
+        if isinstance(action, BaseException):
+            self.app.notify(tr("ui.table.bot_failed", name=self.seats[seat].name), "error")
+            action = self.match.legal_actions(seat)[0]
+        if stamp != len(self.match.log) or seat not in self.match.to_move:
+            return  # the table moved on while it thought: think again
+        try:
+            self.events.extend(self.match.apply(seat, action))
+        except IllegalAction:
+            self.events.extend(self.match.apply(seat, self.match.legal_actions(seat)[0]))
+
+    # -- the flow ----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.seat_panel.update(dt)
+        self.tweens.update(dt)
+        if self.worker.busy or not self.worker.results.empty():
+            self._apply_bot_result()
+        if self.tweens.busy or self.animating():
+            return
+        if self.events:
+            self.play_event(self.events.popleft())
+            return
+        if self.match.is_over:
+            if not self.finished:
+                self.finished = True
+                self.on_match_over()
+            return
+        human = self.human_to_act()
+        if human is not None:
+            if human != self.viewer:
+                if self.needs_curtain:
+                    if self.curtain_for is None:
+                        self._raise_curtain(human)
+                    return
+                self.viewer = human
+            self.on_human_turn(human)
+        bot_seats = [s for s in self.match.to_move if not self.is_human(s)]
+        if bot_seats and not self.worker.busy and self.worker.results.empty():
+            if self.bot_wait <= 0:
+                self.bot_wait = self.tweens.scaled(self.BOT_PACE)
+                if self.bot_wait <= 0:
+                    self._start_bot(bot_seats[0])
+                    return
+            self.bot_wait -= dt
+            if self.bot_wait <= 0:
+                self._start_bot(bot_seats[0])
+
+    def animating(self) -> bool:
+        """Subclasses report sprite animations still running."""
+        return False
+
+    def _raise_curtain(self, seat: int) -> None:
+        from scenes.curtain import Curtain
+
+        self.curtain_for = seat
+
+        def opened() -> None:
+            self.viewer = seat
+            self.curtain_for = None
+            self.sync()
+
+        self.app.scenes.push(Curtain(self.app, self.seats[seat].name, opened))
+
+    # -- practice: undo and hints -------------------------------------------------
+    def undo(self) -> None:
+        """Take back to just before the last human action (practice mode)."""
+        if self.worker.busy:
+            return
+        idx = max((i for i, (seat, _) in enumerate(self.match.log) if self.is_human(seat)), default=None)
+        if idx is None:
+            self.app.notify(tr("ui.table.nothing_to_undo"), "warn")
+            return
+        meta = self.match.meta
+        self.match = load_match(self.match.save(), upto=idx)
+        self.match.meta = meta
+        self.events.clear()
+        self.tweens.finish_all()
+        self.finished = False
+        self.log.add(tr("ui.table.undone"), style.INK_SOFT)
+        self.sync()
+
+    def hint(self) -> None:
+        """What the strongest bot would do in the viewer's place."""
+        seat = self.human_to_act()
+        if seat is None or seat != self.viewer:
+            self.app.notify(tr("ui.table.no_hint"), "warn")
+            return
+        bot = make_bot(self.match.game_name, self.info.bot_ids[-1])
+        action = bot.choose(self.match.view(seat), self.match.legal_actions(seat), Rng(f"hint/{len(self.match.log)}"))
+        self.show_hint(action)
+
+    def show_hint(self, action: Action) -> None:
+        """Present a hint (tables may highlight instead)."""
+        self.app.notify(tr("ui.table.hint_text", action=self.describe_action(action)))
+
+    # -- saving and ending ---------------------------------------------------------
+    def save_match(self) -> None:
+        """Write the match to the saves folder."""
+        path = storage.saves_dir() / f"{self.match.game_name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            storage.atomic_write_json(path, self.match.save())
+        except OSError as e:
+            self.app.notify(tr("ui.table.save_failed", reason=str(e)), "error")
+            return
+        self.saved_path = str(path)
+        self.app.notify(tr("ui.table.saved", name=path.name))
+
+    def on_match_over(self) -> None:
+        """Record the result and show the victory screen."""
+        try:
+            history.record_match(self.match, self.humans, self.practice)
+        except Exception:  # statistics must never break the end of a match  # noqa: BLE001
+            self.app.notify(tr("ui.table.stats_failed"), "warn")
+        self.app.sound.play("victory")
+        from scenes.victory import VictoryOverlay
+
+        self.app.scenes.push(VictoryOverlay(self.app, self))
+
+    def rematch(self) -> None:
+        """Same seats and options, a new seed."""
+        import random
+
+        from game import new_match
+
+        match = new_match(self.match.game_name, self.match.seats, seed=random.randrange(1, 10**6), options=self.match.options)
+        self.app.scenes.replace(type(self)(self.app, match, self.seats, practice=self.practice))
+
+    def quit_to_menu(self) -> None:
+        """Back to the main menu (asks first while the match is on)."""
+        from scenes.main_menu import MainMenu
+
+        def go() -> None:
+            self.app.scenes.reset(MainMenu(self.app))
+
+        if not self.match.is_over and self.app.settings.confirm_quit:
+            self.app.confirm(tr("ui.confirm.leave_title"), tr("ui.confirm.leave_match"), go, yes=tr("ui.confirm.leave_yes"))
+        else:
+            go()
+
+    # -- input and drawing ---------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element == self.buttons.get("menu"):
+                self.pause()
+            elif event.ui_element == self.buttons.get("undo"):
+                self.undo()
+            elif event.ui_element == self.buttons.get("hint"):
+                self.hint()
+            elif event.ui_element == self.buttons.get("fast"):
+                self.fast_forward = not self.fast_forward
+                self.buttons["fast"].set_text(tr("ui.table.fast_on") if self.fast_forward else tr("ui.table.fast"))
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.pause()
+            elif event.key == pygame.K_SPACE:
+                self.tweens.finish_all()
+            elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.practice:
+                self.undo()
+            return
+        self.log.handle_event(event)
+
+    def pause(self) -> None:
+        """Open the pause menu."""
+        from scenes.pause import PauseMenu
+
+        self.app.scenes.push(PauseMenu(self.app, self))
+
+    def refresh_seat_panel(self) -> None:
+        """Rebuild the seat cards from the match."""
+        infos = []
+        for i, s in enumerate(self.seats):
+            colour, emblem = self.seat_look(i)
+            infos.append(SeatInfo(s.name, colour, emblem, s.is_bot, self.seat_lines(i)))
+        self.seat_panel.seats = infos
+        self.seat_panel.active = set(self.match.to_move)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        self.draw_table(surface)
+        self.refresh_seat_panel()
+        self.seat_panel.draw(surface, tr("ui.table.bot"), tr("ui.table.human"))
+        self.log.draw(surface)
+        self.draw_status(surface)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The top line: whose turn, thinking bots."""
+        if self.match.is_over:
+            text = tr("ui.table.over")
+        else:
+            movers = self.match.to_move
+            names = ", ".join(self.seats[s].name for s in movers)
+            text = tr("ui.table.to_act", names=names)
+            if self.worker.busy and self.worker.seat is not None:
+                text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
+        style.blit_text(surface, text, 18, (20, 20), style.CREAM, kind="bold", shadow=style.BLACK, max_width=surface.get_width() - 520)
+
+    def log_event(self, event: Event, **extra: Any) -> None:
+        """Write the log line of an event (details hidden unless visible to the viewer)."""
+        if not event.visible_to(self.viewer):
+            key = f"{self.match.game_name}.events.{type(event).__name__}_hidden"
+        else:
+            key = f"{self.match.game_name}.events.{type(event).__name__}"
+        fields = {k: v for k, v in event.to_dict().items() if k != "type"}
+        fields.update(extra)
+        if "seat" in fields and isinstance(fields["seat"], int) and 0 <= fields["seat"] < len(self.seats):
+            fields.setdefault("name", self.seats[fields["seat"]].name)
+        text = tr(key, **fields)
+        if text != key:
+            self.log.add(text)

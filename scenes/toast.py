@@ -1,0 +1,68 @@
+"""The notification line: short messages (illegal clicks, saves, warnings)."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import style
+
+
+class Toast:
+    """Shows one message at a time near the bottom, fading after a while."""
+
+    HOLD = 3.2
+    FADE = 0.5
+
+    def __init__(self) -> None:
+        self.queue: list[tuple[str, str]] = []
+        self.text = ""
+        self.kind = "info"
+        self.age = 0.0
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """Queue a message; kind "info", "warn" or "error" picks the accent."""
+        if text == self.text and self.age < self.HOLD:
+            self.age = 0.0  # the same message again: keep it up, no pile-up
+            return
+        if self.text:
+            self.queue.append((text, kind))
+        else:
+            self.text, self.kind, self.age = text, kind, 0.0
+
+    @property
+    def visible(self) -> bool:
+        """Whether a message is on screen."""
+        return bool(self.text)
+
+    def update(self, dt: float) -> None:
+        """Age the current message and move to the next."""
+        if not self.text:
+            return
+        self.age += dt
+        limit = self.HOLD + self.FADE if not self.queue else 1.2
+        if self.age >= limit:
+            if self.queue:
+                self.text, self.kind = self.queue.pop(0)
+                self.age = 0.0
+            else:
+                self.text = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the message box."""
+        if not self.text:
+            return
+        alpha = 255
+        if self.age > self.HOLD:
+            alpha = int(255 * max(0.0, 1 - (self.age - self.HOLD) / self.FADE))
+        w = surface.get_width()
+        lines = style.wrap_text(self.text, 18, min(760, w - 120))
+        h = 18 + 26 * len(lines)
+        bw = min(820, w - 80)
+        box = pygame.Surface((bw, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, (28, 18, 12, 235), box.get_rect(), border_radius=10)
+        accent = {"error": style.RED, "warn": style.GOLD}.get(self.kind, style.GOLD_LIGHT)
+        pygame.draw.rect(box, accent, box.get_rect(), width=2, border_radius=10)
+        for i, line in enumerate(lines):
+            style.blit_text(box, line, 18, (bw // 2, 9 + 26 * i), style.CREAM, anchor="midtop")
+        box.set_alpha(alpha)
+        surface.blit(box, box.get_rect(midbottom=(w // 2, surface.get_height() - 28)))

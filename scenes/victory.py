@@ -1,0 +1,71 @@
+"""The end of a match: standings, the winner's moment, rematch or menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from scenes import style, ui
+from scenes.i18n import tr
+from scenes.manager import Scene
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.tables.base import TableScene
+
+
+class VictoryOverlay(Scene):
+    """Shows the finishing order; tables may add lines through `summary_lines`."""
+
+    overlay = True
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def summary_lines(self) -> list[str]:
+        """Extra lines under the standings (the table's own summary)."""
+        fn = getattr(self.table, "victory_lines", None)
+        return list(fn()) if callable(fn) else []
+
+    def build(self) -> None:
+        lines = len(self.table.match.standings()) + len(self.summary_lines())
+        self.box = ui.centered(self.app.size, min(640, self.app.size[0] - 80), min(self.app.size[1] - 60, 230 + 30 * lines))
+        y = self.box.bottom - 70
+        self.menu = ui.button(pygame.Rect(self.box.centerx - 210, y, 200, 48), tr("ui.victory.menu"), self.app.ui_manager, self.ui)
+        self.again = ui.button(pygame.Rect(self.box.centerx + 10, y, 200, 48), tr("ui.victory.rematch"), self.app.ui_manager, self.ui, "#primary_button")
+        self.look = ui.button(pygame.Rect(self.box.right - 56, self.box.top + 12, 44, 36), tr("ui.victory.look"), self.app.ui_manager, self.ui, tooltip=tr("ui.victory.look_tip"))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element == self.menu:
+                from scenes.main_menu import MainMenu
+
+                self.app.scenes.reset(MainMenu(self.app))
+            elif event.ui_element == self.again:
+                self.app.scenes.pop(fade=False)
+                self.table.rematch()
+            elif event.ui_element == self.look:
+                self.app.scenes.pop()  # back to the finished table; Esc / menu to leave
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 140)
+        surface.blit(style.parchment(self.box.size), self.box.topleft)
+        m = self.table.match
+        winners = m.winners()
+        names = ", ".join(self.table.seats[w].name for w in winners)
+        title = tr("ui.victory.timed" if m.timed_out else "ui.victory.title", names=names)
+        style.blit_text(surface, title, 38, (self.box.centerx, self.box.top + 24), style.INK, kind="serif", anchor="midtop", max_width=self.box.width - 120)
+        y = self.box.top + 96
+        for place, group in enumerate(m.standings(), start=1):
+            text = f"{place}. " + ", ".join(self.table.seats[s].name for s in group)
+            style.blit_text(surface, text, 20, (self.box.left + 60, y), style.INK if place > 1 else style.RED, kind="bold" if place == 1 else "sans")
+            y += 30
+        for line in self.summary_lines():
+            style.blit_text(surface, line, 16, (self.box.left + 60, y), style.INK_SOFT, max_width=self.box.width - 100)
+            y += 30

@@ -1,0 +1,1 @@
+"""Widgets every table uses: cards, dice, chips, tweens, log and seat panels."""

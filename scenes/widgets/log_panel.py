@@ -1,0 +1,80 @@
+"""A scrolling match log on parchment: newest at the bottom, wheel to scroll."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import style
+
+
+class LogPanel:
+    """Keeps lines of text and draws the visible window of them."""
+
+    def __init__(self, rect: pygame.Rect, title: str = "", max_lines: int = 500, text_size: int = 15) -> None:
+        self.rect = pygame.Rect(rect)
+        self.title = title
+        self.max_lines = max_lines
+        self.text_size = text_size
+        self.entries: list[tuple[str, tuple[int, int, int]]] = []
+        self.scroll = 0  # wrapped lines scrolled up from the bottom
+        self._wrapped: list[tuple[str, tuple[int, int, int]]] | None = None
+
+    def add(self, text: str, colour: tuple[int, int, int] = style.INK) -> None:
+        """Append a line; the view follows the newest unless scrolled up."""
+        self.entries.append((text, colour))
+        if len(self.entries) > self.max_lines:
+            self.entries = self.entries[-self.max_lines :]
+        self._wrapped = None
+        if self.scroll:
+            self.scroll += len(style.wrap_text(text, self.text_size, self._text_width()))
+
+    def clear(self) -> None:
+        """Forget every line."""
+        self.entries.clear()
+        self._wrapped = None
+        self.scroll = 0
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Move/resize (window resize)."""
+        self.rect = pygame.Rect(rect)
+        self._wrapped = None
+
+    def _text_width(self) -> int:
+        return max(40, self.rect.width - 28)
+
+    def _lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        if self._wrapped is None:
+            out: list[tuple[str, tuple[int, int, int]]] = []
+            for text, colour in self.entries:
+                out.extend((line, colour) for line in style.wrap_text(text, self.text_size, self._text_width()))
+            self._wrapped = out
+        return self._wrapped
+
+    def _visible_count(self) -> int:
+        top = 40 if self.title else 12
+        return max(1, (self.rect.height - top - 10) // (self.text_size + 6))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse wheel over the panel scrolls it; returns True if used."""
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            limit = max(0, len(self._lines()) - self._visible_count())
+            self.scroll = max(0, min(limit, self.scroll + event.y * 3))
+            return True
+        return False
+
+    def draw(self, target: pygame.Surface) -> None:
+        """Paint the panel and the visible lines."""
+        target.blit(style.parchment(self.rect.size), self.rect.topleft)
+        y = self.rect.top + 10
+        if self.title:
+            style.blit_text(target, self.title, 22, (self.rect.left + 14, y), style.INK, kind="serif")
+            y += 30
+        lines = self._lines()
+        n = self._visible_count()
+        end = len(lines) - self.scroll
+        start = max(0, end - n)
+        for text, colour in lines[start:end]:
+            style.blit_text(target, text, self.text_size, (self.rect.left + 14, y), colour)
+            y += self.text_size + 6
+        if self.scroll:
+            style.blit_text(target, "▼", 14, (self.rect.right - 16, self.rect.bottom - 20), style.INK_SOFT, anchor="center")

@@ -1,0 +1,81 @@
+"""The side panel of seats: name, colour and emblem, bot or human, whose turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from scenes import style
+
+
+@dataclass
+class SeatInfo:
+    """What the panel shows for one seat."""
+
+    name: str
+    colour: tuple[int, int, int]
+    emblem: str
+    is_bot: bool
+    lines: list[str] = field(default_factory=list)
+    out: bool = False
+
+
+class SeatPanel:
+    """Draws a column of seat cards; the seat(s) to act glow gold."""
+
+    ROW_H = 64
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.seats: list[SeatInfo] = []
+        self.active: set[int] = set()
+        self.pulse = 0.0
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Move/resize."""
+        self.rect = pygame.Rect(rect)
+
+    def update(self, dt: float) -> None:
+        """Animate the turn marker."""
+        self.pulse = (self.pulse + dt) % 1.6
+
+    def row_height(self) -> int:
+        """Height of one seat card given the space and the seat count."""
+        extra = max((len(s.lines) for s in self.seats), default=0)
+        wanted = 40 + 18 * extra
+        if not self.seats:
+            return wanted
+        return max(44, min(wanted, (self.rect.height - 8) // len(self.seats)))
+
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        """Which seat card is under the mouse."""
+        if not self.rect.collidepoint(pos):
+            return None
+        i = (pos[1] - self.rect.top) // self.row_height()
+        return int(i) if 0 <= i < len(self.seats) else None
+
+    def draw(self, target: pygame.Surface, bot_label: str = "", human_label: str = "") -> None:
+        """Paint every seat."""
+        rh = self.row_height()
+        for i, seat in enumerate(self.seats):
+            r = pygame.Rect(self.rect.left, self.rect.top + i * rh, self.rect.width, rh - 6)
+            panel = style.parchment(r.size, border=False).copy()
+            if seat.out:
+                panel.set_alpha(140)
+            target.blit(panel, r.topleft)
+            if i in self.active:
+                glow = 2 + int(2 * abs(0.8 - self.pulse))
+                pygame.draw.rect(target, style.GOLD, r.inflate(4, 4), width=glow, border_radius=8)
+                pygame.draw.polygon(target, style.GOLD_LIGHT, [(r.left - 12, r.centery - 8), (r.left - 2, r.centery), (r.left - 12, r.centery + 8)])
+            style.draw_emblem(target, seat.emblem, (r.left + 22, r.top + 20), 11, seat.colour)
+            name_col = style.INK_SOFT if seat.out else style.INK
+            style.blit_text(target, seat.name, 18, (r.left + 42, r.top + 8), name_col, kind="bold", max_width=r.width - 110)
+            tag = bot_label if seat.is_bot else human_label
+            if tag:
+                style.blit_text(target, tag, 13, (r.right - 10, r.top + 11), style.INK_SOFT, anchor="topright")
+            for k, line in enumerate(seat.lines):
+                y = r.top + 32 + 18 * k
+                if y + 16 > r.bottom:
+                    break
+                style.blit_text(target, line, 14, (r.left + 42, y), style.INK_SOFT, max_width=r.width - 52)
