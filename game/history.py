@@ -47,7 +47,9 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
         return con
 
 
-def record_match(match: Match, humans: list[int], practice: bool = False, path: Path | None = None) -> None:
+def record_match(
+    match: Match, humans: list[int], practice: bool = False, path: Path | None = None
+) -> None:
     """Store a finished match (who sat, who was human, who won)."""
     con = connect(path)
     try:
@@ -80,7 +82,11 @@ def summary(path: Path | None = None) -> dict[str, Any]:
     players: dict[str, dict[str, int]] = {}
     for game, seats_s, humans_s, winners_s, turns in rows:
         try:
-            seats, humans, winners = json.loads(seats_s), json.loads(humans_s), json.loads(winners_s)
+            seats, humans, winners = (
+                json.loads(seats_s),
+                json.loads(humans_s),
+                json.loads(winners_s),
+            )
         except json.JSONDecodeError:
             continue
         g = games.setdefault(game, {"matches": 0, "human_wins": 0, "turns": 0})

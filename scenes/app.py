@@ -10,6 +10,7 @@ import json
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,14 +21,19 @@ _START = time.perf_counter()
 
 
 def plain_pygame_installed() -> bool:
-    """True when the original `pygame` distribution sits next to pygame-ce."""
-    from importlib import metadata
+    """True when the original `pygame` distribution sits next to (or over) pygame-ce.
 
+    Cheap on purpose (no importlib.metadata): it runs before the first frame.
+    """
+    import pygame
+
+    if not getattr(pygame, "IS_CE", False):
+        return True
     try:
-        metadata.distribution("pygame")
-    except metadata.PackageNotFoundError:
+        names = os.listdir(Path(pygame.__file__).resolve().parent.parent)
+    except OSError:
         return False
-    return True
+    return any(n.lower().startswith("pygame-") and n.endswith(".dist-info") for n in names)
 
 
 def _resolve_fonts(node: Any, paths: dict[str, str]) -> Any:
@@ -60,13 +66,25 @@ class App:
         self.autoplay = bool(getattr(args, "autoplay", False))
         self.frames_limit = int(getattr(args, "frames", 0) or 0)
         self.screenshot: str | None = getattr(args, "screenshot", None)
-        if self.frames_limit and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
+        if (
+            self.frames_limit
+            and not os.environ.get("DISPLAY")
+            and not os.environ.get("WAYLAND_DISPLAY")
+            and sys.platform.startswith("linux")
+        ):
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
         pygame.display.init()
         pygame.font.init()
-        size = getattr(args, "size", None) or (self.settings.window_width, self.settings.window_height)
-        self.windowed_size: tuple[int, int] = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
+        style.reset_caches()
+        size = getattr(args, "size", None) or (
+            self.settings.window_width,
+            self.settings.window_height,
+        )
+        self.windowed_size: tuple[int, int] = (
+            max(MIN_WINDOW[0], size[0]),
+            max(MIN_WINDOW[1], size[1]),
+        )
         self.fullscreen = bool(getattr(args, "fullscreen", False) or self.settings.fullscreen)
         self.screen = self._open_window()
         pygame.display.set_caption("Taverna")
@@ -89,6 +107,7 @@ class App:
         self.first_frame_at: float | None = None
         self.frame_times: list[float] = []
         if plain_pygame_installed():
+            print("taverna: " + i18n.tr("ui.errors.plain_pygame"), file=sys.stderr)
             self.toast.show(i18n.tr("ui.errors.plain_pygame"), "error")
         if problem:
             self.toast.show(i18n.tr(problem), "warn")
@@ -105,12 +124,19 @@ class App:
 
         if self.fullscreen:
             info = pygame.display.Info()
-            full = (max(MIN_WINDOW[0], info.current_w or self.windowed_size[0]), max(MIN_WINDOW[1], info.current_h or self.windowed_size[1]))
+            full = (
+                max(MIN_WINDOW[0], info.current_w or self.windowed_size[0]),
+                max(MIN_WINDOW[1], info.current_h or self.windowed_size[1]),
+            )
             screen = pygame.display.set_mode(full, pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             try:
-                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+                with (
+                    warnings.catch_warnings()
+                ):  # the only way to set a minimum on the display-module window
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = MIN_WINDOW
             except (AttributeError, pygame.error):
                 pass
         return screen
@@ -158,7 +184,9 @@ class App:
         if kind == "error":
             self.sound.play("error")
 
-    def confirm(self, title: str, message: str, on_yes: Callable[[], None], yes: str = "", no: str = "") -> None:
+    def confirm(
+        self, title: str, message: str, on_yes: Callable[[], None], yes: str = "", no: str = ""
+    ) -> None:
         """Ask before something destructive."""
         from scenes.dialogs import ConfirmDialog
 
@@ -170,7 +198,12 @@ class App:
 
         at_risk = any(s.wants_quit_confirmation() for s in self.scenes.stack)
         if at_risk and self.settings.confirm_quit:
-            self.confirm(tr("ui.confirm.quit_title"), tr("ui.confirm.quit_match"), self.stop, yes=tr("ui.confirm.quit_yes"))
+            self.confirm(
+                tr("ui.confirm.quit_title"),
+                tr("ui.confirm.quit_match"),
+                self.stop,
+                yes=tr("ui.confirm.quit_yes"),
+            )
         else:
             self.stop()
 
@@ -190,7 +223,7 @@ class App:
             if event.type == pygame.VIDEORESIZE and not self.fullscreen:
                 w, h = max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h)
                 self.windowed_size = (w, h)
-                if (w, h) != (event.w, event.h):
+                if self.screen.get_size() != (w, h):
                     self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
                 self.settings.window_width, self.settings.window_height = w, h
                 self._resized()

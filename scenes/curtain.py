@@ -31,7 +31,13 @@ class Curtain(Scene):
     def build(self) -> None:
         w, h = self.app.size
         self.box = ui.centered((w, h), min(620, w - 80), 300, -20)
-        self.button = ui.button(pygame.Rect(self.box.centerx - 130, self.box.bottom - 80, 260, 54), tr("ui.curtain.ready", name=self.name), self.app.ui_manager, self.ui, "#primary_button")
+        self.button = ui.button(
+            pygame.Rect(self.box.centerx - 130, self.box.bottom - 80, 260, 54),
+            tr("ui.curtain.ready", name=self.name),
+            self.app.ui_manager,
+            self.ui,
+            "#primary_button",
+        )
 
     def update(self, dt: float) -> None:
         self.ready += dt
@@ -44,9 +50,14 @@ class Curtain(Scene):
         self.on_open()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element == self.button:
-            self._open()
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 or event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+        if (
+            event.type == pygame_gui.UI_BUTTON_PRESSED
+            and event.ui_element == self.button
+            or event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            or event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+        ):
             self._open()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -61,5 +72,22 @@ class Curtain(Scene):
         sh = style.shadow(self.box.size, 18, 170)
         surface.blit(sh, (self.box.left - 14, self.box.top - 10))
         surface.blit(style.parchment(self.box.size), self.box.topleft)
-        style.blit_text(surface, tr("ui.curtain.pass_to", name=self.name), 44, (self.box.centerx, self.box.top + 40), style.INK, kind="serif", anchor="midtop", max_width=self.box.width - 40)
-        style.blit_text(surface, tr("ui.curtain.hint"), 17, (self.box.centerx, self.box.top + 118), style.INK_SOFT, anchor="midtop", max_width=self.box.width - 40)
+        style.blit_text(
+            surface,
+            tr("ui.curtain.pass_to", name=self.name),
+            44,
+            (self.box.centerx, self.box.top + 40),
+            style.INK,
+            kind="serif",
+            anchor="midtop",
+            max_width=self.box.width - 40,
+        )
+        style.blit_text(
+            surface,
+            tr("ui.curtain.hint", name=self.name),
+            17,
+            (self.box.centerx, self.box.top + 118),
+            style.INK_SOFT,
+            anchor="midtop",
+            max_width=self.box.width - 40,
+        )

@@ -54,5 +54,10 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
     if kind == "confirm":
         from scenes.dialogs import ConfirmDialog
 
-        return [MainMenu(app), ConfirmDialog(app, tr("ui.confirm.quit_title"), tr("ui.confirm.quit_match"), lambda: None)]
+        return [
+            MainMenu(app),
+            ConfirmDialog(
+                app, tr("ui.confirm.quit_title"), tr("ui.confirm.quit_match"), lambda: None
+            ),
+        ]
     raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(NAMES)}")

@@ -21,7 +21,16 @@ class ConfirmDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, title: str, message: str, on_yes: Callable[[], None], yes_text: str = "", no_text: str = "", on_no: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        message: str,
+        on_yes: Callable[[], None],
+        yes_text: str = "",
+        no_text: str = "",
+        on_no: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.message = message
@@ -34,7 +43,7 @@ class ConfirmDialog(Scene):
     def _layout(self) -> None:
         w = min(560, self.app.size[0] - 80)
         lines = style.wrap_text(self.message, 18, w - 60)
-        h = 150 + 26 * len(lines)
+        h = 180 + 26 * len(lines)
         self.box = ui.centered(self.app.size, w, h)
         self.lines = lines
 
@@ -42,8 +51,19 @@ class ConfirmDialog(Scene):
         self._layout()
         bw = 170
         y = self.box.bottom - 66
-        self.yes = ui.button(pygame.Rect(self.box.centerx + 10, y, bw, 46), self.yes_text or tr("ui.common.yes"), self.app.ui_manager, self.ui, "#primary_button")
-        self.no = ui.button(pygame.Rect(self.box.centerx - 10 - bw, y, bw, 46), self.no_text or tr("ui.common.no"), self.app.ui_manager, self.ui)
+        self.yes = ui.button(
+            pygame.Rect(self.box.centerx + 10, y, bw, 46),
+            self.yes_text or tr("ui.common.yes"),
+            self.app.ui_manager,
+            self.ui,
+            "#primary_button",
+        )
+        self.no = ui.button(
+            pygame.Rect(self.box.centerx - 10 - bw, y, bw, 46),
+            self.no_text or tr("ui.common.no"),
+            self.app.ui_manager,
+            self.ui,
+        )
 
     def _answer(self, yes: bool) -> None:
         self.app.scenes.pop()
@@ -69,20 +89,44 @@ class ConfirmDialog(Scene):
         sh = style.shadow(self.box.size, 16, 160)
         surface.blit(sh, (self.box.left - 16 + 4, self.box.top - 16 + 8))
         surface.blit(style.parchment(self.box.size), self.box.topleft)
-        style.blit_text(surface, self.title, 30, (self.box.centerx, self.box.top + 22), style.INK, kind="serif", anchor="midtop", max_width=self.box.width - 40)
+        style.blit_text(
+            surface,
+            self.title,
+            30,
+            (self.box.centerx, self.box.top + 22),
+            style.INK,
+            kind="serif",
+            anchor="midtop",
+            max_width=self.box.width - 40,
+        )
         for i, line in enumerate(self.lines):
-            style.blit_text(surface, line, 18, (self.box.centerx, self.box.top + 76 + 26 * i), style.INK, anchor="midtop")
+            style.blit_text(
+                surface,
+                line,
+                18,
+                (self.box.centerx, self.box.top + 78 + 26 * i),
+                style.INK,
+                anchor="midtop",
+            )
 
 
 class MessageDialog(ConfirmDialog):
     """A message with a single OK button."""
 
-    def __init__(self, app: App, title: str, message: str, on_ok: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, app: App, title: str, message: str, on_ok: Callable[[], None] | None = None
+    ) -> None:
         super().__init__(app, title, message, on_ok or (lambda: None))
 
     def build(self) -> None:
         self._layout()
-        self.yes = ui.button(pygame.Rect(self.box.centerx - 85, self.box.bottom - 66, 170, 46), tr("ui.common.ok"), self.app.ui_manager, self.ui, "#primary_button")
+        self.yes = ui.button(
+            pygame.Rect(self.box.centerx - 85, self.box.bottom - 66, 170, 46),
+            tr("ui.common.ok"),
+            self.app.ui_manager,
+            self.ui,
+            "#primary_button",
+        )
         self.no = None  # type: ignore[assignment]
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -7,6 +7,7 @@ the language changes). Keys look like `ui.menu.play`; placeholders `%{name}`.
 
 from __future__ import annotations
 
+import contextlib
 import locale
 import os
 from typing import Any
@@ -35,10 +36,8 @@ def _configure() -> None:
 def detect_language() -> str:
     """pt when the system locale starts with "pt", else en."""
     candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    try:
+    with contextlib.suppress(ValueError):
         candidates.append(locale.getlocale()[0] or "")
-    except ValueError:
-        pass
     for c in candidates:
         if c:
             return "pt" if c.lower().startswith("pt") else "en"

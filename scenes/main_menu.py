@@ -19,7 +19,18 @@ from scenes.widgets.dice import die_face
 if TYPE_CHECKING:
     from scenes.app import App
 
-ENTRIES: tuple[str, ...] = ("wyr", "wyrt", "war", "chama", "tournaments", "practice", "statistics", "rules", "settings", "quit")
+ENTRIES: tuple[str, ...] = (
+    "wyr",
+    "wyrt",
+    "war",
+    "chama",
+    "tournaments",
+    "practice",
+    "statistics",
+    "rules",
+    "settings",
+    "quit",
+)
 GAME_ENTRIES = ("wyr", "wyrt", "war", "chama")
 
 
@@ -33,6 +44,8 @@ class MainMenu(Scene):
         self._table_key: tuple[tuple[int, int], str] | None = None
         self._table_art = pygame.Surface((1, 1))
         self._oval_bottom = 0
+        self._frames_drawn = 0
+        self._table_alpha = 1.0
 
     def _layout(self) -> tuple[int, int, int, int]:
         w, h = self.app.size
@@ -56,6 +69,13 @@ class MainMenu(Scene):
                 "#menu_button",
             )
             y += bh + gap
+
+    def update(self, dt: float) -> None:
+        if self._table_alpha < 1.0:
+            speed = self.app.settings.speed_factor
+            self._table_alpha = 1.0 if speed == 0 else min(1.0, self._table_alpha + dt * 3 * speed)
+            if self._table_alpha >= 1.0:
+                self._table_art.set_alpha(None)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
@@ -104,15 +124,38 @@ class MainMenu(Scene):
         surface.blit(style.wood_background((w, h)), (0, 0))
         left, top, _, _ = self._layout()
         title_size = int(min(104, top * 0.55))
-        style.blit_text(surface, "Taverna", title_size, (left - 4, int(top * 0.08)), style.GOLD_LIGHT, kind="serif", shadow=style.BLACK)
-        style.blit_text(surface, tr("ui.menu.subtitle"), max(16, title_size // 4), (left, int(top * 0.08) + int(title_size * 1.05)), style.PARCHMENT_DARK, kind="serif")
+        style.blit_text(
+            surface,
+            "Taverna",
+            title_size,
+            (left - 4, int(top * 0.08)),
+            style.GOLD_LIGHT,
+            kind="serif",
+            shadow=style.BLACK,
+        )
+        style.blit_text(
+            surface,
+            tr("ui.menu.subtitle"),
+            max(16, title_size // 4),
+            (left, int(top * 0.08) + int(title_size * 1.05)),
+            style.PARCHMENT_DARK,
+            kind="serif",
+        )
         area = pygame.Rect(left + 380, 40, w - left - 380 - 40, h - 80)
         if area.width < 300:
             return
         key = (area.size, self.app.settings.card_back)
         if self._table_key != key:
+            if not self._frames_drawn:
+                # The decorative table is painted from the second frame on and
+                # fades in, so the menu itself shows (and answers) at once.
+                self._frames_drawn += 1
+                return
             self._table_key = key
             self._table_art = self._paint_table(area.size)
+            self._table_alpha = 0.0
+        if self._table_alpha < 1.0:
+            self._table_art.set_alpha(int(255 * self._table_alpha))
         surface.blit(self._table_art, area.topleft)
         self._draw_blurb(surface, area)
 
@@ -141,18 +184,33 @@ class MainMenu(Scene):
             px = cx + (i - 2) * cw * 0.55
             py = cy + abs(i - 2) * cw * 0.12
             self._with_shadow(surface, face, (px, py))
-        back = pygame.transform.rotozoom(back_surface(int(cw * 0.9), self.app.settings.card_back), 8, 1.0)
+        back = pygame.transform.rotozoom(
+            back_surface(int(cw * 0.9), self.app.settings.card_back), 8, 1.0
+        )
         self._with_shadow(surface, back, (oval.left + oval.width * 0.16, oval.centery + cw * 0.35))
         ds = int(cw * 0.42)
         for i, v in enumerate((6, 5)):
-            face = pygame.transform.rotozoom(die_face(v, ds, "red" if i == 0 else "ivory"), 12 - i * 25, 1.0)
-            self._with_shadow(surface, face, (oval.right - oval.width * 0.2 + i * ds * 1.2, oval.centery + cw * 0.55))
-        ChipStack(1285, (oval.right - oval.width * 0.12, oval.centery - cw * 0.15), diameter=int(cw * 0.5), label=False).draw(surface)
+            face = pygame.transform.rotozoom(
+                die_face(v, ds, "red" if i == 0 else "ivory"), 12 - i * 25, 1.0
+            )
+            self._with_shadow(
+                surface,
+                face,
+                (oval.right - oval.width * 0.2 + i * ds * 1.2, oval.centery + cw * 0.55),
+            )
+        ChipStack(
+            1285,
+            (oval.right - oval.width * 0.12, oval.centery - cw * 0.15),
+            diameter=int(cw * 0.5),
+            label=False,
+        ).draw(surface)
         self._oval_bottom = oval.bottom
         return surface
 
     @staticmethod
-    def _with_shadow(surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float]) -> None:
+    def _with_shadow(
+        surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float]
+    ) -> None:
         sh = style.soft_shadow(image, 6, 0.5)
         surface.blit(sh, sh.get_rect(center=(center[0] + 4, center[1] + 7)))
         surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
@@ -161,12 +219,19 @@ class MainMenu(Scene):
         """The blurb of the hovered entry, under the table."""
         oval_bottom = area.top + self._oval_bottom
         key = self.hovered or "welcome"
-        blurb = pygame.Rect(area.left + area.width * 0.08, oval_bottom + 36, area.width * 0.84, area.bottom - oval_bottom - 36)
+        blurb = pygame.Rect(
+            area.left + area.width * 0.08,
+            oval_bottom + 36,
+            area.width * 0.84,
+            area.bottom - oval_bottom - 36,
+        )
         if blurb.height < 70:
             return
         surface.blit(style.parchment(blurb.size), blurb.topleft)
         title = tr(f"ui.menu.{key}") if key != "welcome" else tr("ui.menu.welcome_title")
-        style.blit_text(surface, title, 26, (blurb.left + 20, blurb.top + 12), style.INK, kind="serif")
+        style.blit_text(
+            surface, title, 26, (blurb.left + 20, blurb.top + 12), style.INK, kind="serif"
+        )
         text = tr(f"ui.menu.blurb.{key}")
         for i, line in enumerate(style.wrap_text(text, 16, blurb.width - 40)):
             y = blurb.top + 50 + i * 22

@@ -70,7 +70,9 @@ class Scene:
 
     def _make_container(self) -> None:
         w, h = self.app.size
-        self.ui = pygame_gui.core.UIContainer(pygame.Rect(0, 0, w, h), self.app.ui_manager, starting_height=1)
+        self.ui = pygame_gui.core.UIContainer(
+            pygame.Rect(0, 0, w, h), self.app.ui_manager, starting_height=1
+        )
 
     # -- hooks --------------------------------------------------------------
     def build(self) -> None:
@@ -113,7 +115,9 @@ class SceneManager:
     # -- stack operations ---------------------------------------------------
     def push(self, scene: Scene, fade: bool | None = None) -> None:
         """Put a scene on top (overlays never fade)."""
-        self._transition(lambda: self._do_push(scene), fade if fade is not None else not scene.overlay)
+        self._transition(
+            lambda: self._do_push(scene), fade if fade is not None else not scene.overlay
+        )
 
     def pop(self, fade: bool | None = None) -> None:
         """Remove the top scene."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import GAMES, OptionsError, OptionSpec, get_info, load_match, storage
+from game import OptionsError, OptionSpec, get_info, load_match, storage
 from game.core import SaveError
 from scenes import style, ui
 from scenes.i18n import has, tr, tr_error, tr_first
@@ -55,13 +55,20 @@ class NewMatchScene(Scene):
         super().__init__(app)
         self.game = game
         self.practice = practice
-        self.info = get_info(game) if game in GAMES else None
+        try:
+            self.info = get_info(game)
+        except KeyError:
+            self.info = None
         self.seed = random.randrange(1, 10**6)
         self.rows: list[dict[str, Any]] = []
         self.values: dict[str, Any] = {}
         self.error = ""
         if self.info is not None:
-            n = int(self.info.extra.get("default_seats", max(self.info.min_seats, min(3, self.info.max_seats))))
+            n = int(
+                self.info.extra.get(
+                    "default_seats", max(self.info.min_seats, min(3, self.info.max_seats))
+                )
+            )
             mid = self.info.bot_ids[len(self.info.bot_ids) // 2] if self.info.bot_ids else "random"
             for i in range(n):
                 self.rows.append(self._new_row(HUMAN if i == 0 else mid, i))
@@ -71,7 +78,10 @@ class NewMatchScene(Scene):
     # -- model -----------------------------------------------------------------
     def _new_row(self, kind: str, index: int) -> dict[str, Any]:
         assert self.info is not None
-        row: dict[str, Any] = {"kind": kind, "name": tr("ui.new_match.you") if kind == HUMAN and index == 0 else ""}
+        row: dict[str, Any] = {
+            "kind": kind,
+            "name": tr("ui.new_match.you") if kind == HUMAN and index == 0 else "",
+        }
         for o in self.info.options:
             if o.kind == "per_seat":
                 row[o.key] = o.default
@@ -92,46 +102,78 @@ class NewMatchScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         m = self.app.ui_manager
-        self.panel = pygame.Rect(30, 24, w - 60, h - 48)
+        self.panel = (
+            pygame.Rect(30, 24, w - 60, h - 48)
+            if self.info is not None
+            else ui.centered((w, h), min(820, w - 80), 380)
+        )
         self.widgets = {}
         self.row_widgets: list[dict[str, Any]] = []
         self.opt_widgets: dict[str, Any] = {}
         by = self.panel.bottom - 64
-        self.back = ui.button(pygame.Rect(self.panel.left + 24, by, 160, 46), tr("ui.common.back"), m, self.ui)
+        self.back = ui.button(
+            pygame.Rect(self.panel.left + 24, by, 160, 46), tr("ui.common.back"), m, self.ui
+        )
         if self.info is None:
             return
-        self.start = ui.button(pygame.Rect(self.panel.right - 24 - 220, by, 220, 46), tr("ui.new_match.start"), m, self.ui, "#primary_button")
+        self.start = ui.button(
+            pygame.Rect(self.panel.right - 24 - 220, by, 220, 46),
+            tr("ui.new_match.start"),
+            m,
+            self.ui,
+            "#primary_button",
+        )
         if not self._table_ready():
             self.start.disable()
         # seats (left)
-        left = pygame.Rect(self.panel.left + 24, self.panel.top + 120, int(self.panel.width * 0.52) - 24, 0)
+        left = pygame.Rect(
+            self.panel.left + 24, self.panel.top + 120, int(self.panel.width * 0.52) - 24, 0
+        )
         per_seat = [o for o in self.info.options if o.kind == "per_seat"]
-        kinds = [(tr("ui.new_match.human"), HUMAN)] + [(tr("ui.new_match.bot", level=bot_label(self.game, b)), b) for b in self.info.bot_ids]
+        kinds = [(tr("ui.new_match.human"), HUMAN)] + [
+            (tr("ui.new_match.bot", level=bot_label(self.game, b)), b) for b in self.info.bot_ids
+        ]
         row_h = 44 if h >= 720 else 40
         kind_w = 190
         extra_w = 150 if per_seat else 0
         for i, row in enumerate(self.rows):
             y = left.top + 30 + i * row_h
             rw: dict[str, Any] = {}
-            rw["kind"] = ui.dropdown(pygame.Rect(left.left, y, kind_w, 36), kinds, row["kind"], m, self.ui)
+            rw["kind"] = ui.dropdown(
+                pygame.Rect(left.left, y, kind_w, 36), kinds, row["kind"], m, self.ui
+            )
             name_w = left.width - kind_w - 10 - extra_w * len(per_seat) - 46
-            entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(left.left + kind_w + 8, y, name_w, 36), m, self.ui)
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(left.left + kind_w + 8, y, name_w, 36), m, self.ui
+            )
             entry.set_text_length_limit(24)
-            entry.set_text(row["name"] if row["kind"] == HUMAN else bot_label(self.game, row["kind"]))
+            entry.set_text(
+                row["name"] if row["kind"] == HUMAN else bot_label(self.game, row["kind"])
+            )
             if row["kind"] != HUMAN:
                 entry.disable()
             rw["name"] = entry
             x = left.left + kind_w + 8 + name_w + 8
             for o in per_seat:
                 opts = [(choice_label(self.game, o, c), str(c)) for c in o.choices]
-                rw[o.key] = ui.dropdown(pygame.Rect(x, y, extra_w - 8, 36), opts, str(row[o.key]), m, self.ui)
+                rw[o.key] = ui.dropdown(
+                    pygame.Rect(x, y, extra_w - 8, 36), opts, str(row[o.key]), m, self.ui
+                )
                 x += extra_w
-            rw["remove"] = ui.button(pygame.Rect(left.right - 38, y, 38, 36), "×", m, self.ui, tooltip=tr("ui.new_match.remove_seat"))
+            rw["remove"] = ui.button(
+                pygame.Rect(left.right - 38, y, 38, 36),
+                "×",
+                m,
+                self.ui,
+                tooltip=tr("ui.new_match.remove_seat"),
+            )
             if len(self.rows) <= self.info.min_seats:
                 rw["remove"].disable()
             self.row_widgets.append(rw)
         ay = left.top + 30 + len(self.rows) * row_h + 4
-        self.add = ui.button(pygame.Rect(left.left, ay, 200, 36), tr("ui.new_match.add_seat"), m, self.ui)
+        self.add = ui.button(
+            pygame.Rect(left.left, ay, 200, 36), tr("ui.new_match.add_seat"), m, self.ui
+        )
         if len(self.rows) >= self.info.max_seats:
             self.add.disable()
         self.seat_header_y = left.top
@@ -142,7 +184,9 @@ class NewMatchScene(Scene):
         area = pygame.Rect(ox, self.panel.top + 150, ow, by - 20 - (self.panel.top + 150) - 60)
         plain = [o for o in self.info.options if o.kind != "per_seat"]
         opt_h = 46
-        scroller = pygame_gui.elements.UIScrollingContainer(area, m, container=self.ui, allow_scroll_x=False)
+        scroller = pygame_gui.elements.UIScrollingContainer(
+            area, m, container=self.ui, allow_scroll_x=False
+        )
         scroller.set_scrollable_area_dimensions((ow - 20, max(area.height, opt_h * len(plain) + 6)))
         inner = scroller.get_container()
         half = int((ow - 20) * 0.56)
@@ -155,9 +199,21 @@ class NewMatchScene(Scene):
             rect = pygame.Rect(half, y, ow - 24 - half, 36)
             value = self.values[o.key]
             if o.kind == "bool":
-                self.opt_widgets[o.key] = ui.button(rect, tr("ui.common.on") if value else tr("ui.common.off"), m, inner, tooltip=tip)
+                self.opt_widgets[o.key] = ui.button(
+                    rect,
+                    tr("ui.common.on") if value else tr("ui.common.off"),
+                    m,
+                    inner,
+                    tooltip=tip,
+                )
             elif o.kind == "choice":
-                self.opt_widgets[o.key] = ui.dropdown(rect, [(choice_label(self.game, o, c), str(c)) for c in o.choices], str(value), m, inner)
+                self.opt_widgets[o.key] = ui.dropdown(
+                    rect,
+                    [(choice_label(self.game, o, c), str(c)) for c in o.choices],
+                    str(value),
+                    m,
+                    inner,
+                )
             else:
                 entry = pygame_gui.elements.UITextEntryLine(rect, m, inner)
                 entry.set_allowed_characters("numbers")
@@ -167,19 +223,42 @@ class NewMatchScene(Scene):
         # seed and practice
         sy = by - 62
         ui.label(pygame.Rect(ox, sy, 90, 36), tr("ui.new_match.seed"), m, self.ui)
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox + 92, sy, 140, 36), m, self.ui)
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(ox + 92, sy, 140, 36), m, self.ui
+        )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         self.seed_entry.set_text(str(self.seed))
-        self.reseed = ui.button(pygame.Rect(ox + 238, sy, 110, 36), tr("ui.new_match.reseed"), m, self.ui, tooltip=tr("ui.new_match.seed_tip"))
-        self.practice_btn = ui.button(pygame.Rect(ox + 360, sy, max(120, ow - 360), 36), self._practice_text(), m, self.ui, tooltip=tr("ui.new_match.practice_tip"))
+        self.reseed = ui.button(
+            pygame.Rect(ox + 238, sy, 110, 36),
+            tr("ui.new_match.reseed"),
+            m,
+            self.ui,
+            tooltip=tr("ui.new_match.seed_tip"),
+        )
+        self.practice_btn = ui.button(
+            pygame.Rect(ox + 360, sy, max(120, ow - 360), 36),
+            self._practice_text(),
+            m,
+            self.ui,
+            tooltip=tr("ui.new_match.practice_tip"),
+        )
         self.saves = self._saved_files()
-        self.load_btn = ui.button(pygame.Rect(self.panel.left + 200, by, 260, 46), tr("ui.new_match.continue", n=len(self.saves)), m, self.ui)
+        self.load_btn = ui.button(
+            pygame.Rect(self.panel.left + 200, by, 260, 46),
+            tr("ui.new_match.continue", n=len(self.saves)),
+            m,
+            self.ui,
+        )
         if not self.saves or not self._table_ready():
             self.load_btn.disable()
 
     def _practice_text(self) -> str:
-        return tr("ui.new_match.practice") + ": " + (tr("ui.common.on") if self.practice else tr("ui.common.off"))
+        return (
+            tr("ui.new_match.practice")
+            + ": "
+            + (tr("ui.common.on") if self.practice else tr("ui.common.off"))
+        )
 
     def _saved_files(self) -> list[Any]:
         folder = storage.saves_dir()
@@ -237,7 +316,9 @@ class NewMatchScene(Scene):
                 for key, widget in self.opt_widgets.items():
                     if event.ui_element == widget:
                         self.values[key] = not self.values[key]
-                        widget.set_text(tr("ui.common.on") if self.values[key] else tr("ui.common.off"))
+                        widget.set_text(
+                            tr("ui.common.on") if self.values[key] else tr("ui.common.off")
+                        )
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.info is not None:
             self._read_widgets()
             for i, rw in enumerate(self.row_widgets):
@@ -298,7 +379,9 @@ class NewMatchScene(Scene):
 
         try:
             seats, options = self.collect()
-            table = open_table(self.app, self.game, seats, self.seed, options, practice=self.practice)
+            table = open_table(
+                self.app, self.game, seats, self.seed, options, practice=self.practice
+            )
         except ValueError as e:
             self.error = str(e)
             self.app.notify(self.error, "error")
@@ -318,30 +401,66 @@ class NewMatchScene(Scene):
             data = json.loads(path.read_text(encoding="utf-8"))
             match = load_match(data)
             players = match.meta.get("players", [])
-            seats = [SeatSetup(p["name"], p.get("bot")) for p in players] if len(players) == match.n_seats else [SeatSetup(n) for n in match.seats]
+            seats = (
+                [SeatSetup(p["name"], p.get("bot")) for p in players]
+                if len(players) == match.n_seats
+                else [SeatSetup(n) for n in match.seats]
+            )
         except (OSError, json.JSONDecodeError, SaveError, KeyError, TypeError) as e:
             moved = storage.move_aside(path) if path.exists() else None
-            self.app.notify(tr("ui.new_match.save_broken", name=path.name, reason=str(e)) + (f" → {moved.name}" if moved else ""), "error")
+            self.app.notify(
+                tr("ui.new_match.save_broken", name=path.name, reason=str(e))
+                + (f" → {moved.name}" if moved else ""),
+                "error",
+            )
             self.resize(self.app.size)
             return
-        self.app.scenes.replace(table_class(self.game)(self.app, match, seats, practice=bool(match.meta.get("practice"))))
+        self.app.scenes.replace(
+            table_class(self.game)(
+                self.app, match, seats, practice=bool(match.meta.get("practice"))
+            )
+        )
 
     # -- drawing ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         surface.blit(style.parchment(self.panel.size), self.panel.topleft)
         title = tr(f"ui.games.{self.game}")
-        head = tr("ui.new_match.title_practice" if self.practice else "ui.new_match.title", game=title)
-        style.blit_text(surface, head, 40, (self.panel.left + 24, self.panel.top + 16), style.INK, kind="serif")
+        head = tr(
+            "ui.new_match.title_practice" if self.practice else "ui.new_match.title", game=title
+        )
+        style.blit_text(
+            surface, head, 40, (self.panel.left + 24, self.panel.top + 16), style.INK, kind="serif"
+        )
         if self.info is None:
             self._draw_not_ready(surface, engine=True)
             return
         if not self._table_ready():
             self._draw_not_ready(surface, engine=False)
-        style.blit_text(surface, tr("ui.new_match.seats", low=self.info.min_seats, high=self.info.max_seats), 24, (self.seat_cols[0], self.seat_header_y - 8), style.INK, kind="serif")
-        style.blit_text(surface, tr("ui.new_match.options"), 24, (self.options_rect.left, self.options_rect.top - 38), style.INK, kind="serif")
+        style.blit_text(
+            surface,
+            tr("ui.new_match.seats", low=self.info.min_seats, high=self.info.max_seats),
+            24,
+            (self.seat_cols[0], self.seat_header_y - 8),
+            style.INK,
+            kind="serif",
+        )
+        style.blit_text(
+            surface,
+            tr("ui.new_match.options"),
+            24,
+            (self.options_rect.left, self.options_rect.top - 38),
+            style.INK,
+            kind="serif",
+        )
         if not [o for o in self.info.options if o.kind != "per_seat"]:
-            style.blit_text(surface, tr("ui.new_match.no_options"), 16, (self.options_rect.left, self.options_rect.top + 8), style.INK_SOFT)
+            style.blit_text(
+                surface,
+                tr("ui.new_match.no_options"),
+                16,
+                (self.options_rect.left, self.options_rect.top + 8),
+                style.INK_SOFT,
+            )
 
     def _draw_not_ready(self, surface: pygame.Surface, engine: bool) -> None:
         key = "ui.new_match.engine_not_ready" if engine else "ui.new_match.not_ready"
@@ -352,6 +471,8 @@ class NewMatchScene(Scene):
             y += 24
         if engine:
             y += 20
-            for line in style.wrap_text(tr(f"ui.menu.blurb.{self.game}"), 17, min(760, self.panel.width - 60)):
+            for line in style.wrap_text(
+                tr(f"ui.menu.blurb.{self.game}"), 17, min(760, self.panel.width - 60)
+            ):
                 style.blit_text(surface, line, 17, (self.panel.left + 26, y), style.INK)
                 y += 24

@@ -33,7 +33,9 @@ class PauseMenu(Scene):
         self.box = ui.centered(self.app.size, 380, 110 + 62 * len(ITEMS))
         for i, name in enumerate(ITEMS):
             self.buttons[name] = ui.button(
-                pygame.Rect(self.box.left + 40, self.box.top + 86 + 62 * i, self.box.width - 80, 50),
+                pygame.Rect(
+                    self.box.left + 40, self.box.top + 86 + 62 * i, self.box.width - 80, 50
+                ),
                 tr(f"ui.pause.{name}"),
                 self.app.ui_manager,
                 self.ui,
@@ -67,4 +69,12 @@ class PauseMenu(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 160)
         surface.blit(style.parchment(self.box.size), self.box.topleft)
-        style.blit_text(surface, tr("ui.pause.title"), 38, (self.box.centerx, self.box.top + 20), style.INK, kind="serif", anchor="midtop")
+        style.blit_text(
+            surface,
+            tr("ui.pause.title"),
+            38,
+            (self.box.centerx, self.box.top + 20),
+            style.INK,
+            kind="serif",
+            anchor="midtop",
+        )

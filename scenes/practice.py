@@ -25,10 +25,25 @@ class PracticeChooser(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     def build(self) -> None:
-        self.box = ui.centered(self.app.size, min(640, self.app.size[0] - 80), 200 + 62 * len(KNOWN_GAMES))
+        self.box = ui.centered(
+            self.app.size, min(640, self.app.size[0] - 80), 230 + 62 * len(KNOWN_GAMES)
+        )
         for i, g in enumerate(KNOWN_GAMES):
-            self.buttons[g] = ui.button(pygame.Rect(self.box.left + 60, self.box.top + 110 + 62 * i, self.box.width - 120, 50), tr(f"ui.games.{g}"), self.app.ui_manager, self.ui, "#menu_button")
-        self.back = ui.button(pygame.Rect(self.box.centerx - 90, self.box.bottom - 66, 180, 46), tr("ui.common.back"), self.app.ui_manager, self.ui)
+            self.buttons[g] = ui.button(
+                pygame.Rect(
+                    self.box.left + 60, self.box.top + 128 + 62 * i, self.box.width - 120, 50
+                ),
+                tr(f"ui.games.{g}"),
+                self.app.ui_manager,
+                self.ui,
+                "#menu_button",
+            )
+        self.back = ui.button(
+            pygame.Rect(self.box.centerx - 90, self.box.bottom - 66, 180, 46),
+            tr("ui.common.back"),
+            self.app.ui_manager,
+            self.ui,
+        )
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -46,5 +61,21 @@ class PracticeChooser(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         surface.blit(style.parchment(self.box.size), self.box.topleft)
-        style.blit_text(surface, tr("ui.menu.practice"), 40, (self.box.centerx, self.box.top + 18), style.INK, kind="serif", anchor="midtop")
-        style.blit_text(surface, tr("ui.practice.intro"), 17, (self.box.centerx, self.box.top + 72), style.INK_SOFT, anchor="midtop", max_width=self.box.width - 60)
+        style.blit_text(
+            surface,
+            tr("ui.menu.practice"),
+            40,
+            (self.box.centerx, self.box.top + 18),
+            style.INK,
+            kind="serif",
+            anchor="midtop",
+        )
+        style.blit_text(
+            surface,
+            tr("ui.practice.intro"),
+            17,
+            (self.box.centerx, self.box.top + 72),
+            style.INK_SOFT,
+            anchor="midtop",
+            max_width=self.box.width - 60,
+        )

@@ -47,10 +47,18 @@ def _valid(name: str, value: Any) -> bool:
     checks: dict[str, Any] = {
         "language": lambda v: v in LANGUAGES,
         "fullscreen": lambda v: isinstance(v, bool),
-        "window_width": lambda v: isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 16384,
-        "window_height": lambda v: isinstance(v, int) and not isinstance(v, bool) and 240 <= v <= 16384,
-        "music_volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
-        "effects_volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+        "window_width": lambda v: (
+            isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 16384
+        ),
+        "window_height": lambda v: (
+            isinstance(v, int) and not isinstance(v, bool) and 240 <= v <= 16384
+        ),
+        "music_volume": lambda v: (
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
+        ),
+        "effects_volume": lambda v: (
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
+        ),
         "animation_speed": lambda v: v in ANIMATION_SPEEDS,
         "confirm_quit": lambda v: isinstance(v, bool),
         "show_odds": lambda v: isinstance(v, bool),

@@ -44,11 +44,22 @@ class RulesScene(Scene):
         self.box = pygame.Rect(40, 90, w - 80, h - 170)
         tw = min(180, (w - 80) // len(TABS) - 8)
         for i, name in enumerate(TABS):
-            b = ui.button(pygame.Rect(40 + i * (tw + 8), 34, tw, 46), tr(f"ui.rules.tabs.{name}"), self.app.ui_manager, self.ui, "#tab_button")
+            b = ui.button(
+                pygame.Rect(40 + i * (tw + 8), 34, tw, 46),
+                tr(f"ui.rules.tabs.{name}"),
+                self.app.ui_manager,
+                self.ui,
+                "#tab_button",
+            )
             if name == self.tab:
                 b.select()
             self.tabs[name] = b
-        self.back = ui.button(pygame.Rect(w // 2 - 90, h - 66, 180, 46), tr("ui.common.back"), self.app.ui_manager, self.ui)
+        self.back = ui.button(
+            pygame.Rect(w // 2 - 90, h - 66, 180, 46),
+            tr("ui.common.back"),
+            self.app.ui_manager,
+            self.ui,
+        )
         self._render()
 
     def _render(self) -> None:
@@ -74,7 +85,12 @@ class RulesScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self._max_scroll(), self.scroll - event.y * 60))
         elif event.type == pygame.KEYDOWN:
-            step = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: self.box.height - 80, pygame.K_PAGEUP: -(self.box.height - 80)}
+            step = {
+                pygame.K_DOWN: 40,
+                pygame.K_UP: -40,
+                pygame.K_PAGEDOWN: self.box.height - 80,
+                pygame.K_PAGEUP: -(self.box.height - 80),
+            }
             if event.key in step:
                 self.scroll = max(0, min(self._max_scroll(), self.scroll + step[event.key]))
             elif event.key == pygame.K_HOME:
@@ -89,10 +105,19 @@ class RulesScene(Scene):
         surface.blit(style.parchment(self.box.size), self.box.topleft)
         if self.page is None:
             return
-        view = pygame.Rect(self.box.left + 40, self.box.top + 25, self.box.width - 80, self.box.height - 50)
-        surface.blit(self.page, view.topleft, area=pygame.Rect(0, self.scroll, view.width, view.height))
+        view = pygame.Rect(
+            self.box.left + 40, self.box.top + 25, self.box.width - 80, self.box.height - 50
+        )
+        surface.blit(
+            self.page, view.topleft, area=pygame.Rect(0, self.scroll, view.width, view.height)
+        )
         total = self.page.get_height()
         if total > view.height:  # a slim scroll indicator
             bar_h = max(30, view.height * view.height // total)
             bar_y = view.top + (view.height - bar_h) * self.scroll // max(1, self._max_scroll())
-            pygame.draw.rect(surface, style.GOLD_DARK, pygame.Rect(self.box.right - 16, bar_y, 6, bar_h), border_radius=3)
+            pygame.draw.rect(
+                surface,
+                style.GOLD_DARK,
+                pygame.Rect(self.box.right - 16, bar_y, 6, bar_h),
+                border_radius=3,
+            )

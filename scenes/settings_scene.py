@@ -24,7 +24,16 @@ LANGUAGE_NAMES = (("Português (Brasil)", "pt"), ("English", "en"))
 class SettingsScene(Scene):
     """The settings screen (also opened from the pause menu)."""
 
-    ROWS = ("language", "fullscreen", "music", "effects", "speed", "confirm_quit", "show_odds", "card_back")
+    ROWS = (
+        "language",
+        "fullscreen",
+        "music",
+        "effects",
+        "speed",
+        "confirm_quit",
+        "show_odds",
+        "card_back",
+    )
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -50,18 +59,36 @@ class SettingsScene(Scene):
             ui.label(pygame.Rect(lx, y, cx - lx - 10, 36), tr(f"ui.settings.{name}"), m, self.ui)
         ctl = lambda name: pygame.Rect(cx, self.row_y[name], cw, 36)  # noqa: E731
         self.language = ui.dropdown(ctl("language"), list(LANGUAGE_NAMES), s.language, m, self.ui)
-        self.fullscreen = ui.button(ctl("fullscreen"), self._toggle_text(self.app.fullscreen), m, self.ui)
-        self.music = pygame_gui.elements.UIHorizontalSlider(ctl("music"), int(s.music_volume * 100), (0, 100), m, self.ui, click_increment=5)
-        self.effects = pygame_gui.elements.UIHorizontalSlider(ctl("effects"), int(s.effects_volume * 100), (0, 100), m, self.ui, click_increment=5)
+        self.fullscreen = ui.button(
+            ctl("fullscreen"), self._toggle_text(self.app.fullscreen), m, self.ui
+        )
+        self.music = pygame_gui.elements.UIHorizontalSlider(
+            ctl("music"), int(s.music_volume * 100), (0, 100), m, self.ui, click_increment=5
+        )
+        self.effects = pygame_gui.elements.UIHorizontalSlider(
+            ctl("effects"), int(s.effects_volume * 100), (0, 100), m, self.ui, click_increment=5
+        )
         speeds = [(tr(f"ui.settings.speeds.{k}"), k) for k in ANIMATION_SPEEDS]
         self.speed = ui.dropdown(ctl("speed"), speeds, s.animation_speed, m, self.ui)
-        self.confirm_quit = ui.button(ctl("confirm_quit"), self._toggle_text(s.confirm_quit), m, self.ui)
+        self.confirm_quit = ui.button(
+            ctl("confirm_quit"), self._toggle_text(s.confirm_quit), m, self.ui
+        )
         self.show_odds = ui.button(ctl("show_odds"), self._toggle_text(s.show_odds), m, self.ui)
         backs = [(tr(f"ui.settings.backs.{k}"), k) for k in CARD_BACKS]
-        self.card_back = ui.dropdown(pygame.Rect(cx, self.row_y["card_back"], cw - 50, 36), backs, s.card_back, m, self.ui)
+        self.card_back = ui.dropdown(
+            pygame.Rect(cx, self.row_y["card_back"], cw - 50, 36), backs, s.card_back, m, self.ui
+        )
         by = self.panel.bottom - 70
-        self.defaults = ui.button(pygame.Rect(self.panel.left + 40, by, 220, 46), tr("ui.settings.defaults"), m, self.ui)
-        self.back = ui.button(pygame.Rect(self.panel.right - 40 - 200, by, 200, 46), tr("ui.common.back"), m, self.ui, "#primary_button")
+        self.defaults = ui.button(
+            pygame.Rect(self.panel.left + 40, by, 220, 46), tr("ui.settings.defaults"), m, self.ui
+        )
+        self.back = ui.button(
+            pygame.Rect(self.panel.right - 40 - 200, by, 200, 46),
+            tr("ui.common.back"),
+            m,
+            self.ui,
+            "#primary_button",
+        )
 
     def _set(self, **changes: object) -> None:
         for k, v in changes.items():
@@ -71,7 +98,10 @@ class SettingsScene(Scene):
 
     def _restore_defaults(self) -> None:
         fresh = Settings(language=self.app.settings.language)
-        fresh.window_width, fresh.window_height = self.app.settings.window_width, self.app.settings.window_height
+        fresh.window_width, fresh.window_height = (
+            self.app.settings.window_width,
+            self.app.settings.window_height,
+        )
         if self.app.fullscreen:
             self.app.toggle_fullscreen()
         self.app.settings = fresh
@@ -109,18 +139,49 @@ class SettingsScene(Scene):
                 self._set(show_odds=not self.app.settings.show_odds)
                 self.show_odds.set_text(self._toggle_text(self.app.settings.show_odds))
             elif event.ui_element == self.defaults:
-                self.app.confirm(tr("ui.settings.defaults"), tr("ui.settings.defaults_ask"), self._restore_defaults)
+                self.app.confirm(
+                    tr("ui.settings.defaults"),
+                    tr("ui.settings.defaults_ask"),
+                    self._restore_defaults,
+                )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         sh = style.shadow(self.panel.size, 18, 150)
         surface.blit(sh, (self.panel.left - 14, self.panel.top - 10))
         surface.blit(style.parchment(self.panel.size), self.panel.topleft)
-        style.blit_text(surface, tr("ui.menu.settings"), 40, (self.panel.centerx, self.panel.top + 18), style.INK, kind="serif", anchor="midtop")
+        style.blit_text(
+            surface,
+            tr("ui.menu.settings"),
+            40,
+            (self.panel.centerx, self.panel.top + 18),
+            style.INK,
+            kind="serif",
+            anchor="midtop",
+        )
         for name in ("music", "effects"):
-            value = self.app.settings.music_volume if name == "music" else self.app.settings.effects_volume
-            style.blit_text(surface, f"{round(value * 100)}%", 15, (self.panel.left + int(self.panel.width * 0.5) - 12, self.row_y[name] + 9), style.INK_SOFT, anchor="topright")
+            value = (
+                self.app.settings.music_volume
+                if name == "music"
+                else self.app.settings.effects_volume
+            )
+            style.blit_text(
+                surface,
+                f"{round(value * 100)}%",
+                15,
+                (self.panel.left + int(self.panel.width * 0.5) - 12, self.row_y[name] + 9),
+                style.INK_SOFT,
+                anchor="topright",
+            )
         back = back_surface(34, self.app.settings.card_back)
         surface.blit(back, (self.panel.right - 40 - 36, self.row_y["card_back"] - 6))
         where = tr("ui.settings.data_folder", path=str(storage.data_dir()))
-        style.blit_text(surface, where, 13, (self.panel.centerx, self.panel.bottom - 92), style.INK_SOFT, anchor="midtop", max_width=self.panel.width - 60)
+        style.blit_text(
+            surface,
+            where,
+            13,
+            (self.panel.centerx, self.panel.bottom - 92),
+            style.INK_SOFT,
+            anchor="midtop",
+            max_width=self.panel.width - 60,
+        )

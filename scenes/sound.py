@@ -7,6 +7,7 @@ the mixer failing for any reason, runs silently: every call becomes a no-op.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from array import array
@@ -25,7 +26,9 @@ def _envelope(n: int, attack: float, decay: float) -> list[float]:
     return [min(1.0, i / a) * math.exp(-i / (decay * RATE)) for i in range(n)]
 
 
-def _noise_burst(dur: float, decay: float, smooth: float, seed: int, gain: float = 0.6) -> list[float]:
+def _noise_burst(
+    dur: float, decay: float, smooth: float, seed: int, gain: float = 0.6
+) -> list[float]:
     rnd = random.Random(seed)
     n = int(dur * RATE)
     env = _envelope(n, 0.002, decay)
@@ -36,11 +39,21 @@ def _noise_burst(dur: float, decay: float, smooth: float, seed: int, gain: float
     return out
 
 
-def _tone(freq: float, dur: float, decay: float, gain: float = 0.4, harmonics: tuple[float, ...] = (1, 0.5, 0.25)) -> list[float]:
+def _tone(
+    freq: float,
+    dur: float,
+    decay: float,
+    gain: float = 0.4,
+    harmonics: tuple[float, ...] = (1, 0.5, 0.25),
+) -> list[float]:
     n = int(dur * RATE)
     env = _envelope(n, 0.003, decay)
     return [
-        gain * env[i] * sum(h * math.sin(2 * math.pi * freq * (k + 1) * i / RATE) for k, h in enumerate(harmonics))
+        gain
+        * env[i]
+        * sum(
+            h * math.sin(2 * math.pi * freq * (k + 1) * i / RATE) for k, h in enumerate(harmonics)
+        )
         for i in range(n)
     ]
 
@@ -60,10 +73,22 @@ def synthesise(name: str) -> list[float]:
     if name == "card":
         return _noise_burst(0.16, 0.05, 0.55, 1, 0.5)
     if name == "flip":
-        return _mix(0.12, [(0, _noise_burst(0.05, 0.012, 0.2, 2, 0.7)), (0.03, _noise_burst(0.08, 0.02, 0.6, 3, 0.35))])
+        return _mix(
+            0.12,
+            [
+                (0, _noise_burst(0.05, 0.012, 0.2, 2, 0.7)),
+                (0.03, _noise_burst(0.08, 0.02, 0.6, 3, 0.35)),
+            ],
+        )
     if name == "shuffle":
         rnd = random.Random(4)
-        return _mix(0.9, [(i * 0.03 + rnd.random() * 0.01, _noise_burst(0.04, 0.01, 0.3, 10 + i, 0.45)) for i in range(28)])
+        return _mix(
+            0.9,
+            [
+                (i * 0.03 + rnd.random() * 0.01, _noise_burst(0.04, 0.01, 0.3, 10 + i, 0.45))
+                for i in range(28)
+            ],
+        )
     if name == "dice":
         rnd = random.Random(5)
         parts = []
@@ -76,11 +101,18 @@ def synthesise(name: str) -> list[float]:
         rnd = random.Random(6)
         return _mix(
             0.5,
-            [(i * 0.06, _tone(2400 + rnd.random() * 900, 0.15, 0.04, 0.18, (1, 0.3))) for i in range(5)],
+            [
+                (i * 0.06, _tone(2400 + rnd.random() * 900, 0.15, 0.04, 0.18, (1, 0.3)))
+                for i in range(5)
+            ],
         )
     if name == "victory":
         notes = [392.0, 493.9, 587.3, 784.0]
-        return _mix(1.6, [(i * 0.16, _tone(f, 1.0, 0.35, 0.22)) for i, f in enumerate(notes)] + [(0.64, _tone(587.3, 1.0, 0.4, 0.12))])
+        return _mix(
+            1.6,
+            [(i * 0.16, _tone(f, 1.0, 0.35, 0.22)) for i, f in enumerate(notes)]
+            + [(0.64, _tone(587.3, 1.0, 0.4, 0.12))],
+        )
     if name == "click":
         return _noise_burst(0.03, 0.004, 0.2, 7, 0.5)
     if name == "error":
@@ -113,7 +145,10 @@ class SoundManager:
             step = RATE / freq
             # Resample to the mixer's rate and channel count if they differ.
             n = int(len(samples) / step)
-            mono = array("h", (_clip(samples[min(len(samples) - 1, int(i * step))] * 32767) for i in range(n)))
+            mono = array(
+                "h",
+                (_clip(samples[min(len(samples) - 1, int(i * step))] * 32767) for i in range(n)),
+            )
             data = mono if channels == 1 else array("h", (v for v in mono for _ in range(channels)))
             self._sounds[name] = pygame.mixer.Sound(buffer=data.tobytes())
         return self._sounds[name]
@@ -135,7 +170,5 @@ class SoundManager:
         self.effects_volume = effects
         self.music_volume = music
         if self.enabled:
-            try:
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.music.set_volume(music)
-            except pygame.error:
-                pass

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pygame
 
 from scenes.paths import FONTS
 
 Color = tuple[int, int, int]
+F = TypeVar("F", bound=Callable[..., Any])
 
 WOOD_DARK: Color = (38, 23, 15)
 WOOD: Color = (74, 45, 27)
@@ -46,6 +49,25 @@ EMBLEMS: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "
 
 _SERIF = FONTS / "EBGaramond12-Regular.otf"
 
+_CACHES: list[Any] = []
+
+
+def cached(maxsize: int) -> Callable[[F], F]:
+    """lru_cache that `reset_caches` can empty (fonts and surfaces die with pygame.quit)."""
+
+    def wrap(fn: F) -> F:
+        c = lru_cache(maxsize=maxsize)(fn)
+        _CACHES.append(c)
+        return c  # type: ignore[return-value]
+
+    return wrap
+
+
+def reset_caches() -> None:
+    """Forget every cached font and painted surface (a new pygame session)."""
+    for c in _CACHES:
+        c.cache_clear()
+
 
 def _noto(bold: bool = False) -> Path:
     import pygame_gui
@@ -64,7 +86,7 @@ def sans_path(bold: bool = False) -> Path:
     return _noto(bold)
 
 
-@lru_cache(maxsize=64)
+@cached(64)
 def font(size: int, kind: str = "sans") -> pygame.font.Font:
     """A cached font: kind is "serif", "sans" or "bold"."""
     size = max(6, int(size))
@@ -87,7 +109,9 @@ def render_text(
     f = font(size, kind)
     surf = f.render(text, True, color)
     if max_width and surf.get_width() > max_width and size > 8:
-        return render_text(text, max(8, int(size * max_width / surf.get_width())), color, kind, shadow)
+        return render_text(
+            text, max(8, int(size * max_width / surf.get_width())), color, kind, shadow
+        )
     if shadow is None:
         return surf
     off = max(1, size // 18)
@@ -149,9 +173,9 @@ def vertical_gradient(size: tuple[int, int], top: Color, bottom: Color) -> pygam
     return pygame.transform.smoothscale(small, size)
 
 
-def _vignette(size: tuple[int, int], strength: int = 150, colour: Color = (0, 0, 0)) -> pygame.Surface:
-    """Dark edges, transparent centre."""
-    w, h = 64, 40
+@cached(16)
+def _vignette_small(strength: int, colour: Color) -> pygame.Surface:
+    w, h = 32, 20
     small = pygame.Surface((w, h), pygame.SRCALPHA)
     for y in range(h):
         for x in range(w):
@@ -159,71 +183,110 @@ def _vignette(size: tuple[int, int], strength: int = 150, colour: Color = (0, 0,
             dy = (y - h / 2 + 0.5) / (h / 2)
             d = min(1.0, math.hypot(dx, dy) / 1.25)
             small.set_at((x, y), (*colour, int(strength * d**2.2)))
-    return pygame.transform.smoothscale(small, size)
+    return small
 
 
-def _noise(size: tuple[int, int], cells: tuple[int, int], lo: int, hi: int, seed: int, colour: Color = (0, 0, 0)) -> pygame.Surface:
-    """Soft blotches: random alpha on a coarse grid, scaled up smoothly."""
+def _vignette(
+    size: tuple[int, int], strength: int = 150, colour: Color = (0, 0, 0)
+) -> pygame.Surface:
+    """Dark edges, transparent centre (a tiny cached map, scaled to size)."""
+    return pygame.transform.smoothscale(_vignette_small(strength, colour), size)
+
+
+@cached(16)
+def _noise_small(
+    cells: tuple[int, int], lo: int, hi: int, seed: int, colour: Color
+) -> pygame.Surface:
     rnd = random.Random(seed)
     small = pygame.Surface(cells, pygame.SRCALPHA)
+    span = hi - lo
     for y in range(cells[1]):
         for x in range(cells[0]):
-            small.set_at((x, y), (*colour, rnd.randint(lo, hi)))
-    return pygame.transform.smoothscale(small, size)
+            small.set_at((x, y), (*colour, lo + int(rnd.random() * span)))
+    return small
 
 
-@lru_cache(maxsize=8)
-def wood_background(size: tuple[int, int]) -> pygame.Surface:
-    """The tavern wall/table: dark planks with grain, seams and a vignette."""
-    w, h = size
-    surf = vertical_gradient(size, WOOD, WOOD_DARK)
+def _noise(
+    size: tuple[int, int],
+    cells: tuple[int, int],
+    lo: int,
+    hi: int,
+    seed: int,
+    colour: Color = (0, 0, 0),
+) -> pygame.Surface:
+    """Soft blotches: random alpha on a coarse grid (cached), scaled up smoothly."""
+    return pygame.transform.smoothscale(_noise_small(cells, lo, hi, seed, colour), size)
+
+
+@cached(2)
+def _wood_grain() -> pygame.Surface:
+    """Plank grain on a small fixed canvas; scaled to any window size."""
+    gw, gh = 256, 160
     rnd = random.Random(7)
-    # Grain: wavy lines on a quarter-size canvas, scaled up for softness.
-    gw, gh = max(8, w // 4), max(8, h // 4)
     grain = pygame.Surface((gw, gh), pygame.SRCALPHA)
-    plank = max(6, gh // 6)
+    plank = gh // 6
     for row in range(0, gh, 2):
         shade = rnd.randint(0, 40)
         colour = (20, 10, 4, 30 + shade) if rnd.random() < 0.6 else (150, 100, 60, 14 + shade // 3)
         phase = rnd.random() * 6.28
         amp = rnd.random() * 1.2
-        pts = [(x, row + amp * math.sin(phase + x / (9 + rnd.random() * 6))) for x in range(0, gw + 4, 4)]
+        freq = 9 + rnd.random() * 6
+        pts = [(x, row + amp * math.sin(phase + x / freq)) for x in range(0, gw + 8, 8)]
         pygame.draw.lines(grain, colour, False, pts, 1)
     for y in range(0, gh, plank):  # plank seams
         pygame.draw.line(grain, (10, 5, 2, 140), (0, y), (gw, y), 1)
         pygame.draw.line(grain, (150, 100, 60, 40), (0, y + 1), (gw, y + 1), 1)
-    surf.blit(pygame.transform.smoothscale(grain, size), (0, 0))
-    surf.blit(_noise(size, (48, 30), 0, 60, 3), (0, 0))
-    surf.blit(_vignette(size, 170), (0, 0))
+    return grain
+
+
+@cached(8)
+def wood_background(size: tuple[int, int]) -> pygame.Surface:
+    """The tavern wall/table: dark planks with grain, seams and a vignette.
+
+    Composed on a quarter-size canvas and scaled once: full-size alpha blits
+    cost more than the whole texture (and the grain is soft anyway).
+    """
+    small_size = (max(8, size[0] // 4), max(8, size[1] // 4))
+    small = vertical_gradient(small_size, WOOD, WOOD_DARK)
+    small.blit(pygame.transform.smoothscale(_wood_grain(), small_size), (0, 0))
+    small.blit(_noise(small_size, (48, 30), 0, 60, 3), (0, 0))
+    small.blit(_vignette(small_size, 170), (0, 0))
+    surf = pygame.transform.smoothscale(small, size)
     return surf.convert() if pygame.display.get_surface() else surf
 
 
-@lru_cache(maxsize=8)
+@cached(8)
 def felt(size: tuple[int, int], colour: Color = FELT) -> pygame.Surface:
-    """Green baize with soft mottling and a darker rim."""
-    surf = pygame.Surface(size)
-    surf.fill(colour)
-    surf.blit(_noise(size, (60, 40), 0, 40, 11), (0, 0))
-    surf.blit(_vignette(size, 130), (0, 0))
-    return surf
+    """Green baize with soft mottling and a darker rim (composed small, scaled once)."""
+    small_size = (max(8, size[0] // 4), max(8, size[1] // 4))
+    small = pygame.Surface(small_size)
+    small.fill(colour)
+    small.blit(_noise(small_size, (60, 40), 0, 40, 11), (0, 0))
+    small.blit(_vignette(small_size, 130), (0, 0))
+    return pygame.transform.smoothscale(small, size)
 
 
-@lru_cache(maxsize=32)
+@cached(32)
 def parchment(size: tuple[int, int], border: bool = True) -> pygame.Surface:
     """A parchment panel with rounded corners, stains, burnt edges and a gold rule."""
     w, h = size
-    surf = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(4, min(w, h) // 24)
-    base = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(base, (*PARCHMENT, 255), base.get_rect(), border_radius=radius)
-    base.blit(_noise(size, (24, 16), 0, 70, 5, (170, 130, 70)), (0, 0))
-    edge = _vignette(size, 140, (110, 70, 30))
-    base.blit(edge, (0, 0))
-    # keep the rounded shape after blending
+    small_size = (max(8, w // 4), max(8, h // 4))
+    small = pygame.Surface(small_size)
+    small.fill(PARCHMENT)
+    small.blit(_noise(small_size, (24, 16), 0, 70, 5, (170, 130, 70)), (0, 0))
+    small.blit(_vignette(small_size, 140, (110, 70, 30)), (0, 0))
+    base = (
+        pygame.transform.smoothscale(small, size).convert_alpha()
+        if pygame.display.get_surface()
+        else pygame.transform.smoothscale(small, size)
+    )
+    # Keep the rounded shape: cut the corners with a mask.
     mask = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    base.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
     surf.blit(base, (0, 0))
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     if border:
         inset = max(3, radius // 2)
         r = surf.get_rect().inflate(-2 * inset, -2 * inset)
@@ -237,7 +300,7 @@ def shadow(size: tuple[int, int], radius: int = 12, alpha: int = 120) -> pygame.
     return _shadow(size, radius, alpha)
 
 
-@lru_cache(maxsize=64)
+@cached(64)
 def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     w, h = size[0] + 2 * radius, size[1] + 2 * radius
     scale = max(1, radius // 2)
@@ -245,7 +308,9 @@ def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     inner = pygame.Rect(0, 0, max(1, size[0] // scale), max(1, size[1] // scale))
     inner.center = small.get_rect().center
     pygame.draw.rect(small, (0, 0, 0, alpha), inner, border_radius=max(1, radius // scale))
-    blurred = pygame.transform.smoothscale(small, (max(2, small.get_width() // 2), max(2, small.get_height() // 2)))
+    blurred = pygame.transform.smoothscale(
+        small, (max(2, small.get_width() // 2), max(2, small.get_height() // 2))
+    )
     return pygame.transform.smoothscale(blurred, (w, h))
 
 
@@ -271,7 +336,9 @@ def soft_shadow(surf: pygame.Surface, blur: int = 6, alpha: float = 0.45) -> pyg
     dark = mask.to_surface(setcolor=(0, 0, 0, int(255 * alpha)), unsetcolor=(0, 0, 0, 0))
     sil.blit(dark, (pad, pad))
     k = max(2, blur)
-    small = pygame.transform.smoothscale(sil, (max(1, sil.get_width() // k), max(1, sil.get_height() // k)))
+    small = pygame.transform.smoothscale(
+        sil, (max(1, sil.get_width() // k), max(1, sil.get_height() // k))
+    )
     return pygame.transform.smoothscale(small, sil.get_size())
 
 
@@ -289,7 +356,10 @@ def emblem_points(kind: str, center: tuple[float, float], r: float) -> list[tupl
         k = r * 0.82
         return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
     if kind == "triangle":
-        return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)]
+        return [
+            (cx + r * math.cos(a), cy + r * math.sin(a))
+            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)
+        ]
     if kind == "diamond":
         return [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
     if kind == "star":
@@ -300,11 +370,18 @@ def emblem_points(kind: str, center: tuple[float, float], r: float) -> list[tupl
             pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
         return pts
     if kind == "hexagon":
-        return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in (i * math.pi / 3 for i in range(6))]
-    return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in (i * math.pi / 12 for i in range(24))]
+        return [
+            (cx + r * math.cos(a), cy + r * math.sin(a))
+            for a in (i * math.pi / 3 for i in range(6))
+        ]
+    return [
+        (cx + r * math.cos(a), cy + r * math.sin(a)) for a in (i * math.pi / 12 for i in range(24))
+    ]
 
 
-def draw_emblem(target: pygame.Surface, kind: str, center: tuple[float, float], r: float, colour: Color) -> None:
+def draw_emblem(
+    target: pygame.Surface, kind: str, center: tuple[float, float], r: float, colour: Color
+) -> None:
     """A filled emblem with a contrasting outline."""
     pts = emblem_points(kind, center, r)
     pygame.draw.polygon(target, colour, pts)

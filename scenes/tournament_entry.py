@@ -14,7 +14,10 @@ if TYPE_CHECKING:
 
 def open_tournaments(app: App) -> None:
     """Open the tournament hub, or say plainly that it is not ready."""
-    if importlib.util.find_spec("scenes.tournament") is not None and importlib.util.find_spec("game.tournament") is not None:
+    if (
+        importlib.util.find_spec("scenes.tournament") is not None
+        and importlib.util.find_spec("game.tournament") is not None
+    ):
         module = importlib.import_module("scenes.tournament")
         app.scenes.push(module.TournamentHome(app))
         return

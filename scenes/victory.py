@@ -33,11 +33,32 @@ class VictoryOverlay(Scene):
 
     def build(self) -> None:
         lines = len(self.table.match.standings()) + len(self.summary_lines())
-        self.box = ui.centered(self.app.size, min(640, self.app.size[0] - 80), min(self.app.size[1] - 60, 230 + 30 * lines))
+        self.box = ui.centered(
+            self.app.size,
+            min(640, self.app.size[0] - 80),
+            min(self.app.size[1] - 60, 230 + 30 * lines),
+        )
         y = self.box.bottom - 70
-        self.menu = ui.button(pygame.Rect(self.box.centerx - 210, y, 200, 48), tr("ui.victory.menu"), self.app.ui_manager, self.ui)
-        self.again = ui.button(pygame.Rect(self.box.centerx + 10, y, 200, 48), tr("ui.victory.rematch"), self.app.ui_manager, self.ui, "#primary_button")
-        self.look = ui.button(pygame.Rect(self.box.right - 56, self.box.top + 12, 44, 36), tr("ui.victory.look"), self.app.ui_manager, self.ui, tooltip=tr("ui.victory.look_tip"))
+        self.menu = ui.button(
+            pygame.Rect(self.box.centerx - 210, y, 200, 48),
+            tr("ui.victory.menu"),
+            self.app.ui_manager,
+            self.ui,
+        )
+        self.again = ui.button(
+            pygame.Rect(self.box.centerx + 10, y, 200, 48),
+            tr("ui.victory.rematch"),
+            self.app.ui_manager,
+            self.ui,
+            "#primary_button",
+        )
+        self.look = ui.button(
+            pygame.Rect(self.box.right - 56, self.box.top + 12, 44, 36),
+            tr("ui.victory.look"),
+            self.app.ui_manager,
+            self.ui,
+            tooltip=tr("ui.victory.look_tip"),
+        )
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -60,12 +81,35 @@ class VictoryOverlay(Scene):
         winners = m.winners()
         names = ", ".join(self.table.seats[w].name for w in winners)
         title = tr("ui.victory.timed" if m.timed_out else "ui.victory.title", names=names)
-        style.blit_text(surface, title, 38, (self.box.centerx, self.box.top + 24), style.INK, kind="serif", anchor="midtop", max_width=self.box.width - 120)
+        style.blit_text(
+            surface,
+            title,
+            38,
+            (self.box.centerx, self.box.top + 24),
+            style.INK,
+            kind="serif",
+            anchor="midtop",
+            max_width=self.box.width - 120,
+        )
         y = self.box.top + 96
         for place, group in enumerate(m.standings(), start=1):
             text = f"{place}. " + ", ".join(self.table.seats[s].name for s in group)
-            style.blit_text(surface, text, 20, (self.box.left + 60, y), style.INK if place > 1 else style.RED, kind="bold" if place == 1 else "sans")
+            style.blit_text(
+                surface,
+                text,
+                20,
+                (self.box.left + 60, y),
+                style.INK if place > 1 else style.RED,
+                kind="bold" if place == 1 else "sans",
+            )
             y += 30
         for line in self.summary_lines():
-            style.blit_text(surface, line, 16, (self.box.left + 60, y), style.INK_SOFT, max_width=self.box.width - 100)
+            style.blit_text(
+                surface,
+                line,
+                16,
+                (self.box.left + 60, y),
+                style.INK_SOFT,
+                max_width=self.box.width - 100,
+            )
             y += 30

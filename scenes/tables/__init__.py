@@ -39,7 +39,14 @@ def table_class(game: str) -> type[TableScene]:
     return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
 
 
-def open_table(app: App, game: str, seats: list[SeatSetup], seed: int, options: dict[str, Any], practice: bool = False) -> TableScene:
+def open_table(
+    app: App,
+    game: str,
+    seats: list[SeatSetup],
+    seed: int,
+    options: dict[str, Any],
+    practice: bool = False,
+) -> TableScene:
     """Build a new match and its table; raises ValueError (plain words) when impossible."""
     from game import OptionsError, new_match
 
@@ -62,15 +69,21 @@ def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
     info = get_info(args.game)
     specs = [s for s in (args.seats or "").split(",") if s.strip()]
     if not specs:
-        specs = ["Ana"] + [f"bot:{info.bot_ids[len(info.bot_ids) // 2]}"] * (max(2, info.min_seats) - 1)
+        specs = ["Ana"] + [f"bot:{info.bot_ids[len(info.bot_ids) // 2]}"] * (
+            max(2, info.min_seats) - 1
+        )
     seats: list[SeatSetup] = []
     for i, spec in enumerate(specs):
         s = spec.strip()
         if s.lower().startswith("bot:"):
             bot = s.split(":", 1)[1]
             if bot not in info.bot_ids and bot != "random":
-                raise ValueError(f"{args.game} has no bot {bot!r}; choose one of {', '.join(info.bot_ids)}")
-            seats.append(SeatSetup(tr(f"{args.game}.bots.{bot}") if bot != "random" else f"Bot {i + 1}", bot))
+                raise ValueError(
+                    f"{args.game} has no bot {bot!r}; choose one of {', '.join(info.bot_ids)}"
+                )
+            seats.append(
+                SeatSetup(tr(f"{args.game}.bots.{bot}") if bot != "random" else f"Bot {i + 1}", bot)
+            )
         else:
             seats.append(SeatSetup(s, None))
     if args.autoplay:
@@ -78,7 +91,14 @@ def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
         seats = [SeatSetup(s.name, s.bot or middle) for s in seats]
     _dedupe_names(seats)
     seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
-    return open_table(app, args.game, seats, seed, dict(args.option), practice=bool(getattr(args, "practice", False)))
+    return open_table(
+        app,
+        args.game,
+        seats,
+        seed,
+        dict(args.option),
+        practice=bool(getattr(args, "practice", False)),
+    )
 
 
 def _dedupe_names(seats: list[SeatSetup]) -> None:

@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import Action, Event, IllegalAction, Match, get_info, history, load_match, make_bot, storage
+from game import (
+    Action,
+    Event,
+    IllegalAction,
+    Match,
+    get_info,
+    history,
+    load_match,
+    make_bot,
+    storage,
+)
 from game.bots import Bot
 from game.rng import Rng
 from scenes import style, ui
@@ -59,7 +69,9 @@ class BotWorker:
         """True while a bot is thinking."""
         return self.thread is not None and self.thread.is_alive()
 
-    def start(self, seat: int, stamp: int, bot: Bot, view: dict[str, Any], legal: list[Action], rng: Rng) -> None:
+    def start(
+        self, seat: int, stamp: int, bot: Bot, view: dict[str, Any], legal: list[Action], rng: Rng
+    ) -> None:
         """Think for `seat` on a copy of what it may see."""
         self.seat = seat
 
@@ -90,19 +102,25 @@ class TableScene(Scene):
     #: pause before a bot's action is shown, at normal speed (readability)
     BOT_PACE = 0.45
 
-    def __init__(self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False) -> None:
+    def __init__(
+        self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False
+    ) -> None:
         super().__init__(app)
         self.match = match
         self.info = get_info(match.game_name)
         self.seats = seats
         self.practice = practice
-        self.bots: dict[int, Bot] = {i: make_bot(match.game_name, s.bot) for i, s in enumerate(seats) if s.bot}
+        self.bots: dict[int, Bot] = {
+            i: make_bot(match.game_name, s.bot) for i, s in enumerate(seats) if s.bot
+        }
         self.bot_rngs = {i: Rng(f"bots/{match.seed}/{i}") for i in self.bots}
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
         #: the human whose private view the screen shows (None: spectator)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.events: deque[Event] = deque(match.start_events)
-        self.tweens = Tweens(lambda: self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0))
+        self.tweens = Tweens(
+            lambda: self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
+        )
         self.worker = BotWorker()
         self.bot_wait = 0.0
         self.fast_forward = False
@@ -113,7 +131,10 @@ class TableScene(Scene):
         self.decision_times: list[float] = []
         self.saved_path: str | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.match.meta = {"players": [{"name": s.name, "bot": s.bot} for s in seats], "practice": practice}
+        self.match.meta = {
+            "players": [{"name": s.name, "bot": s.bot} for s in seats],
+            "practice": practice,
+        }
 
     # -- to override -----------------------------------------------------------
     def layout(self) -> None:
@@ -132,7 +153,9 @@ class TableScene(Scene):
 
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
         """Colour and emblem of a seat."""
-        return style.SEAT_COLOURS[seat % len(style.SEAT_COLOURS)][1], style.EMBLEMS[seat % len(style.EMBLEMS)]
+        return style.SEAT_COLOURS[seat % len(style.SEAT_COLOURS)][1], style.EMBLEMS[
+            seat % len(style.EMBLEMS)
+        ]
 
     def on_human_turn(self, seat: int) -> None:
         """A human must act now (refresh highlights, prompts)."""
@@ -154,7 +177,13 @@ class TableScene(Scene):
         for name in reversed(names):
             bw = 112 if name != "fast" else 64
             x -= bw
-            self.buttons[name] = ui.button(pygame.Rect(x, 12, bw, 36), tr(f"ui.table.{name}"), self.app.ui_manager, self.ui, tooltip=tr(f"ui.table.{name}_tip"))
+            self.buttons[name] = ui.button(
+                pygame.Rect(x, 12, bw, 36),
+                tr(f"ui.table.{name}"),
+                self.app.ui_manager,
+                self.ui,
+                tooltip=tr(f"ui.table.{name}_tip"),
+            )
             x -= 8
         self.layout()
 
@@ -205,7 +234,9 @@ class TableScene(Scene):
     def _start_bot(self, seat: int) -> None:
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
-        self.worker.start(seat, len(self.match.log), self.bots[seat], view, legal, self.bot_rngs[seat])
+        self.worker.start(
+            seat, len(self.match.log), self.bots[seat], view, legal, self.bot_rngs[seat]
+        )
 
     def _apply_bot_result(self) -> None:
         result = self.worker.poll()
@@ -280,7 +311,9 @@ class TableScene(Scene):
         """Take back to just before the last human action (practice mode)."""
         if self.worker.busy:
             return
-        idx = max((i for i, (seat, _) in enumerate(self.match.log) if self.is_human(seat)), default=None)
+        idx = max(
+            (i for i, (seat, _) in enumerate(self.match.log) if self.is_human(seat)), default=None
+        )
         if idx is None:
             self.app.notify(tr("ui.table.nothing_to_undo"), "warn")
             return
@@ -300,7 +333,11 @@ class TableScene(Scene):
             self.app.notify(tr("ui.table.no_hint"), "warn")
             return
         bot = make_bot(self.match.game_name, self.info.bot_ids[-1])
-        action = bot.choose(self.match.view(seat), self.match.legal_actions(seat), Rng(f"hint/{len(self.match.log)}"))
+        action = bot.choose(
+            self.match.view(seat),
+            self.match.legal_actions(seat),
+            Rng(f"hint/{len(self.match.log)}"),
+        )
         self.show_hint(action)
 
     def show_hint(self, action: Action) -> None:
@@ -336,7 +373,12 @@ class TableScene(Scene):
 
         from game import new_match
 
-        match = new_match(self.match.game_name, self.match.seats, seed=random.randrange(1, 10**6), options=self.match.options)
+        match = new_match(
+            self.match.game_name,
+            self.match.seats,
+            seed=random.randrange(1, 10**6),
+            options=self.match.options,
+        )
         self.app.scenes.replace(type(self)(self.app, match, self.seats, practice=self.practice))
 
     def quit_to_menu(self) -> None:
@@ -347,7 +389,12 @@ class TableScene(Scene):
             self.app.scenes.reset(MainMenu(self.app))
 
         if not self.match.is_over and self.app.settings.confirm_quit:
-            self.app.confirm(tr("ui.confirm.leave_title"), tr("ui.confirm.leave_match"), go, yes=tr("ui.confirm.leave_yes"))
+            self.app.confirm(
+                tr("ui.confirm.leave_title"),
+                tr("ui.confirm.leave_match"),
+                go,
+                yes=tr("ui.confirm.leave_yes"),
+            )
         else:
             go()
 
@@ -362,7 +409,9 @@ class TableScene(Scene):
                 self.hint()
             elif event.ui_element == self.buttons.get("fast"):
                 self.fast_forward = not self.fast_forward
-                self.buttons["fast"].set_text(tr("ui.table.fast_on") if self.fast_forward else tr("ui.table.fast"))
+                self.buttons["fast"].set_text(
+                    tr("ui.table.fast_on") if self.fast_forward else tr("ui.table.fast")
+                )
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -407,7 +456,16 @@ class TableScene(Scene):
             text = tr("ui.table.to_act", names=names)
             if self.worker.busy and self.worker.seat is not None:
                 text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
-        style.blit_text(surface, text, 18, (20, 20), style.CREAM, kind="bold", shadow=style.BLACK, max_width=surface.get_width() - 520)
+        style.blit_text(
+            surface,
+            text,
+            18,
+            (20, 20),
+            style.CREAM,
+            kind="bold",
+            shadow=style.BLACK,
+            max_width=surface.get_width() - 520,
+        )
 
     def log_event(self, event: Event, **extra: Any) -> None:
         """Write the log line of an event (details hidden unless visible to the viewer)."""
@@ -417,7 +475,11 @@ class TableScene(Scene):
             key = f"{self.match.game_name}.events.{type(event).__name__}"
         fields = {k: v for k, v in event.to_dict().items() if k != "type"}
         fields.update(extra)
-        if "seat" in fields and isinstance(fields["seat"], int) and 0 <= fields["seat"] < len(self.seats):
+        if (
+            "seat" in fields
+            and isinstance(fields["seat"], int)
+            and 0 <= fields["seat"] < len(self.seats)
+        ):
             fields.setdefault("name", self.seats[fields["seat"]].name)
         text = tr(key, **fields)
         if text != key:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
 from game.cards import Card, rank_text
 from scenes import style
+from scenes.style import cached
 from scenes.widgets.suits import BLACK_INK, RED_INK, blit_suit, suit_colour, suit_surface
 from scenes.widgets.tween import Tween, ease_in_out_cubic, ease_out_cubic
 
@@ -31,8 +31,27 @@ _PIPS: dict[int, list[tuple[float, float]]] = {
     5: [(0.0, 0.0), (1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (1.0, 1.0)],
     6: [(0.0, 0.0), (1.0, 0.0), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)],
     7: [(0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.0, 1.0), (1.0, 1.0)],
-    8: [(0.0, 0.0), (1.0, 0.0), (0.5, 0.25), (0.0, 0.5), (1.0, 0.5), (0.5, 0.75), (0.0, 1.0), (1.0, 1.0)],
-    9: [(0.0, 0.0), (1.0, 0.0), (0.0, 1 / 3), (1.0, 1 / 3), (0.5, 0.5), (0.0, 2 / 3), (1.0, 2 / 3), (0.0, 1.0), (1.0, 1.0)],
+    8: [
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.5, 0.25),
+        (0.0, 0.5),
+        (1.0, 0.5),
+        (0.5, 0.75),
+        (0.0, 1.0),
+        (1.0, 1.0),
+    ],
+    9: [
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.0, 1 / 3),
+        (1.0, 1 / 3),
+        (0.5, 0.5),
+        (0.0, 2 / 3),
+        (1.0, 2 / 3),
+        (0.0, 1.0),
+        (1.0, 1.0),
+    ],
     10: [
         (0.0, 0.0),
         (1.0, 0.0),
@@ -53,11 +72,15 @@ def card_size(width: int) -> tuple[int, int]:
     return width, round(width * CARD_RATIO)
 
 
-def _rounded(size: tuple[int, int], colour: Color, radius: int, border: Color | None = EDGE) -> pygame.Surface:
+def _rounded(
+    size: tuple[int, int], colour: Color, radius: int, border: Color | None = EDGE
+) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
     if border is not None:
-        pygame.draw.rect(surf, border, surf.get_rect(), width=max(1, size[0] // 70), border_radius=radius)
+        pygame.draw.rect(
+            surf, border, surf.get_rect(), width=max(1, size[0] // 70), border_radius=radius
+        )
     return surf
 
 
@@ -93,7 +116,9 @@ def _ace(face: pygame.Surface, card: Card, w: int, h: int) -> None:
         ring = pygame.Rect(0, 0, int(w * 0.7), int(w * 0.7))
         ring.center = (w // 2, h // 2)
         pygame.draw.ellipse(face, style.GOLD, ring, width=max(1, w // 40))
-        pygame.draw.ellipse(face, style.GOLD_DARK, ring.inflate(-w // 14, -w // 14), width=max(1, w // 90))
+        pygame.draw.ellipse(
+            face, style.GOLD_DARK, ring.inflate(-w // 14, -w // 14), width=max(1, w // 90)
+        )
     blit_suit(face, card.suit, (w / 2, h / 2), size)
 
 
@@ -120,22 +145,55 @@ def _court_half(card: Card, w: int, h: int) -> pygame.Surface:
     head_r = W * 0.16
     # shoulders and robe
     pygame.draw.ellipse(half, robe, pygame.Rect(cx - W * 0.42, H * 0.58, W * 0.84, H * 0.9))
-    pygame.draw.ellipse(half, trim, pygame.Rect(cx - W * 0.42, H * 0.58, W * 0.84, H * 0.9), width=max(2, int(W // 60)))
+    pygame.draw.ellipse(
+        half,
+        trim,
+        pygame.Rect(cx - W * 0.42, H * 0.58, W * 0.84, H * 0.9),
+        width=max(2, int(W // 60)),
+    )
     # a collar band with lozenges
     band = pygame.Rect(cx - W * 0.3, H * 0.6, W * 0.6, H * 0.1)
     pygame.draw.rect(half, trim, band, border_radius=int(W * 0.04))
     for i in range(5):
         x = band.left + band.width * (i + 0.5) / 5
-        pygame.draw.polygon(half, ink, [(x, band.top + 4), (x + W * 0.025, band.centery), (x, band.bottom - 4), (x - W * 0.025, band.centery)])
+        pygame.draw.polygon(
+            half,
+            ink,
+            [
+                (x, band.top + 4),
+                (x + W * 0.025, band.centery),
+                (x, band.bottom - 4),
+                (x - W * 0.025, band.centery),
+            ],
+        )
     # head, hair/beard by rank
     if card.rank == 13:  # king: beard
-        pygame.draw.ellipse(half, (120, 84, 50), pygame.Rect(cx - head_r * 0.95, head_y - head_r * 0.1, head_r * 1.9, head_r * 1.5))
+        pygame.draw.ellipse(
+            half,
+            (120, 84, 50),
+            pygame.Rect(cx - head_r * 0.95, head_y - head_r * 0.1, head_r * 1.9, head_r * 1.5),
+        )
     if card.rank == 12:  # queen: long hair
-        pygame.draw.ellipse(half, (96, 60, 30), pygame.Rect(cx - head_r * 1.35, head_y - head_r * 1.1, head_r * 2.7, head_r * 2.9))
+        pygame.draw.ellipse(
+            half,
+            (96, 60, 30),
+            pygame.Rect(cx - head_r * 1.35, head_y - head_r * 1.1, head_r * 2.7, head_r * 2.9),
+        )
     pygame.draw.circle(half, SKIN, (cx, head_y), head_r)
-    pygame.draw.circle(half, (60, 40, 30), (cx - head_r * 0.38, head_y - head_r * 0.1), max(2, int(head_r // 9)))
-    pygame.draw.circle(half, (60, 40, 30), (cx + head_r * 0.38, head_y - head_r * 0.1), max(2, int(head_r // 9)))
-    pygame.draw.arc(half, (150, 60, 50), pygame.Rect(cx - head_r * 0.35, head_y + head_r * 0.05, head_r * 0.7, head_r * 0.55), math.pi * 1.15, math.pi * 1.85, max(2, int(head_r // 10)))
+    pygame.draw.circle(
+        half, (60, 40, 30), (cx - head_r * 0.38, head_y - head_r * 0.1), max(2, int(head_r // 9))
+    )
+    pygame.draw.circle(
+        half, (60, 40, 30), (cx + head_r * 0.38, head_y - head_r * 0.1), max(2, int(head_r // 9))
+    )
+    pygame.draw.arc(
+        half,
+        (150, 60, 50),
+        pygame.Rect(cx - head_r * 0.35, head_y + head_r * 0.05, head_r * 0.7, head_r * 0.55),
+        math.pi * 1.15,
+        math.pi * 1.85,
+        max(2, int(head_r // 10)),
+    )
     top = head_y - head_r * 0.85
     if card.rank == 13:  # crown with five points and jewels
         base = pygame.Rect(cx - head_r * 1.05, top - head_r * 0.25, head_r * 2.1, head_r * 0.5)
@@ -147,31 +205,55 @@ def _court_half(card: Card, w: int, h: int) -> pygame.Surface:
         pygame.draw.polygon(half, style.GOLD, pts)
         pygame.draw.polygon(half, style.GOLD_DARK, pts, width=max(2, int(W // 90)))
         for i in range(3):
-            pygame.draw.circle(half, ink, (base.left + base.width * (i + 0.5) / 3, base.centery + 2), max(3, int(head_r // 7)))
+            pygame.draw.circle(
+                half,
+                ink,
+                (base.left + base.width * (i + 0.5) / 3, base.centery + 2),
+                max(3, int(head_r // 7)),
+            )
     elif card.rank == 12:  # tiara and a rose
         arc = pygame.Rect(cx - head_r * 0.95, top - head_r * 0.4, head_r * 1.9, head_r * 1.0)
         pygame.draw.arc(half, style.GOLD, arc, 0.15, math.pi - 0.15, max(3, int(W // 45)))
-        pygame.draw.circle(half, style.GOLD_LIGHT, (cx, top - head_r * 0.42), max(3, int(head_r // 4)))
+        pygame.draw.circle(
+            half, style.GOLD_LIGHT, (cx, top - head_r * 0.42), max(3, int(head_r // 4))
+        )
         rx, ry = cx + W * 0.28, H * 0.66
-        pygame.draw.line(half, (40, 110, 50), (rx, ry), (rx - W * 0.08, ry + H * 0.22), max(2, int(W // 70)))
+        pygame.draw.line(
+            half, (40, 110, 50), (rx, ry), (rx - W * 0.08, ry + H * 0.22), max(2, int(W // 70))
+        )
         for a in range(5):
             ang = a * 2 * math.pi / 5
-            pygame.draw.circle(half, (200, 40, 60), (rx + math.cos(ang) * W * 0.025, ry + math.sin(ang) * W * 0.025), W * 0.03)
+            pygame.draw.circle(
+                half,
+                (200, 40, 60),
+                (rx + math.cos(ang) * W * 0.025, ry + math.sin(ang) * W * 0.025),
+                W * 0.03,
+            )
         pygame.draw.circle(half, (140, 20, 40), (rx, ry), W * 0.022)
     else:  # jack: cap with a long feather
         cap = pygame.Rect(cx - head_r * 1.15, top - head_r * 0.35, head_r * 2.3, head_r * 0.8)
         pygame.draw.ellipse(half, robe, cap)
         pygame.draw.ellipse(half, trim, cap, width=max(2, int(W // 80)))
-        feather = [(cx + head_r * 0.6, top), (cx + head_r * 2.2, top - head_r * 1.1), (cx + head_r * 1.0, top - head_r * 0.1)]
+        feather = [
+            (cx + head_r * 0.6, top),
+            (cx + head_r * 2.2, top - head_r * 1.1),
+            (cx + head_r * 1.0, top - head_r * 0.1),
+        ]
         pygame.draw.polygon(half, trim, feather)
         pygame.draw.line(half, style.INK, feather[0], feather[1], max(2, int(W // 110)))
     # what each figure holds: a sceptre (K), a sword (J); the queen has her rose
     if card.rank == 13:
-        pygame.draw.line(half, style.GOLD_DARK, (W * 0.78, H * 0.98), (W * 0.7, H * 0.5), max(3, int(W // 40)))
+        pygame.draw.line(
+            half, style.GOLD_DARK, (W * 0.78, H * 0.98), (W * 0.7, H * 0.5), max(3, int(W // 40))
+        )
         pygame.draw.circle(half, style.GOLD, (W * 0.7, H * 0.48), W * 0.045)
     elif card.rank == 11:
-        pygame.draw.line(half, (180, 184, 190), (W * 0.8, H * 0.98), (W * 0.74, H * 0.42), max(3, int(W // 45)))
-        pygame.draw.line(half, style.GOLD_DARK, (W * 0.7, H * 0.86), (W * 0.88, H * 0.84), max(3, int(W // 45)))
+        pygame.draw.line(
+            half, (180, 184, 190), (W * 0.8, H * 0.98), (W * 0.74, H * 0.42), max(3, int(W // 45))
+        )
+        pygame.draw.line(
+            half, style.GOLD_DARK, (W * 0.7, H * 0.86), (W * 0.88, H * 0.84), max(3, int(W // 45))
+        )
     # the suit held on the chest
     chest = suit_surface(card.suit, int(W * 0.2))
     half.blit(chest, chest.get_rect(center=(W * 0.24, H * 0.82)))
@@ -188,7 +270,13 @@ def _court(face: pygame.Surface, card: Card, w: int, h: int) -> None:
     top = _court_half(card, frame.width, half_h)
     face.blit(top, frame.topleft)
     face.blit(pygame.transform.rotate(top, 180), (frame.left, frame.top + half_h))
-    pygame.draw.line(face, suit_colour(card.suit), (frame.left + 2, frame.centery), (frame.right - 3, frame.centery), 1)
+    pygame.draw.line(
+        face,
+        suit_colour(card.suit),
+        (frame.left + 2, frame.centery),
+        (frame.right - 3, frame.centery),
+        1,
+    )
     pygame.draw.rect(face, suit_colour(card.suit), frame, width=max(1, w // 60))
 
 
@@ -200,17 +288,40 @@ def _joker(face: pygame.Surface, w: int, h: int) -> None:
     for i, col in enumerate(colours):
         ang = math.radians(-140 + i * 50)
         tip = (cx + math.cos(ang) * w * 0.36, cy - h * 0.06 + math.sin(ang) * h * 0.28)
-        pygame.draw.polygon(face, col, [(cx - w * 0.2 + i * w * 0.2 - w * 0.1, base_y), tip, (cx - w * 0.2 + i * w * 0.2 + w * 0.1, base_y)])
+        pygame.draw.polygon(
+            face,
+            col,
+            [
+                (cx - w * 0.2 + i * w * 0.2 - w * 0.1, base_y),
+                tip,
+                (cx - w * 0.2 + i * w * 0.2 + w * 0.1, base_y),
+            ],
+        )
         pygame.draw.circle(face, style.GOLD, tip, max(2, w // 18))
         pygame.draw.circle(face, style.GOLD_DARK, tip, max(2, w // 18), width=1)
     band = pygame.Rect(cx - w * 0.32, base_y - h * 0.01, w * 0.64, h * 0.07)
     pygame.draw.rect(face, style.GOLD, band, border_radius=max(2, w // 30))
     pygame.draw.circle(face, SKIN, (cx, base_y + h * 0.13), w * 0.14)
-    pygame.draw.arc(face, (150, 40, 40), pygame.Rect(cx - w * 0.08, base_y + h * 0.12, w * 0.16, h * 0.08), math.pi * 1.1, math.pi * 1.9, max(1, w // 50))
+    pygame.draw.arc(
+        face,
+        (150, 40, 40),
+        pygame.Rect(cx - w * 0.08, base_y + h * 0.12, w * 0.16, h * 0.08),
+        math.pi * 1.1,
+        math.pi * 1.9,
+        max(1, w // 50),
+    )
     for x, y, txt_rot in ((w * 0.1, h * 0.06, 0), (w * 0.9, h * 0.94, 180)):
         col = pygame.Surface((int(w * 0.12), int(h * 0.36)), pygame.SRCALPHA)
         for i, ch in enumerate("JOKER"):
-            style.blit_text(col, ch, max(6, int(w * 0.085)), (col.get_width() // 2, i * int(h * 0.068)), (182, 26, 34), kind="serif", anchor="midtop")
+            style.blit_text(
+                col,
+                ch,
+                max(6, int(w * 0.085)),
+                (col.get_width() // 2, i * int(h * 0.068)),
+                (182, 26, 34),
+                kind="serif",
+                anchor="midtop",
+            )
         if txt_rot:
             col = pygame.transform.rotate(col, 180)
             face.blit(col, col.get_rect(bottomright=(int(x + col.get_width() / 2), int(y))))
@@ -218,7 +329,7 @@ def _joker(face: pygame.Surface, w: int, h: int) -> None:
             face.blit(col, col.get_rect(topleft=(int(x - col.get_width() / 2), int(y))))
 
 
-@lru_cache(maxsize=512)
+@cached(512)
 def face_surface(card: Card, width: int) -> pygame.Surface:
     """The face of `card` at `width` pixels (height from the card ratio)."""
     w, h = card_size(width)
@@ -237,14 +348,16 @@ def face_surface(card: Card, width: int) -> pygame.Surface:
     return face
 
 
-@lru_cache(maxsize=32)
+@cached(32)
 def back_surface(width: int, design: str = "crimson") -> pygame.Surface:
     """A card back: "crimson" lattice with a gold medallion, or "forest" rings."""
     w, h = card_size(width)
     radius = max(3, int(w * 0.07))
     surf = _rounded((w, h), FACE, radius)
     inner = pygame.Rect(0, 0, w, h).inflate(-int(w * 0.12), -int(w * 0.12))
-    field_colour, line_colour = ((128, 22, 30), (176, 52, 54)) if design == "crimson" else ((26, 82, 52), (54, 122, 80))
+    field_colour, line_colour = (
+        ((128, 22, 30), (176, 52, 54)) if design == "crimson" else ((26, 82, 52), (54, 122, 80))
+    )
     field = pygame.Surface(inner.size, pygame.SRCALPHA)
     pygame.draw.rect(field, field_colour, field.get_rect(), border_radius=max(2, radius - 2))
     step = max(6, w // 9)
@@ -256,12 +369,22 @@ def back_surface(width: int, design: str = "crimson") -> pygame.Surface:
         c = (inner.width // 2, inner.height // 2)
         for r in range(step // 2, max(inner.size), step // 2 + 2):
             pygame.draw.circle(field, line_colour, c, r, 1)
-    pygame.draw.rect(field, style.GOLD, field.get_rect(), width=max(1, w // 45), border_radius=max(2, radius - 2))
+    pygame.draw.rect(
+        field, style.GOLD, field.get_rect(), width=max(1, w // 45), border_radius=max(2, radius - 2)
+    )
     medal = pygame.Rect(0, 0, int(inner.width * 0.5), int(inner.width * 0.5))
     medal.center = field.get_rect().center
     pygame.draw.ellipse(field, field_colour, medal)
     pygame.draw.ellipse(field, style.GOLD, medal, width=max(1, w // 35))
-    style.blit_text(field, "T", max(8, int(w * 0.3)), medal.center, style.GOLD_LIGHT, kind="serif", anchor="center")
+    style.blit_text(
+        field,
+        "T",
+        max(8, int(w * 0.3)),
+        medal.center,
+        style.GOLD_LIGHT,
+        kind="serif",
+        anchor="center",
+    )
     surf.blit(field, inner.topleft)
     return surf
 
@@ -270,8 +393,16 @@ def placeholder_surface(width: int) -> pygame.Surface:
     """An empty card slot: a dashed outline on the felt."""
     w, h = card_size(width)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (255, 255, 255, 28), surf.get_rect(), border_radius=max(3, int(w * 0.07)))
-    pygame.draw.rect(surf, (255, 255, 255, 90), surf.get_rect(), width=max(1, w // 50), border_radius=max(3, int(w * 0.07)))
+    pygame.draw.rect(
+        surf, (255, 255, 255, 28), surf.get_rect(), border_radius=max(3, int(w * 0.07))
+    )
+    pygame.draw.rect(
+        surf,
+        (255, 255, 255, 90),
+        surf.get_rect(),
+        width=max(1, w // 50),
+        border_radius=max(3, int(w * 0.07)),
+    )
     return surf
 
 
@@ -279,7 +410,14 @@ class CardSprite:
     """A card on the table: position, looks (selectable, selected, highlighted,
     disabled), hover lift, tweened moves and a flip animation."""
 
-    def __init__(self, card: Card | None, width: int, pos: tuple[float, float] = (0, 0), face_up: bool = True, back: str = "crimson") -> None:
+    def __init__(
+        self,
+        card: Card | None,
+        width: int,
+        pos: tuple[float, float] = (0, 0),
+        face_up: bool = True,
+        back: str = "crimson",
+    ) -> None:
         self.card = card
         self.width = width
         self.x, self.y = pos
@@ -310,7 +448,13 @@ class CardSprite:
         """Hit test."""
         return self.rect.collidepoint(point)
 
-    def move_to(self, pos: tuple[float, float], duration: float, delay: float = 0.0, on_done: Callable[[], None] | None = None) -> None:
+    def move_to(
+        self,
+        pos: tuple[float, float],
+        duration: float,
+        delay: float = 0.0,
+        on_done: Callable[[], None] | None = None,
+    ) -> None:
         """Slide to `pos` (instant when duration is 0)."""
         if duration <= 0:
             self.x, self.y = pos
@@ -318,7 +462,9 @@ class CardSprite:
                 on_done()
             return
         self.tweens.append(Tween(self, "x", self.x, pos[0], duration, ease_out_cubic, delay))
-        self.tweens.append(Tween(self, "y", self.y, pos[1], duration, ease_out_cubic, delay, on_done))
+        self.tweens.append(
+            Tween(self, "y", self.y, pos[1], duration, ease_out_cubic, delay, on_done)
+        )
 
     def flip(self, duration: float = 0.3) -> None:
         """Turn the card over with a squash animation."""
@@ -359,7 +505,11 @@ class CardSprite:
         scale_x = 1.0
         if self._flip_t is not None:
             scale_x = abs(math.cos(math.pi * ease_in_out_cubic(min(1.0, self._flip_t))))
-        lift = -int(h * 0.08) if (self.hovered and self.selectable and not self.disabled) or self.selected else 0
+        lift = (
+            -int(h * 0.08)
+            if (self.hovered and self.selectable and not self.disabled) or self.selected
+            else 0
+        )
         x, y = round(self.x), round(self.y) + lift
         if scale_x < 0.999:
             sw = max(1, int(w * scale_x))
@@ -372,12 +522,26 @@ class CardSprite:
         target.blit(surf, (x, y))
         if self.highlighted or self.selected:
             glow = style.GOLD_LIGHT if self.selected else style.GOLD
-            pygame.draw.rect(target, glow, pygame.Rect(x - 3, y - 3, surf.get_width() + 6, h + 6), width=3, border_radius=max(4, int(w * 0.09)))
+            pygame.draw.rect(
+                target,
+                glow,
+                pygame.Rect(x - 3, y - 3, surf.get_width() + 6, h + 6),
+                width=3,
+                border_radius=max(4, int(w * 0.09)),
+            )
         elif self.hovered and self.selectable and not self.disabled:
-            pygame.draw.rect(target, style.CREAM, pygame.Rect(x - 2, y - 2, surf.get_width() + 4, h + 4), width=2, border_radius=max(4, int(w * 0.09)))
+            pygame.draw.rect(
+                target,
+                style.CREAM,
+                pygame.Rect(x - 2, y - 2, surf.get_width() + 4, h + 4),
+                width=2,
+                border_radius=max(4, int(w * 0.09)),
+            )
         if self.disabled:
             veil = pygame.Surface((surf.get_width(), h), pygame.SRCALPHA)
-            pygame.draw.rect(veil, (30, 24, 20, 120), veil.get_rect(), border_radius=max(3, int(w * 0.07)))
+            pygame.draw.rect(
+                veil, (30, 24, 20, 120), veil.get_rect(), border_radius=max(3, int(w * 0.07))
+            )
             target.blit(veil, (x, y))
 
 

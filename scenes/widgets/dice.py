@@ -7,11 +7,11 @@ The table never rolls: the engine rolls with the match's generator and the
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pygame
 
 from scenes import style
+from scenes.style import cached
 from scenes.widgets.tween import ease_out_bounce, ease_out_cubic
 
 Color = tuple[int, int, int]
@@ -35,7 +35,7 @@ _PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
 }
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def die_face(value: int, size: int, look: str = "ivory") -> pygame.Surface:
     """One face of a six-sided die (values above 6 are shown as numerals)."""
     body, pip, rim = DIE_STYLES.get(look, DIE_STYLES["ivory"])
@@ -44,7 +44,9 @@ def die_face(value: int, size: int, look: str = "ivory") -> pygame.Surface:
     big = pygame.Surface((S, S), pygame.SRCALPHA)
     radius = int(S * 0.2)
     pygame.draw.rect(big, rim, big.get_rect(), border_radius=radius)
-    pygame.draw.rect(big, body, big.get_rect().inflate(-S * 0.08, -S * 0.08), border_radius=int(radius * 0.85))
+    pygame.draw.rect(
+        big, body, big.get_rect().inflate(-S * 0.08, -S * 0.08), border_radius=int(radius * 0.85)
+    )
     # a soft highlight on the top-left
     hl = pygame.Surface((S, S), pygame.SRCALPHA)
     pygame.draw.ellipse(hl, (255, 255, 255, 50), pygame.Rect(S * 0.1, S * 0.08, S * 0.55, S * 0.4))
@@ -54,14 +56,18 @@ def die_face(value: int, size: int, look: str = "ivory") -> pygame.Surface:
         for fx, fy in _PIP_LAYOUT[value]:
             pygame.draw.circle(big, pip, (fx * S, fy * S), r)
     else:
-        style.blit_text(big, str(value), int(S * 0.55), (S // 2, S // 2), pip, kind="serif", anchor="center")
+        style.blit_text(
+            big, str(value), int(S * 0.55), (S // 2, S // 2), pip, kind="serif", anchor="center"
+        )
     return pygame.transform.smoothscale(big, (size, size))
 
 
 class DieSprite:
     """One die: tumbles for a while, then settles on its value with a bounce."""
 
-    def __init__(self, value: int, size: int, pos: tuple[float, float], look: str = "ivory", seed: int = 0) -> None:
+    def __init__(
+        self, value: int, size: int, pos: tuple[float, float], look: str = "ivory", seed: int = 0
+    ) -> None:
         self.value = value
         self.size = size
         self.x, self.y = pos
@@ -120,20 +126,45 @@ class DieSprite:
         target.blit(face, rect)
         if self.dim:
             veil = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
-            pygame.draw.rect(veil, (20, 16, 14, 130), veil.get_rect(), border_radius=int(self.size * 0.2))
+            pygame.draw.rect(
+                veil, (20, 16, 14, 130), veil.get_rect(), border_radius=int(self.size * 0.2)
+            )
             target.blit(veil, (self.x, self.y))
         if self.marked:
             pad = max(2, self.size // 10)
-            pygame.draw.line(target, style.RED, (self.x + pad, self.y + pad), (self.x + self.size - pad, self.y + self.size - pad), max(2, self.size // 12))
-            pygame.draw.line(target, style.RED, (self.x + self.size - pad, self.y + pad), (self.x + pad, self.y + self.size - pad), max(2, self.size // 12))
+            pygame.draw.line(
+                target,
+                style.RED,
+                (self.x + pad, self.y + pad),
+                (self.x + self.size - pad, self.y + self.size - pad),
+                max(2, self.size // 12),
+            )
+            pygame.draw.line(
+                target,
+                style.RED,
+                (self.x + self.size - pad, self.y + pad),
+                (self.x + pad, self.y + self.size - pad),
+                max(2, self.size // 12),
+            )
 
 
 class DiceTumble:
     """A row of dice rolled together, e.g. an attack or a Hora da Verdade roll."""
 
-    def __init__(self, values: list[int], size: int, origin: tuple[float, float], look: str = "ivory", gap: float = 0.25, seed: int = 0) -> None:
+    def __init__(
+        self,
+        values: list[int],
+        size: int,
+        origin: tuple[float, float],
+        look: str = "ivory",
+        gap: float = 0.25,
+        seed: int = 0,
+    ) -> None:
         self.dice = [
-            DieSprite(v, size, (origin[0] + i * size * (1 + gap), origin[1]), look, seed=seed * 31 + i) for i, v in enumerate(values)
+            DieSprite(
+                v, size, (origin[0] + i * size * (1 + gap), origin[1]), look, seed=seed * 31 + i
+            )
+            for i, v in enumerate(values)
         ]
 
     def roll(self, duration: float) -> None:

@@ -10,7 +10,9 @@ from scenes import style
 class LogPanel:
     """Keeps lines of text and draws the visible window of them."""
 
-    def __init__(self, rect: pygame.Rect, title: str = "", max_lines: int = 500, text_size: int = 15) -> None:
+    def __init__(
+        self, rect: pygame.Rect, title: str = "", max_lines: int = 500, text_size: int = 15
+    ) -> None:
         self.rect = pygame.Rect(rect)
         self.title = title
         self.max_lines = max_lines
@@ -46,7 +48,10 @@ class LogPanel:
         if self._wrapped is None:
             out: list[tuple[str, tuple[int, int, int]]] = []
             for text, colour in self.entries:
-                out.extend((line, colour) for line in style.wrap_text(text, self.text_size, self._text_width()))
+                out.extend(
+                    (line, colour)
+                    for line in style.wrap_text(text, self.text_size, self._text_width())
+                )
             self._wrapped = out
         return self._wrapped
 
@@ -67,7 +72,9 @@ class LogPanel:
         target.blit(style.parchment(self.rect.size), self.rect.topleft)
         y = self.rect.top + 10
         if self.title:
-            style.blit_text(target, self.title, 22, (self.rect.left + 14, y), style.INK, kind="serif")
+            style.blit_text(
+                target, self.title, 22, (self.rect.left + 14, y), style.INK, kind="serif"
+            )
             y += 30
         lines = self._lines()
         n = self._visible_count()
@@ -77,4 +84,11 @@ class LogPanel:
             style.blit_text(target, text, self.text_size, (self.rect.left + 14, y), colour)
             y += self.text_size + 6
         if self.scroll:
-            style.blit_text(target, "▼", 14, (self.rect.right - 16, self.rect.bottom - 20), style.INK_SOFT, anchor="center")
+            style.blit_text(
+                target,
+                "▼",
+                14,
+                (self.rect.right - 16, self.rect.bottom - 20),
+                style.INK_SOFT,
+                anchor="center",
+            )

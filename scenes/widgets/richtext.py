@@ -28,7 +28,15 @@ def _tokens(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _flow(target: pygame.Surface | None, tokens: list[tuple[str, bool]], x0: int, y: int, width: int, size: int, colour: tuple[int, int, int]) -> int:
+def _flow(
+    target: pygame.Surface | None,
+    tokens: list[tuple[str, bool]],
+    x0: int,
+    y: int,
+    width: int,
+    size: int,
+    colour: tuple[int, int, int],
+) -> int:
     """Lay words out left to right, wrapping at `width`; returns the next y."""
     line_h = int(size * 1.5)
     x = x0
@@ -105,7 +113,12 @@ def render_markdown(text: str, width: int, house_label: str, size: int = 17) -> 
                 badge = style.render_text(house_label, size - 3, style.CREAM, "bold")
                 bw = badge.get_width() + 14
                 if target is not None:
-                    pygame.draw.rect(target, style.RED, pygame.Rect(x0, y + 2, bw, int(size * 1.3)), border_radius=6)
+                    pygame.draw.rect(
+                        target,
+                        style.RED,
+                        pygame.Rect(x0, y + 2, bw, int(size * 1.3)),
+                        border_radius=6,
+                    )
                     target.blit(badge, (x0 + 7, y + 3))
                 y += int(size * 1.6)
             y = _flow(target, _tokens(body), x0, y, width - indent, size, style.INK)

@@ -67,15 +67,35 @@ class SeatPanel:
             if i in self.active:
                 glow = 2 + int(2 * abs(0.8 - self.pulse))
                 pygame.draw.rect(target, style.GOLD, r.inflate(4, 4), width=glow, border_radius=8)
-                pygame.draw.polygon(target, style.GOLD_LIGHT, [(r.left - 12, r.centery - 8), (r.left - 2, r.centery), (r.left - 12, r.centery + 8)])
+                pygame.draw.polygon(
+                    target,
+                    style.GOLD_LIGHT,
+                    [
+                        (r.left - 12, r.centery - 8),
+                        (r.left - 2, r.centery),
+                        (r.left - 12, r.centery + 8),
+                    ],
+                )
             style.draw_emblem(target, seat.emblem, (r.left + 22, r.top + 20), 11, seat.colour)
             name_col = style.INK_SOFT if seat.out else style.INK
-            style.blit_text(target, seat.name, 18, (r.left + 42, r.top + 8), name_col, kind="bold", max_width=r.width - 110)
+            style.blit_text(
+                target,
+                seat.name,
+                18,
+                (r.left + 42, r.top + 8),
+                name_col,
+                kind="bold",
+                max_width=r.width - 110,
+            )
             tag = bot_label if seat.is_bot else human_label
             if tag:
-                style.blit_text(target, tag, 13, (r.right - 10, r.top + 11), style.INK_SOFT, anchor="topright")
+                style.blit_text(
+                    target, tag, 13, (r.right - 10, r.top + 11), style.INK_SOFT, anchor="topright"
+                )
             for k, line in enumerate(seat.lines):
                 y = r.top + 32 + 18 * k
                 if y + 16 > r.bottom:
                     break
-                style.blit_text(target, line, 14, (r.left + 42, y), style.INK_SOFT, max_width=r.width - 52)
+                style.blit_text(
+                    target, line, 14, (r.left + 42, y), style.INK_SOFT, max_width=r.width - 52
+                )

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
+
+from scenes.style import cached
 
 Color = tuple[int, int, int]
 RED_INK: Color = (182, 26, 34)
@@ -37,15 +38,25 @@ def _draw_suit(surface: pygame.Surface, suit: str, size: int, colour: Color) -> 
     elif suit == "S":
         body = _heart(c, c - size * 0.07, size * 0.98, flip=True)
         pygame.draw.polygon(surface, colour, body)
-        stem = [(c, c + size * 0.05), (c - size * 0.2, c + size * 0.48), (c + size * 0.2, c + size * 0.48)]
+        stem = [
+            (c, c + size * 0.05),
+            (c - size * 0.2, c + size * 0.48),
+            (c + size * 0.2, c + size * 0.48),
+        ]
         pygame.draw.polygon(surface, colour, stem)
     elif suit == "D":
         pts = []
         for i in range(4):
             a0 = i * math.pi / 2 - math.pi / 2
             a1 = a0 + math.pi / 2
-            p0 = (c + math.cos(a0) * size * 0.48 * (0.78 if i % 2 else 1), c + math.sin(a0) * size * 0.48)
-            p1 = (c + math.cos(a1) * size * 0.48 * (0.78 if (i + 1) % 2 else 1), c + math.sin(a1) * size * 0.48)
+            p0 = (
+                c + math.cos(a0) * size * 0.48 * (0.78 if i % 2 else 1),
+                c + math.sin(a0) * size * 0.48,
+            )
+            p1 = (
+                c + math.cos(a1) * size * 0.48 * (0.78 if (i + 1) % 2 else 1),
+                c + math.sin(a1) * size * 0.48,
+            )
             for k in range(12):  # slightly concave sides, like printed diamonds
                 t = k / 12
                 mx, my = p0[0] + (p1[0] - p0[0]) * t, p0[1] + (p1[1] - p0[1]) * t
@@ -60,13 +71,17 @@ def _draw_suit(surface: pygame.Surface, suit: str, size: int, colour: Color) -> 
         pygame.draw.circle(surface, colour, (c - size * 0.215, c + size * 0.08), r)
         pygame.draw.circle(surface, colour, (c + size * 0.215, c + size * 0.08), r)
         pygame.draw.circle(surface, colour, (c, c), r * 0.6)
-        stem = [(c, c - size * 0.02), (c - size * 0.17, c + size * 0.48), (c + size * 0.17, c + size * 0.48)]
+        stem = [
+            (c, c - size * 0.02),
+            (c - size * 0.17, c + size * 0.48),
+            (c + size * 0.17, c + size * 0.48),
+        ]
         pygame.draw.polygon(surface, colour, stem)
     else:
         raise ValueError(f"not a suit: {suit!r}")
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def suit_surface(suit: str, size: int, colour: Color | None = None) -> pygame.Surface:
     """A `size`×`size` transparent surface with the suit drawn antialiased."""
     size = max(4, int(size))
@@ -75,7 +90,14 @@ def suit_surface(suit: str, size: int, colour: Color | None = None) -> pygame.Su
     return pygame.transform.smoothscale(big, (size, size))
 
 
-def blit_suit(target: pygame.Surface, suit: str, center: tuple[float, float], size: int, colour: Color | None = None, upside_down: bool = False) -> None:
+def blit_suit(
+    target: pygame.Surface,
+    suit: str,
+    center: tuple[float, float],
+    size: int,
+    colour: Color | None = None,
+    upside_down: bool = False,
+) -> None:
     """Draw a suit centred at `center`."""
     surf = suit_surface(suit, size, colour)
     if upside_down:

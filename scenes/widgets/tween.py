@@ -141,9 +141,27 @@ class Tweens:
         s = self.speed()
         return 0.0 if s <= 0 else seconds / s
 
-    def add(self, obj: Any, attr: str, end: float, duration: float, easing: Easing = ease_out_cubic, delay: float = 0.0, on_done: Callable[[], None] | None = None) -> Tween:
+    def add(
+        self,
+        obj: Any,
+        attr: str,
+        end: float,
+        duration: float,
+        easing: Easing = ease_out_cubic,
+        delay: float = 0.0,
+        on_done: Callable[[], None] | None = None,
+    ) -> Tween:
         """Tween `obj.attr` from its current value to `end`."""
-        tw = Tween(obj, attr, float(getattr(obj, attr)), end, self.scaled(duration), easing, self.scaled(delay), on_done)
+        tw = Tween(
+            obj,
+            attr,
+            float(getattr(obj, attr)),
+            end,
+            self.scaled(duration),
+            easing,
+            self.scaled(delay),
+            on_done,
+        )
         if not tw.done:
             self.items.append(tw)
         return tw

@@ -1,0 +1,66 @@
+"""Fixtures for scene tests: a real App on the dummy video driver."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+import main
+from scenes.app import App
+from scenes.tables import register_table
+
+register_table("alta", "tests.scenes.alta_table:AltaTable")
+
+
+def make_app(*argv: str) -> App:
+    """An App built from command-line words, without running its loop."""
+    args = main.build_parser().parse_args(list(argv))
+    return App(args)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches() -> None:
+    """Fonts and surfaces cached by an earlier pygame session are dead."""
+    from scenes import style
+
+    style.reset_caches()
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = make_app("--lang", "en")
+    a.settings.animation_speed = "instant"
+    yield a
+    pygame.quit()
+
+
+def pump(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
+    """Run frames, delivering whatever pygame-gui posted in between."""
+    for _ in range(frames):
+        app.step(dt, pygame.event.get())
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """A real mouse click at `pos`, then the frames that deliver its UI events."""
+    pygame.mouse.set_pos(pos)
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(1 / 60, [motion])
+    app.step(1 / 60, [down])
+    app.step(1 / 60, [up])
+    pump(app, 2)
+
+
+def click_widget(app: App, widget: object) -> None:
+    """Click the centre of a pygame-gui widget."""
+    rect = widget.rect  # type: ignore[attr-defined]
+    click(app, rect.center)
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    """Press and release a key."""
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)])

@@ -1,0 +1,130 @@
+"""The table base on the tiny game: bots off the render loop, the hot-seat
+curtain, illegal clicks, undo, save/continue, the end of a match."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+import game
+from game import storage
+from scenes.curtain import Curtain
+from scenes.main_menu import MainMenu
+from scenes.tables import open_table
+from scenes.tables.base import SeatSetup
+from scenes.victory import VictoryOverlay
+from tests.game.tiny_game import Pick
+from tests.scenes.conftest import click, pump
+
+
+def _table(app, seats, practice=False):  # type: ignore[no-untyped-def]
+    app.scenes.push(MainMenu(app), fade=False)
+    t = open_table(app, "alta", seats, seed=11, options={}, practice=practice)
+    app.scenes.push(t, fade=False)
+    pump(app)
+    return t
+
+
+def _run_until(app, cond, frames: int = 600) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(frames):
+        if cond():
+            return
+        pump(app)
+    assert cond()
+
+
+def test_bots_play_to_the_end_and_victory_shows(app) -> None:  # type: ignore[no-untyped-def]
+    t = _table(app, [SeatSetup("A", "random"), SeatSetup("B", "random"), SeatSetup("C", "random")])
+    _run_until(app, lambda: isinstance(app.scenes.top, VictoryOverlay), 2000)
+    assert t.match.is_over
+    assert game.history.summary()["games"]["alta"]["matches"] == 1
+
+
+def test_human_clicks_a_card_and_illegal_moves_explain_themselves(app) -> None:  # type: ignore[no-untyped-def]
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bot", "random")])
+    assert t.viewer == 0
+    sprite = t.sprites[0]
+    click(app, sprite.rect.center)
+    assert len(t.match.hands[0]) == 2 or t.match.turn == 1
+    missing = next(
+        game.cards.Card(r, s)
+        for r in range(2, 15)
+        for s in "SHDC"
+        if game.cards.Card(r, s) not in t.match.hands[0]
+    )
+    before = t.match.fingerprint()
+    assert not t.submit(Pick(missing))
+    assert app.toast.visible and t.match.fingerprint() == before
+
+
+def test_hot_seat_curtain_between_two_humans(app) -> None:  # type: ignore[no-untyped-def]
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bia")])
+    _run_until(app, lambda: isinstance(app.scenes.top, Curtain))
+    curtain = app.scenes.top
+    assert curtain.name in ("Ana", "Bia") and t.viewer is None  # nobody's hand shown yet
+    pump(app, 30)
+    click(app, curtain.button.rect.center)
+    assert app.scenes.top is t and t.viewer is not None
+    first = t.viewer
+    t.submit(t.match.legal_actions(first)[0])
+    _run_until(app, lambda: isinstance(app.scenes.top, Curtain))
+    assert app.scenes.top.name == t.seats[1 - first].name
+
+
+def test_undo_in_practice_takes_back_the_human_move(app) -> None:  # type: ignore[no-untyped-def]
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bot", "random")], practice=True)
+    t.submit(t.match.legal_actions(0)[0])
+    _run_until(app, lambda: not t.match.to_move or 0 in t.match.to_move and len(t.match.log) >= 2)
+    t.undo()
+    assert t.match.log == [] or all(seat != 0 for seat, _ in t.match.log)
+    assert len(t.match.hands[0]) == 3
+
+
+def test_save_and_continue(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.new_match import NewMatchScene
+
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bot", "random")])
+    t.submit(t.match.legal_actions(0)[0])
+    pump(app, 5)
+    t.save_match()
+    saved = list(storage.saves_dir().glob("alta-*.json"))
+    assert len(saved) == 1
+    data = json.loads(saved[0].read_text())
+    assert data["meta"]["players"][1]["bot"] == "random"
+    nm = NewMatchScene(app, "alta")
+    app.scenes.push(nm, fade=False)
+    pump(app)
+    nm.load_latest()
+    pump(app)
+    top = app.scenes.top
+    assert (
+        top is not t and top.match.log == game.load_match(data).log and top.seats[1].bot == "random"
+    )
+
+
+def test_broken_save_is_put_aside_with_a_message(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.new_match import NewMatchScene
+
+    folder = storage.saves_dir()
+    folder.mkdir(parents=True)
+    (folder / "alta-20260101-000000.json").write_text('{"format": 1, "game": "alta", "seats": 3}')
+    nm = NewMatchScene(app, "alta")
+    app.scenes.push(nm, fade=False)
+    pump(app)
+    nm.load_latest()
+    assert app.toast.visible and not (folder / "alta-20260101-000000.json").exists()
+    assert list(folder.glob("*.corrupt-*"))
+
+
+def test_closing_the_window_mid_match_asks_first(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.dialogs import ConfirmDialog
+
+    _table(app, [SeatSetup("Ana"), SeatSetup("Bot", "random")])
+    app.step(0.016, [pygame.event.Event(pygame.QUIT)])
+    assert isinstance(app.scenes.top, ConfirmDialog) and app.running
+    app.step(
+        0.016,
+        [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)],
+    )
+    assert not app.running

@@ -1,0 +1,100 @@
+"""Cards, dice, chips and tweens render and behave."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.cards import JOKER, Card, standard_deck
+from scenes.widgets.cards import CardSprite, back_surface, card_size, face_surface
+from scenes.widgets.chips import ChipStack, split_amount
+from scenes.widgets.dice import DiceTumble, die_face, pips_for
+from scenes.widgets.tween import Tweens, ease_out_back, ease_out_bounce, ease_out_cubic
+
+
+@pytest.fixture(autouse=True)
+def _display():  # type: ignore[no-untyped-def]
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((200, 200))
+    yield
+
+
+@pytest.mark.parametrize("width", [40, 90, 160])
+def test_every_face_renders(width: int) -> None:
+    faces = [face_surface(c, width) for c in standard_deck() + [JOKER]]
+    assert all(f.get_size() == card_size(width) for f in faces)
+    # Faces really differ: no two cards render to the same pixels.
+    raw = {pygame.image.tobytes(f, "RGBA") for f in faces}
+    assert len(raw) == 53
+
+
+def test_backs_differ_and_red_suits_are_red() -> None:
+    assert pygame.image.tobytes(back_surface(80, "crimson"), "RGBA") != pygame.image.tobytes(
+        back_surface(80, "forest"), "RGBA"
+    )
+    face = face_surface(Card(14, "H"), 100)
+    w, h = face.get_size()
+    r, g, b, _ = face.get_at((w // 2, h // 2))
+    assert r > 150 and g < 80 and b < 80
+
+
+def test_flip_turns_the_card_over() -> None:
+    s = CardSprite(Card(5, "S"), 80, face_up=False)
+    s.flip(0.3)
+    for _ in range(30):
+        s.update(0.02)
+    assert s.face_up and not s.animating
+
+
+def test_sprite_moves_to_target() -> None:
+    s = CardSprite(Card(5, "S"), 80)
+    s.move_to((300, 120), 0.5)
+    for _ in range(40):
+        s.update(0.02)
+    assert (round(s.x), round(s.y)) == (300, 120)
+
+
+@pytest.mark.parametrize("values", [[1, 2, 3], [6, 6], [4]])
+def test_dice_land_on_given_values(values: list[int]) -> None:
+    roll = DiceTumble(values, 40, (0, 0), seed=3)
+    roll.roll(0.8)
+    seen_other = False
+    for _ in range(120):
+        roll.update(1 / 60)
+        seen_other |= roll.shown != values
+        roll.draw(pygame.display.get_surface())
+    assert roll.settled and roll.shown == values
+
+
+def test_die_faces_have_right_pips() -> None:
+    for v in range(1, 7):
+        assert pips_for(v) == v
+        assert die_face(v, 30).get_size() == (30, 30)
+
+
+def test_chip_split_sums() -> None:
+    assert sum(split_amount(1287, 100)) == 1287
+    ChipStack(55, (50, 150)).draw(pygame.display.get_surface())
+
+
+def test_tweens_scale_with_speed_and_finish() -> None:
+    class Obj:
+        x = 0.0
+
+    o = Obj()
+    speed = [1.0]
+    tw = Tweens(lambda: speed[0])
+    tw.add(o, "x", 10, 1.0)
+    tw.update(0.5)
+    assert 0 < o.x < 10
+    tw.finish_all()
+    assert o.x == 10 and not tw.busy
+    speed[0] = 0.0
+    tw.add(o, "x", 20, 1.0)
+    assert o.x == 20 and not tw.busy  # instant
+
+
+def test_easings_end_at_one() -> None:
+    for f in (ease_out_cubic, ease_out_back, ease_out_bounce):
+        assert abs(f(1.0) - 1.0) < 1e-9 and abs(f(0.0)) < 1e-9

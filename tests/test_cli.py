@@ -1,0 +1,67 @@
+"""The command line: headless commands and clear one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import main
+
+
+def test_unknown_game_fails_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main.cli(["simulate", "xadrez", "--seats", "bot:easy,bot:easy"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown game" in err[0]
+
+
+def test_simulate_requires_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from game import GAMES
+
+    name = next(iter(GAMES), None)
+    if name is None:
+        pytest.skip("no game engine in this build")
+    assert main.cli(["simulate", name, "--seats", "Ana,bot:easy"]) == 2
+    assert "bot:" in capsys.readouterr().err
+
+
+def test_games_not_ready_exit_non_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    from game import GAMES, KNOWN_GAMES
+
+    missing = [g for g in KNOWN_GAMES if g not in GAMES]
+    for g in missing:
+        assert main.cli(["simulate", g, "--seats", "bot:easy,bot:easy"]) == 2
+        assert main.cli(["play", g, "--frames", "1"]) == 2
+    out = capsys.readouterr().err.strip().splitlines()
+    assert all("not ready" in line for line in out)
+
+
+def test_bad_size_is_rejected(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main.cli(["--size", "big"])
+    assert "1280x800" in capsys.readouterr().err
+
+
+def test_simulate_every_ready_game_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from game import GAMES, get_info
+
+    for name in GAMES:
+        info = get_info(name)
+        seats = ",".join(f"bot:{info.bot_ids[0]}" for _ in range(info.min_seats))
+        assert (
+            main.cli(["simulate", name, "--seats", seats, "--games", "2", "--seed", "3", "--json"])
+            == 0
+        )
+        out = json.loads(capsys.readouterr().out)
+        assert out["games"] == 2 and out["invariants_held"]
+
+
+def test_gui_runs_frames_and_saves_a_screenshot(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    shot = tmp_path / "menu.png"
+    assert main.cli(["--frames", "3", "--screenshot", str(shot), "--lang", "pt"]) == 0
+    assert shot.exists() and shot.stat().st_size > 10_000
+
+
+def test_unknown_scene_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main.cli(["--scene", "nowhere", "--frames", "1"]) == 2
+    assert "unknown scene" in capsys.readouterr().err
