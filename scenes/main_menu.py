@@ -32,6 +32,7 @@ ENTRIES: tuple[str, ...] = (
     "quit",
 )
 GAME_ENTRIES = ("wyr", "wyrt", "war", "chama")
+BLURB_H = 176  # room for a title and five lines of text
 
 
 class MainMenu(Scene):
@@ -43,7 +44,6 @@ class MainMenu(Scene):
         self.hovered = ""
         self._table_key: tuple[tuple[int, int], str] | None = None
         self._table_art = pygame.Surface((1, 1))
-        self._oval_bottom = 0
         self._frames_drawn = 0
         self._table_alpha = 1.0
 
@@ -75,7 +75,7 @@ class MainMenu(Scene):
             speed = self.app.settings.speed_factor
             self._table_alpha = 1.0 if speed == 0 else min(1.0, self._table_alpha + dt * 3 * speed)
             if self._table_alpha >= 1.0:
-                self._table_art.set_alpha(None)
+                self._table_art.set_alpha(255)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
@@ -164,7 +164,8 @@ class MainMenu(Scene):
         surface = pygame.Surface(size, pygame.SRCALPHA)
         area = surface.get_rect()
         oval = area.inflate(-area.width * 0.04, -area.height * 0.28)
-        oval.height = int(area.height * 0.62)
+        oval.height = int(min(area.height * 0.62, area.height - BLURB_H - 50))
+        oval.top = area.top + max(16, (area.height - BLURB_H - oval.height) // 2 - 10)
         rim = oval.inflate(26, 26)
         pygame.draw.ellipse(surface, style.WOOD_DARK, rim.move(0, 10))
         pygame.draw.ellipse(surface, style.WOOD_LIGHT, rim)
@@ -204,7 +205,6 @@ class MainMenu(Scene):
             diameter=int(cw * 0.5),
             label=False,
         ).draw(surface)
-        self._oval_bottom = oval.bottom
         return surface
 
     @staticmethod
@@ -217,16 +217,10 @@ class MainMenu(Scene):
 
     def _draw_blurb(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The blurb of the hovered entry, under the table."""
-        oval_bottom = area.top + self._oval_bottom
         key = self.hovered or "welcome"
         blurb = pygame.Rect(
-            area.left + area.width * 0.08,
-            oval_bottom + 36,
-            area.width * 0.84,
-            area.bottom - oval_bottom - 36,
+            area.left + area.width * 0.06, area.bottom - BLURB_H, area.width * 0.88, BLURB_H
         )
-        if blurb.height < 70:
-            return
         surface.blit(style.parchment(blurb.size), blurb.topleft)
         title = tr(f"ui.menu.{key}") if key != "welcome" else tr("ui.menu.welcome_title")
         style.blit_text(
