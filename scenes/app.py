@@ -54,6 +54,7 @@ class App:
 
         from scenes import i18n, style
         from scenes.manager import SceneManager
+        from scenes.music import TavernMusic
         from scenes.paths import THEME, TRANSLATIONS
         from scenes.sound import SoundManager
         from scenes.toast import Toast
@@ -100,6 +101,7 @@ class App:
         )
         self.sound = SoundManager(self.settings.effects_volume, self.settings.music_volume)
         self.toast = Toast()
+        self.music = TavernMusic(self.sound)
         self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -235,6 +237,7 @@ class App:
             if not consumed or event.type >= pygame.USEREVENT:
                 self.scenes.handle_event(event)
         self.scenes.update(dt)
+        self.music.update(dt)
         self.ui_manager.update(dt)
         self.toast.update(dt)
         self.scenes.draw(self.screen)
