@@ -14,12 +14,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.sound import RATE, SoundManager
+from scenes.sound import MUSIC_CHANNELS, RATE, SoundManager
 
 BPM = 104
 BEAT = 60.0 / BPM
 BAR = 3 * BEAT
-MUSIC_CHANNELS = 10
 CHUNK = 3000  # samples synthesised per frame
 
 _NAMES = {
@@ -136,12 +135,6 @@ class TavernMusic:
         self.next_index = 0
         self.channel = 0
         self.enabled = sound.enabled
-        if self.enabled:
-            try:
-                pygame.mixer.set_num_channels(MUSIC_CHANNELS + 16)
-                pygame.mixer.set_reserved(MUSIC_CHANNELS)
-            except pygame.error:
-                self.enabled = False
 
     @property
     def ready(self) -> bool:

@@ -121,6 +121,11 @@ def synthesise(name: str) -> list[float]:
 
 
 EFFECTS = ("card", "flip", "shuffle", "dice", "chips", "victory", "click", "error")
+#: channels 0..MUSIC_CHANNELS-1 belong to the music; effects use the rest.
+#: (Not pygame's set_reserved: its count survives a mixer restart and then
+#: points past the channel table.)
+MUSIC_CHANNELS = 10
+EFFECT_CHANNELS = 14
 
 
 class SoundManager:
@@ -131,10 +136,13 @@ class SoundManager:
         self.music_volume = music_volume
         self.enabled = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._next_effect = 0
         try:
             pygame.mixer.pre_init(RATE, -16, 1, 512)
             pygame.mixer.init()
             self.enabled = pygame.mixer.get_init() is not None
+            if self.enabled:
+                pygame.mixer.set_num_channels(MUSIC_CHANNELS + EFFECT_CHANNELS)
         except (pygame.error, OSError):  # no device, no driver: play nothing
             self.enabled = False
 
@@ -160,10 +168,21 @@ class SoundManager:
         try:
             snd = self._sound(name)
             if snd is not None:
-                snd.set_volume(self.effects_volume)
-                snd.play()
+                self._effect_channel().play(snd)
         except (pygame.error, KeyError):
             pass
+
+    def _effect_channel(self) -> pygame.mixer.Channel:
+        """An idle effects channel, or the next one in turn."""
+        for i in range(EFFECT_CHANNELS):
+            ch = pygame.mixer.Channel(MUSIC_CHANNELS + i)
+            if not ch.get_busy():
+                break
+        else:
+            ch = pygame.mixer.Channel(MUSIC_CHANNELS + self._next_effect)
+            self._next_effect = (self._next_effect + 1) % EFFECT_CHANNELS
+        ch.set_volume(self.effects_volume)
+        return ch
 
     def set_volumes(self, effects: float, music: float) -> None:
         """Apply new volumes (0..1)."""
