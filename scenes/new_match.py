@@ -42,6 +42,21 @@ def choice_label(game: str, spec: OptionSpec, value: Any) -> str:
     return tr(key) if has(key) else str(value)
 
 
+def fit_text(text: str, width: int) -> str:
+    """The text, cut with an ellipsis if even the small label size cannot hold it."""
+    small = style.font(13)
+    if small.size(text)[0] <= width:
+        return text
+    while text and small.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _label_style(text: str, width: int) -> str:
+    """The normal label, or a smaller one for long texts."""
+    return "#ink_label" if style.font(16).size(text)[0] <= width else "#ink_label_small"
+
+
 def bot_label(game: str, bot_id: str) -> str:
     """The display name of a bot id (level or persona)."""
     key = f"{game}.bots.{bot_id}"
@@ -134,8 +149,8 @@ class NewMatchScene(Scene):
             (tr("ui.new_match.bot", level=bot_label(self.game, b)), b) for b in self.info.bot_ids
         ]
         row_h = 44 if h >= 720 else 40
-        kind_w = 190
-        extra_w = 150 if per_seat else 0
+        kind_w = min(190, int(left.width * 0.36))
+        extra_w = min(150, int(left.width * 0.22)) if per_seat else 0
         for i, row in enumerate(self.rows):
             y = left.top + 30 + i * row_h
             rw: dict[str, Any] = {}
@@ -154,7 +169,9 @@ class NewMatchScene(Scene):
                 entry.disable()
             rw["name"] = entry
             x = left.left + kind_w + 8 + name_w + 8
+            self.per_seat_cols = []
             for o in per_seat:
+                self.per_seat_cols.append((x, extra_w - 8, option_label(self.game, o)))
                 opts = [(choice_label(self.game, o, c), str(c)) for c in o.choices]
                 rw[o.key] = ui.dropdown(
                     pygame.Rect(x, y, extra_w - 8, 36), opts, str(row[o.key]), m, self.ui
@@ -192,10 +209,17 @@ class NewMatchScene(Scene):
         half = int((ow - 20) * 0.56)
         for i, o in enumerate(plain):
             y = i * opt_h + 4
-            lab = ui.label(pygame.Rect(0, y, half - 6, 36), option_label(self.game, o), m, inner)
+            text = option_label(self.game, o)
             tip = option_help(self.game, o)
-            if tip:
-                lab.set_tooltip(tip)
+            lab = ui.label(
+                pygame.Rect(0, y, half - 6, 36),
+                fit_text(text, half - 12),
+                m,
+                inner,
+                _label_style(text, half - 12),
+            )
+            if tip or fit_text(text, half - 12) != text:
+                lab.set_tooltip(tip or text)
             rect = pygame.Rect(half, y, ow - 24 - half, 36)
             value = self.values[o.key]
             if o.kind == "bool":
@@ -222,22 +246,25 @@ class NewMatchScene(Scene):
         self.options_rect = area
         # seed and practice
         sy = by - 62
-        ui.label(pygame.Rect(ox, sy, 90, 36), tr("ui.new_match.seed"), m, self.ui)
+        seed_w = style.font(16).size(tr("ui.new_match.seed"))[0] + 12
+        ui.label(pygame.Rect(ox, sy, seed_w, 36), tr("ui.new_match.seed"), m, self.ui)
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(ox + 92, sy, 140, 36), m, self.ui
+            pygame.Rect(ox + seed_w, sy, 120, 36), m, self.ui
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         self.seed_entry.set_text(str(self.seed))
         self.reseed = ui.button(
-            pygame.Rect(ox + 238, sy, 110, 36),
+            pygame.Rect(
+                ox + seed_w + 128, sy, style.font(16).size(tr("ui.new_match.reseed"))[0] + 36, 36
+            ),
             tr("ui.new_match.reseed"),
             m,
             self.ui,
             tooltip=tr("ui.new_match.seed_tip"),
         )
         self.practice_btn = ui.button(
-            pygame.Rect(ox + 360, sy, max(120, ow - 360), 36),
+            pygame.Rect(self.panel.right - 24 - 220 - 12 - 210, by, 210, 46),
             self._practice_text(),
             m,
             self.ui,
@@ -245,7 +272,14 @@ class NewMatchScene(Scene):
         )
         self.saves = self._saved_files()
         self.load_btn = ui.button(
-            pygame.Rect(self.panel.left + 200, by, 260, 46),
+            pygame.Rect(
+                self.panel.left + 196,
+                by,
+                min(
+                    300, style.font(16).size(tr("ui.new_match.continue", n=len(self.saves)))[0] + 40
+                ),
+                46,
+            ),
             tr("ui.new_match.continue", n=len(self.saves)),
             m,
             self.ui,
@@ -453,6 +487,16 @@ class NewMatchScene(Scene):
             style.INK,
             kind="serif",
         )
+        for x, w, text in getattr(self, "per_seat_cols", []):
+            style.blit_text(
+                surface,
+                text,
+                13,
+                (x + w // 2, self.seat_header_y + 10),
+                style.INK_SOFT,
+                anchor="midtop",
+                max_width=w,
+            )
         if not [o for o in self.info.options if o.kind != "per_seat"]:
             style.blit_text(
                 surface,
