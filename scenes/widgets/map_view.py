@@ -1,0 +1,359 @@
+"""The War world map: territory shapes, owner tints, labels, crossings and army
+counters, drawn from `assets/war/map.json` in cached layers.
+
+Static layers (sea, land, outlines, names, dotted crossings) are painted once
+per size at 2x and scaled down for smooth edges; the owner tint layer is
+recomposed only when an owner changes; counters and highlights are cheap
+per-frame blits. Hit-testing works in map units with point-in-polygon.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from scenes import style
+
+Point = tuple[float, float]
+Colour = tuple[int, int, int]
+SS = 2  # supersampling of the static layers
+
+SEA: Colour = (196, 184, 150)
+SEA_DARK: Colour = (164, 150, 116)
+LAND_EDGE: Colour = (70, 48, 28)
+
+#: soft continent tints under the owner colours (so continents stay readable)
+CONTINENT_TINTS: dict[str, Colour] = {
+    "América do Norte": (214, 170, 110),
+    "América do Sul": (150, 180, 110),
+    "Europa": (150, 160, 200),
+    "África": (210, 150, 100),
+    "Ásia": (190, 190, 120),
+    "Oceania": (200, 140, 170),
+}
+
+
+def point_in_ring(x: float, y: float, ring: list[Point]) -> bool:
+    """Even-odd rule."""
+    inside = False
+    j = len(ring) - 1
+    for i in range(len(ring)):
+        xi, yi = ring[i]
+        xj, yj = ring[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / ((yj - yi) or 1e-12) + xi:
+            inside = not inside
+        j = i
+    return inside
+
+
+@dataclass
+class Territory:
+    """One territory's geometry in map units."""
+
+    name: str
+    continent: str
+    polygons: list[list[Point]]
+    label: Point
+    anchor: Point
+    bbox: tuple[float, float, float, float] = (0, 0, 0, 0)
+
+    def __post_init__(self) -> None:
+        xs = [p[0] for ring in self.polygons for p in ring]
+        ys = [p[1] for ring in self.polygons for p in ring]
+        self.bbox = (min(xs), min(ys), max(xs), max(ys))
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether a map point lies inside one of the polygons."""
+        x0, y0, x1, y1 = self.bbox
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return False
+        return any(point_in_ring(x, y, ring) for ring in self.polygons)
+
+
+@dataclass
+class Crossing:
+    """A dotted sea route between two territories (maybe split at the map edge)."""
+
+    a: str
+    b: str
+    segments: list[list[Point]] = field(default_factory=list)
+
+
+class MapData:
+    """The parsed asset."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.width = float(data["width"])
+        self.height = float(data["height"])
+        self.territories: dict[str, Territory] = {}
+        for name, t in data["territories"].items():
+            self.territories[name] = Territory(
+                name,
+                t["continent"],
+                [[(float(x), float(y)) for x, y in ring] for ring in t["polygons"]],
+                (float(t["label"][0]), float(t["label"][1])),
+                (float(t["anchor"][0]), float(t["anchor"][1])),
+            )
+        self.continents: dict[str, list[list[Point]]] = {
+            name: [[(float(x), float(y)) for x, y in ring] for ring in c.get("outline", [])]
+            for name, c in data.get("continents", {}).items()
+        }
+        self.crossings: list[Crossing] = []
+        for c in data.get("crossings", []):
+            if c.get("segments"):
+                segs = [[(float(x), float(y)) for x, y in seg] for seg in c["segments"]]
+            else:
+                segs = [[(float(x), float(y)) for x, y in c.get("path", [])]]
+            self.crossings.append(Crossing(c["a"], c["b"], segs))
+
+    @classmethod
+    def load(cls, path: Path) -> MapData:
+        """Read the asset file."""
+        return cls(json.loads(path.read_text(encoding="utf-8")))
+
+
+class MapView:
+    """Draws a `MapData` into a rectangle of the window."""
+
+    def __init__(self, data: MapData) -> None:
+        self.data = data
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.scale = 1.0
+        self.offset = (0.0, 0.0)
+        self._static: pygame.Surface | None = None
+        self._names: pygame.Surface | None = None
+        self._masks: dict[str, tuple[pygame.Surface, pygame.Rect]] = {}
+        self._tints: pygame.Surface | None = None
+        self._owner_colours: dict[str, Colour] = {}
+        self._counter_cache: dict[tuple[int, Colour, str, bool], pygame.Surface] = {}
+
+    # -- geometry -------------------------------------------------------------
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Fit the map into `rect`, keeping its aspect; layers repaint lazily."""
+        rect = pygame.Rect(rect)
+        if rect == self.rect and self._static is not None:
+            return
+        self.rect = rect
+        self.scale = min(rect.width / self.data.width, rect.height / self.data.height)
+        w, h = self.data.width * self.scale, self.data.height * self.scale
+        self.offset = (rect.left + (rect.width - w) / 2, rect.top + (rect.height - h) / 2)
+        self._static = self._names = self._tints = None
+        self._masks.clear()
+        self._counter_cache.clear()
+
+    @property
+    def map_rect(self) -> pygame.Rect:
+        """The pixels the map itself covers."""
+        return pygame.Rect(
+            round(self.offset[0]),
+            round(self.offset[1]),
+            round(self.data.width * self.scale),
+            round(self.data.height * self.scale),
+        )
+
+    def to_screen(self, p: Point) -> tuple[int, int]:
+        """Map units -> window pixels."""
+        return round(self.offset[0] + p[0] * self.scale), round(self.offset[1] + p[1] * self.scale)
+
+    def to_map(self, pos: tuple[int, int]) -> Point:
+        """Window pixels -> map units."""
+        return (pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale
+
+    def territory_at(self, pos: tuple[int, int]) -> str | None:
+        """The territory under a window position (None over the sea)."""
+        x, y = self.to_map(pos)
+        for t in self.data.territories.values():
+            if t.contains(x, y):
+                return t.name
+        return None
+
+    def anchor(self, name: str) -> tuple[int, int]:
+        """Where a territory's army counter sits, in pixels."""
+        return self.to_screen(self.data.territories[name].anchor)
+
+    # -- layers ---------------------------------------------------------------
+    def _ring_px(
+        self, ring: list[Point], k: float, origin: Point = (0.0, 0.0)
+    ) -> list[tuple[float, float]]:
+        return [
+            ((x * self.scale - origin[0]) * k, (y * self.scale - origin[1]) * k) for x, y in ring
+        ]
+
+    def _paint_static(self) -> pygame.Surface:
+        """Sea, continents, territory edges and dotted crossings."""
+        mr = self.map_rect
+        big = pygame.Surface((mr.width * SS, mr.height * SS), pygame.SRCALPHA)
+        sea = style.parchment((mr.width, mr.height), border=False)
+        big.blit(pygame.transform.smoothscale(sea, big.get_size()), (0, 0))
+        # faint graticule: the old-map look
+        for lon in range(0, 13):
+            x = big.get_width() * lon / 12
+            pygame.draw.line(big, (*SEA_DARK, 70), (x, 0), (x, big.get_height()), 1)
+        for lat in range(0, 7):
+            y = big.get_height() * lat / 6
+            pygame.draw.line(big, (*SEA_DARK, 70), (0, y), (big.get_width(), y), 1)
+        for t in self.data.territories.values():
+            tint = CONTINENT_TINTS.get(t.continent, (200, 180, 140))
+            for ring in t.polygons:
+                pts = self._ring_px(ring, SS)
+                if len(pts) >= 3:
+                    pygame.draw.polygon(big, tint, pts)
+        for t in self.data.territories.values():
+            for ring in t.polygons:
+                pts = self._ring_px(ring, SS)
+                if len(pts) >= 3:
+                    pygame.draw.polygon(big, LAND_EDGE, pts, width=max(1, SS))
+        for outline in self.data.continents.values():
+            for ring in outline:
+                pts = self._ring_px(ring, SS)
+                if len(pts) >= 3:
+                    pygame.draw.polygon(big, (40, 24, 12), pts, width=3 * SS)
+        for c in self.data.crossings:
+            for seg in c.segments:
+                self._dotted(big, self._ring_px(seg, SS), (60, 40, 24), 3 * SS, 7 * SS)
+        return pygame.transform.smoothscale(big, mr.size)
+
+    @staticmethod
+    def _dotted(
+        surface: pygame.Surface,
+        pts: list[tuple[float, float]],
+        colour: Colour,
+        width: int,
+        gap: int,
+    ) -> None:
+        carry = 0.0
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+            length = math.hypot(x1 - x0, y1 - y0)
+            d = carry
+            while d < length:
+                t = d / length if length else 0
+                pygame.draw.circle(
+                    surface, colour, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), width / 2
+                )
+                d += gap
+            carry = d - length
+
+    def _paint_names(self, font_size: int) -> pygame.Surface:
+        """Territory names with a light halo, readable on any owner colour."""
+        mr = self.map_rect
+        layer = pygame.Surface(mr.size, pygame.SRCALPHA)
+        f = style.font(font_size, "bold")
+        for t in self.data.territories.values():
+            text = f.render(t.name, True, (30, 20, 12))
+            halo = f.render(t.name, True, (250, 240, 215))
+            x, y = t.label[0] * self.scale, t.label[1] * self.scale
+            r = text.get_rect(center=(round(x), round(y)))
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+                layer.blit(halo, r.move(dx, dy))
+            layer.blit(text, r)
+        return layer
+
+    def _mask(self, name: str) -> tuple[pygame.Surface, pygame.Rect]:
+        """A white, antialiased silhouette of a territory (recoloured on demand)."""
+        if name not in self._masks:
+            t = self.data.territories[name]
+            x0, y0, x1, y1 = t.bbox
+            origin = (x0 * self.scale - 1, y0 * self.scale - 1)
+            w = int((x1 - x0) * self.scale) + 3
+            h = int((y1 - y0) * self.scale) + 3
+            big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+            for ring in t.polygons:
+                pts = self._ring_px(ring, SS, origin)
+                if len(pts) >= 3:
+                    pygame.draw.polygon(big, (255, 255, 255, 255), pts)
+            mask = pygame.transform.smoothscale(big, (w, h))
+            mr = self.map_rect
+            self._masks[name] = (
+                mask,
+                pygame.Rect(mr.left + round(origin[0]), mr.top + round(origin[1]), w, h),
+            )
+        return self._masks[name]
+
+    def set_owner_colours(self, colours: dict[str, Colour]) -> None:
+        """Owner colour per territory; the tint layer repaints if anything changed."""
+        if colours != self._owner_colours:
+            self._owner_colours = dict(colours)
+            self._tints = None
+
+    def _paint_tints(self) -> pygame.Surface:
+        mr = self.map_rect
+        layer = pygame.Surface(mr.size, pygame.SRCALPHA)
+        for name, colour in self._owner_colours.items():
+            if name not in self.data.territories:
+                continue
+            mask, where = self._mask(name)
+            tinted = mask.copy()
+            tinted.fill((*colour, 150), special_flags=pygame.BLEND_RGBA_MULT)
+            layer.blit(tinted, (where.left - mr.left, where.top - mr.top))
+        return layer
+
+    def outline(self, surface: pygame.Surface, name: str, colour: Colour, width: int = 3) -> None:
+        """Draw a territory's outline (selection, hover, targets)."""
+        t = self.data.territories[name]
+        for ring in t.polygons:
+            pts = [self.to_screen(p) for p in ring]
+            if len(pts) >= 3:
+                pygame.draw.polygon(surface, colour, pts, width=width)
+
+    def glow(self, surface: pygame.Surface, name: str, colour: Colour, alpha: int = 90) -> None:
+        """Wash a territory with a translucent colour (hover, reachable neighbours)."""
+        mask, where = self._mask(name)
+        tinted = mask.copy()
+        tinted.fill((*colour, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(tinted, where)
+
+    # -- counters -------------------------------------------------------------
+    def counter_surface(
+        self, count: int, colour: Colour, emblem: str, big: bool = False
+    ) -> pygame.Surface:
+        """The army counter: a disc in the owner's colour with its emblem ring and the number."""
+        key = (count, colour, emblem, big)
+        if key not in self._counter_cache:
+            r = max(9, int(self.scale * (15 if big else 12)))
+            k = 3
+            s = pygame.Surface((2 * r * k + 4 * k, 2 * r * k + 4 * k), pygame.SRCALPHA)
+            c = s.get_width() / 2
+            pygame.draw.circle(s, (20, 14, 10, 160), (c + k, c + 2 * k), r * k)
+            style.draw_emblem(s, emblem, (c, c), r * k * 1.05, colour)
+            pygame.draw.circle(s, (250, 244, 228), (c, c), r * k * 0.72)
+            pygame.draw.circle(s, colour, (c, c), r * k * 0.72, width=max(2, k * 2))
+            s = pygame.transform.smoothscale(s, (s.get_width() // k, s.get_height() // k))
+            text = style.render_text(str(count), max(10, int(r * 1.05)), (30, 20, 12), "bold")
+            s.blit(text, text.get_rect(center=(s.get_width() / 2, s.get_height() / 2)))
+            self._counter_cache[key] = s
+        return self._counter_cache[key]
+
+    # -- drawing --------------------------------------------------------------
+    def name_size(self) -> int:
+        """Label size for the current scale (readable at 1024x640)."""
+        return max(10, min(15, int(self.scale * 11)))
+
+    def draw_base(self, surface: pygame.Surface) -> None:
+        """The map without counters: static layer, owner tints, names."""
+        mr = self.map_rect
+        if self._static is None:
+            self._static = self._paint_static()
+        if self._tints is None:
+            self._tints = self._paint_tints()
+        if self._names is None:
+            self._names = self._paint_names(self.name_size())
+        surface.blit(self._static, mr.topleft)
+        surface.blit(self._tints, mr.topleft)
+        surface.blit(self._names, mr.topleft)
+
+    def draw_counters(
+        self,
+        surface: pygame.Surface,
+        counters: Iterable[tuple[str, int, Colour, str]],
+        big: set[str] | None = None,
+    ) -> None:
+        """Army counters: (territory, count, owner colour, owner emblem)."""
+        for name, count, colour, emblem in counters:
+            surf = self.counter_surface(count, colour, emblem, bool(big and name in big))
+            surface.blit(surf, surf.get_rect(center=self.anchor(name)))

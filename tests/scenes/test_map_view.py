@@ -1,0 +1,95 @@
+"""The map widget on a synthetic three-territory map."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.widgets.map_view import MapData, MapView, point_in_ring
+
+DATA = {
+    "version": 1,
+    "width": 300,
+    "height": 150,
+    "territories": {
+        "A": {
+            "continent": "Europa",
+            "polygons": [[[10, 10], [100, 10], [100, 100], [10, 100]]],
+            "label": [55, 40],
+            "anchor": [55, 70],
+        },
+        "B": {
+            "continent": "Europa",
+            "polygons": [[[100, 10], [190, 10], [190, 100], [100, 100]]],
+            "label": [145, 40],
+            "anchor": [145, 70],
+        },
+        "C": {
+            "continent": "África",
+            "polygons": [[[220, 20], [290, 20], [290, 140], [220, 140]]],
+            "label": [255, 60],
+            "anchor": [255, 100],
+        },
+    },
+    "continents": {"Europa": {"outline": [[[10, 10], [190, 10], [190, 100], [10, 100]]]}},
+    "crossings": [{"a": "B", "b": "C", "path": [[190, 50], [220, 60]]}],
+}
+
+
+@pytest.fixture
+def view() -> MapView:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    v = MapView(MapData(DATA))
+    v.set_rect(pygame.Rect(100, 100, 600, 300))
+    return v
+
+
+def test_point_in_ring() -> None:
+    ring = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+    assert point_in_ring(5, 5, ring) and not point_in_ring(15, 5, ring)
+
+
+def test_fit_and_hit_test(view: MapView) -> None:
+    assert view.scale == 2.0 and view.map_rect == pygame.Rect(100, 100, 600, 300)
+    assert view.territory_at(view.to_screen((50, 50))) == "A"
+    assert view.territory_at(view.to_screen((150, 50))) == "B"
+    assert view.territory_at(view.to_screen((200, 120))) is None  # the sea
+    assert view.to_map(view.to_screen((123.0, 45.0))) == pytest.approx((123.0, 45.0), abs=0.5)
+
+
+def test_owner_colours_show_and_change(view: MapView) -> None:
+    surface = pygame.display.get_surface()
+    view.set_owner_colours({"A": (200, 0, 0), "B": (0, 0, 200), "C": (0, 200, 0)})
+    view.draw_base(surface)
+    x, y = view.to_screen((30, 90))
+    r, g, b, _ = surface.get_at((x, y))
+    assert r > b and r > g
+    view.set_owner_colours({"A": (0, 0, 200), "B": (0, 0, 200), "C": (0, 200, 0)})
+    view.draw_base(surface)
+    r, g, b, _ = surface.get_at((x, y))
+    assert b > r
+
+
+def test_counters_and_highlights_draw(view: MapView) -> None:
+    surface = pygame.display.get_surface()
+    view.draw_base(surface)
+    view.draw_counters(
+        surface, [("A", 3, (200, 0, 0), "star"), ("C", 12, (0, 0, 0), "square")], big={"A"}
+    )
+    view.outline(surface, "B", (255, 215, 0))
+    view.glow(surface, "C", (255, 255, 255))
+    assert (
+        view.counter_surface(3, (200, 0, 0), "star", True).get_width()
+        > view.counter_surface(3, (200, 0, 0), "star").get_width()
+    )
+
+
+def test_resize_repaints(view: MapView) -> None:
+    surface = pygame.display.get_surface()
+    view.draw_base(surface)
+    view.set_rect(pygame.Rect(0, 0, 300, 150))
+    assert view.scale == 1.0
+    view.draw_base(surface)
+    assert view.territory_at((50, 50)) == "A"
