@@ -157,13 +157,13 @@ class GameInfo:
                 seats=n_seats,
             )
         known = {o.key: o for o in self.options}
-        merged = self.default_options()
+        merged = self.default_options(n_seats)
         for k, v in (options or {}).items():
             if k not in known:
                 raise OptionsError(
                     "core.options.unknown", f"{self.name} has no option {k!r}", option=k
                 )
-            merged[k] = known[k].validate(v)
+            merged[k] = known[k].validate(v, n_seats)
         if self.check_options is not None:
             self.check_options(n_seats, merged)
         return merged
@@ -176,7 +176,8 @@ class _Games(Mapping[str, GameInfo]):
         self._loaded: dict[str, GameInfo] = {}
 
     def _available(self) -> list[str]:
-        return [g for g in KNOWN_GAMES if importlib.util.find_spec(f"game.{g}") is not None]
+        real = [g for g in KNOWN_GAMES if importlib.util.find_spec(f"game.{g}") is not None]
+        return real + [g for g in self._loaded if g not in real]
 
     def __getitem__(self, name: str) -> GameInfo:
         if name not in self._loaded:
@@ -196,11 +197,11 @@ class _Games(Mapping[str, GameInfo]):
         return len(self._available())
 
     def __contains__(self, name: object) -> bool:
-        return (
-            isinstance(name, str)
-            and name in KNOWN_GAMES
-            and importlib.util.find_spec(f"game.{name}") is not None
-        )
+        if not isinstance(name, str):
+            return False
+        if name in self._loaded:
+            return True
+        return name in KNOWN_GAMES and importlib.util.find_spec(f"game.{name}") is not None
 
     def register(self, info: GameInfo) -> None:
         """Register a game that lives outside `game/` (tests' tiny games)."""

@@ -166,3 +166,21 @@ def test_per_seat_option_kind() -> None:
     for bad in (["a"], ["a", "c"], "a"):
         with pytest.raises(OptionsError):
             spec.validate(bad, 2)
+
+
+def test_per_seat_option_through_new_match() -> None:
+    import dataclasses
+
+    from game.registry import GAMES, OptionSpec
+    from tests.game.tiny_game import INFO
+
+    info = dataclasses.replace(
+        INFO,
+        name="alta_ps",
+        options=INFO.options + (OptionSpec("persona", "per_seat", "a", choices=("a", "b")),),
+    )
+    GAMES.register(info)
+    assert info.resolve_options(3, None)["persona"] == ["a", "a", "a"]
+    assert info.resolve_options(2, {"persona": ["b", "a"]})["persona"] == ["b", "a"]
+    with pytest.raises(OptionsError):
+        info.resolve_options(2, {"persona": ["b"]})

@@ -143,6 +143,7 @@ INFO = GameInfo(
         TURN_LIMIT_OPTION,
         TOURNAMENT_OPTION,
     ),
+    bot_ids=("random",),
     invariants=invariants,
     check_view=check_view,
 )
