@@ -114,7 +114,7 @@ def table_bots(t: Tournament, table: Table) -> list[Bot | None]:
     return out
 
 
-def result_from_match(t: Tournament, table: Table, match: Match, *, source: str) -> Result:
+def result_from_match(table: Table, match: Match, *, source: str) -> Result:
     """The table's result from a finished match, or from one stopped at the limit.
 
     A finished match gives its standings (timed when the game says it timed
@@ -155,7 +155,7 @@ def record_match(
 
 def _record_or_replay(t: Tournament, rnd: Round, table: Table, match: Match, source: str) -> bool:
     """Record the match's result; a drawn knockout match moves to the next attempt."""
-    result = result_from_match(t, table, match, source=source)
+    result = result_from_match(table, match, source=source)
     if rnd.stage in KNOCKOUT_STAGES and len(result.order[0]) > 1:
         table.attempt += 1
         return False

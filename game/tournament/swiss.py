@@ -11,7 +11,7 @@ strict order of importance:
 4. opponents of equal score (squared score gaps as small as possible);
 5. the source's order inside a score group: top half against bottom half
    (1 v 5, 2 v 6 …), the odd one out floating down to meet the top of the
-   next group.
+   next group (a pair across score groups costs its squared rank distance).
 
 The levels are packed into one integer per edge (mixed radix), each level's
 radix larger than the most the levels below can add up to over a whole
@@ -121,7 +121,7 @@ def pair_exact(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
         default=0,
     )
     # Radices: each level's total over a matching stays below its radix.
-    r_fold = n * half + 1
+    r_fold = n * n * half + 1
     r_score = max_gap * max_gap * half + 1
     r_bye_rank = n + 1
     r_bye_repeat = max(p.byes for p in players) + 1
@@ -137,7 +137,7 @@ def pair_exact(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
             if scores[i] == scores[j]:
                 fold = abs(group_pos[j] - group_pos[i] - group_half[i])
             else:
-                fold = j - i
+                fold = (j - i) ** 2  # floaters meet the nearest ranks across the gap
             gap = scores[i] - scores[j]
             cost = (
                 met_count(met, numbers[i], numbers[j]) * unit_rematch
