@@ -12,7 +12,7 @@ from typing import Any
 
 from game.bots import RandomBot
 from game.core import Match
-from game.registry import GAMES, GameInfo, OptionSpec
+from game.registry import GameInfo, OptionSpec
 from tests.game.tiny_game import INFO as ALTA
 
 

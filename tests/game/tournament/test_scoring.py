@@ -100,10 +100,8 @@ def test_melee_points_follow_the_formula_r5(levels: list[int]) -> None:
     for i, lv in enumerate(levels):
         below = sum(1 for x in levels if x > lv)
         tied = sum(1 for x in levels if x == lv) - 1
-        if size == 3:
-            want = 5 * below + tied
-        else:
-            want = 3 * below + tied + (1 if below == size - 1 else 0)
+        bonus = 1 if below == size - 1 and size != 3 else 0
+        want = (5 if size == 3 else 3) * below + tied + bonus
         assert pts[i] == want
     if size in (3, 4):
         assert max(pts.values()) <= 10
