@@ -33,7 +33,7 @@ import networkx as nx
 from game.rng import Rng
 
 #: Fields up to this size are paired by the exact matching directly.
-EXACT_LIMIT = 96
+EXACT_LIMIT = 64
 
 #: number -> {opponent number: times they met}
 Meetings = Mapping[int, Mapping[int, int]]
