@@ -112,9 +112,10 @@ def _print_text(t: Tournament, doc: dict[str, Any], seconds: float | None) -> No
     head = doc["tournament"]
     cut = f", top cut {t.top_cut}" if t.top_cut else ""
     timed = f", turn limit {t.turn_limit}" if t.turn_limit else ""
+    rounds = f", {t.rounds_planned} rounds" if t.format != "elimination" else ""
     print(
-        f"{t.name}: {t.game}, {t.format}, {head['entrants']} entrants, "
-        f"{t.rounds_planned} rounds{cut}{timed}, seed {t.seed}"
+        f"{t.name}: {t.game}, {t.format}, {head['entrants']} entrants"
+        f"{rounds}{cut}{timed}, seed {t.seed}"
     )
     for rnd in doc["rounds"]:
         print(f"Round {rnd['number']} ({rnd['stage']})")

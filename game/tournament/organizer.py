@@ -886,6 +886,15 @@ def create_tournament(
                 f"the organizer sets option {key} itself (use the turn limit setting)",
                 option=key,
             )
+    per_seat = {o.key for o in info.options if o.kind == "per_seat"}
+    for key in opts:
+        if key in per_seat:
+            # A per-seat choice belongs to a player, not to every table of the event.
+            raise TournamentError(
+                "tournament.errors.per_seat_option",
+                f"option {key} is chosen per player; it cannot be set for the whole tournament",
+                option=key,
+            )
     if game == "chama":
         if not name:
             year = datetime.date.today().year

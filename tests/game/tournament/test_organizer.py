@@ -495,3 +495,22 @@ def test_melee_drop_and_late_entry_reseat_the_tables_r11() -> None:
     seated = sorted(n for tb in r2.tables for n in tb.seats)
     assert seated == [3, 4, 5, 6, 7, 8, 9, 10]
     assert sorted(len(tb.seats) for tb in r2.tables) == [4, 4]
+
+
+def test_per_seat_options_cannot_be_set_for_a_whole_tournament(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import dataclasses
+
+    from game.registry import GAMES, OptionSpec
+    from tests.game.tournament.fakes import WITH_BOTS
+
+    info = dataclasses.replace(
+        WITH_BOTS,
+        name="alta_personas",
+        options=(*WITH_BOTS.options, OptionSpec("persona", "per_seat", "a", choices=("a", "b"))),
+    )
+    monkeypatch.setitem(GAMES._loaded, info.name, info)
+    with pytest.raises(TournamentError) as e:
+        create_tournament("alta_personas", humans(4), options={"persona": ["a", "b"]})
+    assert error_key(e) == "tournament.errors.per_seat_option"
