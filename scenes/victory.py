@@ -39,6 +39,24 @@ class VictoryOverlay(Scene):
             min(self.app.size[1] - 60, 230 + 30 * lines),
         )
         y = self.box.bottom - 70
+        self.back_to_caller = None
+        if self.table.on_result is not None:  # a tournament match: one way out
+            self.back_to_caller = ui.button(
+                pygame.Rect(self.box.centerx - 130, y, 260, 48),
+                tr("ui.victory.continue"),
+                self.app.ui_manager,
+                self.ui,
+                "#primary_button",
+            )
+            self.menu = self.again = None
+            self.look = ui.button(
+                pygame.Rect(self.box.right - 136, self.box.top + 12, 124, 36),
+                tr("ui.victory.look"),
+                self.app.ui_manager,
+                self.ui,
+                tooltip=tr("ui.victory.look_tip"),
+            )
+            return
         self.menu = ui.button(
             pygame.Rect(self.box.centerx - 210, y, 200, 48),
             tr("ui.victory.menu"),
@@ -53,7 +71,7 @@ class VictoryOverlay(Scene):
             "#primary_button",
         )
         self.look = ui.button(
-            pygame.Rect(self.box.right - 56, self.box.top + 12, 44, 36),
+            pygame.Rect(self.box.right - 136, self.box.top + 12, 124, 36),
             tr("ui.victory.look"),
             self.app.ui_manager,
             self.ui,
@@ -62,7 +80,9 @@ class VictoryOverlay(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element == self.menu:
+            if self.back_to_caller is not None and event.ui_element == self.back_to_caller:
+                self.table.leave_to_caller()
+            elif event.ui_element == self.menu:
                 from scenes.main_menu import MainMenu
 
                 self.app.scenes.reset(MainMenu(self.app))

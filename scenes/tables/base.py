@@ -13,6 +13,7 @@ import queue
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -103,9 +104,19 @@ class TableScene(Scene):
     BOT_PACE = 0.45
 
     def __init__(
-        self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False
+        self,
+        app: App,
+        match: Match,
+        seats: list[SeatSetup],
+        practice: bool = False,
+        on_result: Callable[[Match], None] | None = None,
+        on_leave: Callable[[Match], None] | None = None,
     ) -> None:
         super().__init__(app)
+        #: called once when the match ends (tournaments record the result)
+        self.on_result = on_result
+        #: called when the player leaves an unfinished match (tournaments keep it)
+        self.on_leave = on_leave
         self.match = match
         self.info = get_info(match.game_name)
         self.seats = seats
@@ -358,6 +369,8 @@ class TableScene(Scene):
 
     def on_match_over(self) -> None:
         """Record the result and show the victory screen."""
+        if self.on_result is not None:
+            self.on_result(self.match)
         try:
             history.record_match(self.match, self.humans, self.practice)
         except Exception:  # statistics must never break the end of a match  # noqa: BLE001
@@ -382,10 +395,19 @@ class TableScene(Scene):
         self.app.scenes.replace(type(self)(self.app, match, self.seats, practice=self.practice))
 
     def quit_to_menu(self) -> None:
-        """Back to the main menu (asks first while the match is on)."""
+        """Back to the main menu (asks first while the match is on).
+
+        A table opened by another screen (a tournament) goes back to it instead,
+        handing over the unfinished match through `on_leave`.
+        """
         from scenes.main_menu import MainMenu
 
         def go() -> None:
+            if self.on_leave is not None or self.on_result is not None:
+                if self.on_leave is not None and not self.match.is_over:
+                    self.on_leave(self.match)
+                self.leave_to_caller()
+                return
             self.app.scenes.reset(MainMenu(self.app))
 
         if not self.match.is_over and self.app.settings.confirm_quit:
@@ -397,6 +419,12 @@ class TableScene(Scene):
             )
         else:
             go()
+
+    def leave_to_caller(self) -> None:
+        """Pop every overlay and the table itself, back to the screen that opened it."""
+        while self.app.scenes.top is not None and self.app.scenes.top is not self:
+            self.app.scenes.pop(fade=False)
+        self.app.scenes.pop()
 
     # -- input and drawing ---------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

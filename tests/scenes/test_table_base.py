@@ -128,3 +128,40 @@ def test_closing_the_window_mid_match_asks_first(app) -> None:  # type: ignore[n
         [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)],
     )
     assert not app.running
+
+
+def test_tournament_hooks_return_to_the_caller(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.tables import table_class
+
+    menu = MainMenu(app)
+    app.scenes.push(menu, fade=False)
+    results: list[object] = []
+    m = game.new_match("alta", ["A", "B"], seed=4)
+    t = table_class("alta")(
+        app, m, [SeatSetup("A", "random"), SeatSetup("B", "random")], on_result=results.append
+    )
+    app.scenes.push(t, fade=False)
+    _run_until(app, lambda: isinstance(app.scenes.top, VictoryOverlay), 2000)
+    assert results == [t.match]
+    overlay = app.scenes.top
+    click(app, overlay.back_to_caller.rect.center)
+    pump(app, 30)
+    assert app.scenes.top is menu
+
+
+def test_leaving_an_unfinished_tournament_match_hands_it_back(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.tables import table_class
+
+    menu = MainMenu(app)
+    app.scenes.push(menu, fade=False)
+    kept: list[object] = []
+    app.settings.confirm_quit = False
+    m = game.new_match("alta", ["Ana", "B"], seed=4)
+    t = table_class("alta")(
+        app, m, [SeatSetup("Ana"), SeatSetup("B", "random")], on_leave=kept.append
+    )
+    app.scenes.push(t, fade=False)
+    pump(app)
+    t.quit_to_menu()
+    pump(app, 30)
+    assert kept == [m] and app.scenes.top is menu
