@@ -226,7 +226,8 @@ def parts(geom: BaseGeometry) -> list[Polygon]:
 
 def fetch_atlas(workdir: Path) -> Path:
     """``npm pack`` the world-atlas package into ``workdir`` and unpack it."""
-    subprocess.run(["npm", "pack", ATLAS_PACKAGE, "--silent"], cwd=workdir, check=True)
+    subprocess.run(["npm", "pack", ATLAS_PACKAGE, "--silent"], cwd=workdir, check=True,
+                   stdout=subprocess.DEVNULL)
     tgz = next(workdir.glob("world-atlas-*.tgz"))
     with tarfile.open(tgz) as tar:
         tar.extractall(workdir, filter="data")
@@ -585,6 +586,20 @@ def round_ring(coords: Iterable[tuple[float, float]]) -> list[list[int]]:
     return out
 
 
+def _valid_rings(ring: list[list[int]]) -> list[list[list[int]]]:
+    """Rounding may twist a ring where two edges nearly meet: untwist it."""
+    poly = Polygon(ring)
+    if poly.is_valid:
+        return [ring]
+    out = []
+    for p in parts(shapely.make_valid(poly)):
+        if p.area >= 1.0:
+            r = round_ring(p.exterior.coords)
+            if len(r) >= 3:
+                out.append(r)
+    return out
+
+
 def rings_of(geom: BaseGeometry, min_area: float = 0.0) -> list[list[list[int]]]:
     rings = []
     for p in parts(geom):
@@ -592,7 +607,7 @@ def rings_of(geom: BaseGeometry, min_area: float = 0.0) -> list[list[list[int]]]
             continue
         r = round_ring(p.exterior.coords)
         if len(r) >= 3 and Polygon(r).area > 0:
-            rings.append(r)
+            rings.extend(_valid_rings(r))
     return rings
 
 
@@ -607,8 +622,18 @@ TEXT_HEIGHT = 24.0
 COUNTER = 20.0
 
 # Hand-placed label / anchor positions (lon, lat) where the automatic ones are poor.
-LABEL_AT: dict[str, LonLat] = {}
-ANCHOR_AT: dict[str, LonLat] = {}
+LABEL_AT: dict[str, LonLat] = {
+    "Portugal": (-3.8, 40.0),  # Iberia ...
+    "Alemanha": (10.2, 50.6),
+    "Polônia": (28.5, 49.2),
+    "Suécia": (15.3, 63.2),
+}
+ANCHOR_AT: dict[str, LonLat] = {
+    "Portugal": (2.4, 46.9),  # ... and France
+    "Alemanha": (15.0, 48.3),
+    "Polônia": (20.0, 52.3),
+    "Suécia": (26.8, 63.6),
+}
 
 
 def _grid(poly: Polygon, step: float) -> list[tuple[float, float, float, float]]:
@@ -679,14 +704,14 @@ CROSSING_ROUTE: dict[tuple[str, str], list[LonLat]] = {
     ("Inglaterra", "Portugal"): [(-1.4, 50.6), (-1.4, 49.6)],
     ("Inglaterra", "Suécia"): [(-1.3, 60.4), (5.0, 61.0)],
     ("Japão", "Vladivostok"): [(141.3, 43.3), (133.0, 42.9)],
-    ("Japão", "China"): [(130.0, 33.6), (129.0, 35.1)],
+    ("Japão", "China"): [(129.8, 32.6), (121.9, 30.9)],
     ("Bornéu", "Nova Guiné"): [(124.8, 1.3), (127.8, 1.1)],
-    ("Bornéu", "Austrália"): [(122.8, -5.4), (127.8, -7.1), (129.2, -9.5), (131.2, -11.3)],
+    ("Bornéu", "Austrália"): [(122.8, -5.4), (128.6, -6.9), (130.0, -9.6), (131.5, -11.3)],
     ("Sumatra", "Austrália"): [(120.3, -10.3), (122.6, -16.5)],
     ("Nova Guiné", "Austrália"): [(141.6, -9.1), (142.5, -10.8)],
     ("Madagascar", "Sudão"): [(49.2, -12.0), (40.3, -10.3)],
     ("Madagascar", "África do Sul"): [(44.2, -17.5), (37.5, -17.8)],
-    ("Vietnã", "Bornéu"): [(103.9, 1.6), (109.6, 1.8)],
+    ("Vietnã", "Bornéu"): [(106.0, 9.0), (110.8, 2.0)],
 }
 MIN_CROSSING = 16.0  # map units: a shorter crossing reaches a little inland
 
@@ -797,8 +822,7 @@ def build(atlas: Path, tolerance: float) -> dict:
         union = unary_union(
             [shapely.make_valid(Polygon(r)) for t in ts for r in territories[t]["polygons"]]
         )
-        union = union.buffer(0.01).buffer(-0.01)
-        continents[c] = {"outline": rings_of(union.simplify(tolerance / 2), MIN_AREA / 2)}
+        continents[c] = {"outline": rings_of(union, MIN_AREA / 2)}
     decor = to_map(decor_pieces)
     decor_rings = rings_of(decor.simplify(tolerance), MIN_AREA)
     crossings = [crossing(a, b, final) for a, b in SEA_CROSSINGS]
@@ -817,19 +841,46 @@ def build(atlas: Path, tolerance: float) -> dict:
     }
 
 
+def validate(data: dict) -> list[str]:
+    """The board's rules on the written geometry (the app's test checks them too)."""
+    shapes = {
+        t: unary_union([shapely.make_valid(Polygon(r)) for r in v["polygons"]])
+        for t, v in data["territories"].items()
+    }
+    problems = []
+    sea = {frozenset(p) for p in SEA_CROSSINGS}
+    names = sorted(shapes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            d = shapes[a].distance(shapes[b])
+            pair = frozenset((a, b))
+            if neighbours(a, b) and pair not in sea and d > 0.5:
+                problems.append(f"{a} and {b} should share a border (gap {d:.2f})")
+            if not neighbours(a, b) and d < 2.0:
+                problems.append(f"{a} and {b} are no neighbours but only {d:.2f} apart")
+    for t, v in data["territories"].items():
+        for key in ("label", "anchor"):
+            if not shapes[t].contains(Point(v[key])):
+                problems.append(f"{t}: {key} outside")
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--atlas", type=Path, help="a local countries-50m.json of world-atlas")
-    ap.add_argument("--tolerance", type=float, default=0.8, help="simplification, map units")
+    ap.add_argument("--tolerance", type=float, default=0.6, help="simplification, map units")
     ap.add_argument("--out", type=Path, default=OUTPUT)
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         atlas = args.atlas or fetch_atlas(Path(tmp))
         data = build(atlas, args.tolerance)
+    problems = validate(data)
+    for p in problems:
+        print("PROBLEM:", p, file=sys.stderr)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     args.out.write_text(text + "\n", encoding="utf-8")
     print(f"wrote {args.out} ({len(text) // 1024} KB)", file=sys.stderr)
-    return 0
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":
