@@ -33,7 +33,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import nearest_points, polylabel, unary_union
+from shapely.ops import nearest_points, unary_union
 
 HERE = Path(__file__).resolve().parent
 OUTPUT = HERE / "map.json"
@@ -50,15 +50,32 @@ SOURCE = (
 
 CONTINENTS: dict[str, list[str]] = {
     "América do Norte": [
-        "Alasca", "Mackenzie", "Groenlândia", "Vancouver", "Ottawa", "Labrador",
-        "Califórnia", "Nova York", "México",
+        "Alasca",
+        "Mackenzie",
+        "Groenlândia",
+        "Vancouver",
+        "Ottawa",
+        "Labrador",
+        "Califórnia",
+        "Nova York",
+        "México",
     ],
     "América do Sul": ["Venezuela", "Peru", "Brasil", "Argentina"],
     "Europa": ["Islândia", "Inglaterra", "Suécia", "Moscou", "Alemanha", "Polônia", "Portugal"],
     "África": ["Argélia", "Egito", "Sudão", "Congo", "África do Sul", "Madagascar"],
     "Ásia": [
-        "Oriente Médio", "Aral", "Omsk", "Dudinka", "Sibéria", "Tchita", "Mongólia",
-        "Vladivostok", "China", "Índia", "Japão", "Vietnã",
+        "Oriente Médio",
+        "Aral",
+        "Omsk",
+        "Dudinka",
+        "Sibéria",
+        "Tchita",
+        "Mongólia",
+        "Vladivostok",
+        "China",
+        "Índia",
+        "Japão",
+        "Vietnã",
     ],
     "Oceania": ["Sumatra", "Bornéu", "Nova Guiné", "Austrália"],
 }
@@ -109,12 +126,23 @@ BORDERS: dict[str, list[str]] = {
 }
 
 SEA_CROSSINGS: list[tuple[str, str]] = [
-    ("Alasca", "Vladivostok"), ("Groenlândia", "Islândia"), ("Brasil", "Argélia"),
-    ("Índia", "Sumatra"), ("Vietnã", "Bornéu"), ("Japão", "Vladivostok"),
-    ("Japão", "China"), ("Islândia", "Inglaterra"), ("Inglaterra", "Suécia"),
-    ("Inglaterra", "Alemanha"), ("Inglaterra", "Portugal"), ("Madagascar", "Sudão"),
-    ("Madagascar", "África do Sul"), ("Sumatra", "Austrália"), ("Bornéu", "Austrália"),
-    ("Bornéu", "Nova Guiné"), ("Nova Guiné", "Austrália"),
+    ("Alasca", "Vladivostok"),
+    ("Groenlândia", "Islândia"),
+    ("Brasil", "Argélia"),
+    ("Índia", "Sumatra"),
+    ("Vietnã", "Bornéu"),
+    ("Japão", "Vladivostok"),
+    ("Japão", "China"),
+    ("Islândia", "Inglaterra"),
+    ("Inglaterra", "Suécia"),
+    ("Inglaterra", "Alemanha"),
+    ("Inglaterra", "Portugal"),
+    ("Madagascar", "Sudão"),
+    ("Madagascar", "África do Sul"),
+    ("Sumatra", "Austrália"),
+    ("Bornéu", "Austrália"),
+    ("Bornéu", "Nova Guiné"),
+    ("Nova Guiné", "Austrália"),
 ]
 
 TERRITORY_CONTINENT = {t: c for c, ts in CONTINENTS.items() for t in ts}
@@ -226,8 +254,12 @@ def parts(geom: BaseGeometry) -> list[Polygon]:
 
 def fetch_atlas(workdir: Path) -> Path:
     """``npm pack`` the world-atlas package into ``workdir`` and unpack it."""
-    subprocess.run(["npm", "pack", ATLAS_PACKAGE, "--silent"], cwd=workdir, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        ["npm", "pack", ATLAS_PACKAGE, "--silent"],
+        cwd=workdir,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     tgz = next(workdir.glob("world-atlas-*.tgz"))
     with tarfile.open(tgz) as tar:
         tar.extractall(workdir, filter="data")
@@ -250,9 +282,25 @@ def _give(territory: str | None, *names: str) -> None:
 
 
 _give("Groenlândia", "Greenland")
-_give("México", "Mexico", "Guatemala", "Belize", "Honduras", "El Salvador", "Nicaragua",
-      "Costa Rica", "Panama", "Cuba", "Jamaica", "Haiti", "Dominican Rep.", "Bahamas",
-      "Puerto Rico", "Cayman Is.", "Turks and Caicos Is.")
+_give(
+    "México",
+    "Mexico",
+    "Guatemala",
+    "Belize",
+    "Honduras",
+    "El Salvador",
+    "Nicaragua",
+    "Costa Rica",
+    "Panama",
+    "Cuba",
+    "Jamaica",
+    "Haiti",
+    "Dominican Rep.",
+    "Bahamas",
+    "Puerto Rico",
+    "Cayman Is.",
+    "Turks and Caicos Is.",
+)
 _give("Venezuela", "Venezuela", "Colombia", "Guyana", "Suriname", "Trinidad and Tobago")
 _give("Peru", "Peru", "Bolivia")
 _give("Brasil", "Brazil")
@@ -260,67 +308,215 @@ _give("Argentina", "Argentina", "Uruguay", "Paraguay", "Falkland Is.")
 _give("Islândia", "Iceland")
 _give("Inglaterra", "Ireland", "Isle of Man")
 _give("Suécia", "Sweden", "Finland", "Åland")
-_give("Alemanha", "Germany", "Belgium", "Luxembourg", "Switzerland", "Liechtenstein",
-      "Austria", "Czechia")
-_give("Polônia", "Poland", "Lithuania", "Latvia", "Estonia", "Belarus", "Ukraine", "Moldova",
-      "Slovakia", "Hungary", "Romania", "Bulgaria", "Slovenia", "Croatia", "Bosnia and Herz.",
-      "Serbia", "Montenegro", "Kosovo", "Macedonia", "Albania", "Greece", "San Marino",
-      "Vatican", "Malta")
+_give(
+    "Alemanha",
+    "Germany",
+    "Belgium",
+    "Luxembourg",
+    "Switzerland",
+    "Liechtenstein",
+    "Austria",
+    "Czechia",
+)
+_give(
+    "Polônia",
+    "Poland",
+    "Lithuania",
+    "Latvia",
+    "Estonia",
+    "Belarus",
+    "Ukraine",
+    "Moldova",
+    "Slovakia",
+    "Hungary",
+    "Romania",
+    "Bulgaria",
+    "Slovenia",
+    "Croatia",
+    "Bosnia and Herz.",
+    "Serbia",
+    "Montenegro",
+    "Kosovo",
+    "Macedonia",
+    "Albania",
+    "Greece",
+    "San Marino",
+    "Vatican",
+    "Malta",
+)
 _give("Portugal", "Andorra", "Monaco")
-_give("Argélia", "Morocco", "W. Sahara", "Algeria", "Mauritania", "Mali", "Niger", "Senegal",
-      "Gambia", "Guinea-Bissau", "Guinea", "Sierra Leone", "Liberia", "Côte d'Ivoire",
-      "Burkina Faso", "Ghana", "Togo", "Benin", "Nigeria")
+_give(
+    "Argélia",
+    "Morocco",
+    "W. Sahara",
+    "Algeria",
+    "Mauritania",
+    "Mali",
+    "Niger",
+    "Senegal",
+    "Gambia",
+    "Guinea-Bissau",
+    "Guinea",
+    "Sierra Leone",
+    "Liberia",
+    "Côte d'Ivoire",
+    "Burkina Faso",
+    "Ghana",
+    "Togo",
+    "Benin",
+    "Nigeria",
+)
 _give("Egito", "Egypt", "Libya", "Tunisia")
-_give("Sudão", "Sudan", "S. Sudan", "Chad", "Eritrea", "Ethiopia", "Djibouti", "Somalia",
-      "Somaliland", "Kenya", "Uganda", "Tanzania")
-_give("Congo", "Cameroon", "Central African Rep.", "Congo", "Dem. Rep. Congo", "Gabon",
-      "Eq. Guinea", "São Tomé and Principe", "Angola", "Rwanda", "Burundi")
-_give("África do Sul", "South Africa", "Lesotho", "eSwatini", "Namibia", "Botswana",
-      "Zimbabwe", "Mozambique", "Malawi", "Zambia")
+_give(
+    "Sudão",
+    "Sudan",
+    "S. Sudan",
+    "Chad",
+    "Eritrea",
+    "Ethiopia",
+    "Djibouti",
+    "Somalia",
+    "Somaliland",
+    "Kenya",
+    "Uganda",
+    "Tanzania",
+)
+_give(
+    "Congo",
+    "Cameroon",
+    "Central African Rep.",
+    "Congo",
+    "Dem. Rep. Congo",
+    "Gabon",
+    "Eq. Guinea",
+    "São Tomé and Principe",
+    "Angola",
+    "Rwanda",
+    "Burundi",
+)
+_give(
+    "África do Sul",
+    "South Africa",
+    "Lesotho",
+    "eSwatini",
+    "Namibia",
+    "Botswana",
+    "Zimbabwe",
+    "Mozambique",
+    "Malawi",
+    "Zambia",
+)
 _give("Madagascar", "Madagascar")
-_give("Oriente Médio", "Turkey", "Cyprus", "N. Cyprus", "Syria", "Lebanon", "Israel",
-      "Palestine", "Jordan", "Iraq", "Iran", "Saudi Arabia", "Kuwait", "Bahrain", "Qatar",
-      "United Arab Emirates", "Oman", "Georgia", "Armenia", "Azerbaijan")
+_give(
+    "Oriente Médio",
+    "Turkey",
+    "Cyprus",
+    "N. Cyprus",
+    "Syria",
+    "Lebanon",
+    "Israel",
+    "Palestine",
+    "Jordan",
+    "Iraq",
+    "Iran",
+    "Saudi Arabia",
+    "Kuwait",
+    "Bahrain",
+    "Qatar",
+    "United Arab Emirates",
+    "Oman",
+    "Georgia",
+    "Armenia",
+    "Azerbaijan",
+)
 _give("Aral", "Uzbekistan", "Turkmenistan", "Kyrgyzstan", "Tajikistan", "Afghanistan")
 _give("Mongólia", "Mongolia")
 _give("China", "China", "Taiwan", "Hong Kong", "Macao", "North Korea", "South Korea")
-_give("Índia", "India", "Pakistan", "Nepal", "Bhutan", "Bangladesh", "Sri Lanka",
-      "Siachen Glacier")
+_give("Índia", "India", "Pakistan", "Nepal", "Bhutan", "Bangladesh", "Sri Lanka", "Siachen Glacier")
 _give("Japão", "Japan")
 _give("Vietnã", "Myanmar", "Thailand", "Laos", "Cambodia", "Vietnam", "Singapore")
 _give("Sumatra", "Timor-Leste")
 _give("Bornéu", "Brunei")
 _give("Nova Guiné", "Papua New Guinea")
-_give(DECOR, "Philippines", "New Zealand", "Solomon Is.", "New Caledonia", "Vanuatu", "Fiji",
-      "Faeroe Is.")
+_give(
+    DECOR,
+    "Philippines",
+    "New Zealand",
+    "Solomon Is.",
+    "New Caledonia",
+    "Vanuatu",
+    "Fiji",
+    "Faeroe Is.",
+)
 
 Region = list[tuple[float, float]]
 LonLat = tuple[float, float]
 
 # Russia, split west -> east. Each line runs from the south (lat 35) to past the pole.
-URALS: Region = [(61.0, 35), (61.0, 50.6), (60.0, 56), (59.8, 62), (63.5, 66), (66.0, 68.5),
-                 (67.5, 70.5), (71.0, 77), (75.0, 90)]
-YENISEI: Region = [(91.0, 35), (91.0, 50), (88.0, 56), (86.0, 62), (84.0, 68), (81.0, 71.5),
-                   (80.0, 90)]
-TCHITA: Region = [(98.5, 35), (98.5, 55), (104.0, 57), (118.0, 57.5), (128.0, 56),
-                  (128.5, 35)]
-VLADIVOSTOK: Region = [(128.5, 35), (128.0, 56), (138.0, 59), (145.0, 64), (155.0, 68),
-                       (160.0, 72), (160.0, 90), (200.0, 90), (200.0, 35)]
-SIBERIA: Region = [(104.0, 57), (108.0, 66), (113.0, 73.5), (115.0, 90), (160.0, 90),
-                   (160.0, 72), (155.0, 68), (145.0, 64), (138.0, 59), (128.0, 56),
-                   (118.0, 57.5)]
+URALS: Region = [
+    (61.0, 35),
+    (61.0, 50.6),
+    (60.0, 56),
+    (59.8, 62),
+    (63.5, 66),
+    (66.0, 68.5),
+    (67.5, 70.5),
+    (71.0, 77),
+    (75.0, 90),
+]
+YENISEI: Region = [
+    (91.0, 35),
+    (91.0, 50),
+    (88.0, 56),
+    (86.0, 62),
+    (84.0, 68),
+    (81.0, 71.5),
+    (80.0, 90),
+]
+TCHITA: Region = [(98.5, 35), (98.5, 55), (104.0, 57), (118.0, 57.5), (128.0, 56), (128.5, 35)]
+VLADIVOSTOK: Region = [
+    (128.5, 35),
+    (128.0, 56),
+    (138.0, 59),
+    (145.0, 64),
+    (155.0, 68),
+    (160.0, 72),
+    (160.0, 90),
+    (200.0, 90),
+    (200.0, 35),
+]
+SIBERIA: Region = [
+    (104.0, 57),
+    (108.0, 66),
+    (113.0, 73.5),
+    (115.0, 90),
+    (160.0, 90),
+    (160.0, 72),
+    (155.0, 68),
+    (145.0, 64),
+    (138.0, 59),
+    (128.0, 56),
+    (118.0, 57.5),
+]
 
 # Canada: Quebec's western border (Ottawa | Labrador), and Ellesmere's cut.
-QUEBEC_WEST: Region = [(-74.3, 40), (-74.3, 44.9), (-74.5, 45.3), (-77.5, 46.0), (-79.5, 47.0),
-                       (-79.5, 51.5), (-80.0, 58), (-80.0, 63.6)]
+QUEBEC_WEST: Region = [
+    (-74.3, 40),
+    (-74.3, 44.9),
+    (-74.5, 45.3),
+    (-77.5, 46.0),
+    (-79.5, 47.0),
+    (-79.5, 51.5),
+    (-80.0, 58),
+    (-80.0, 63.6),
+]
 # USA: Califórnia | Nova York.
 USA_SPLIT: Region = [(-97.5, 50), (-98.5, 40), (-100.5, 28.6), (-100.5, 20)]
 
 
 def west_of(line: Region, west: float = -400.0) -> Polygon:
     """The part of the plane west of a south->north polyline."""
-    (x0, y0), (x1, y1) = line[0], line[-1]
-    return Polygon([(west, y0), *line, (west, y1)])
+    return Polygon([(west, line[0][1]), *line, (west, line[-1][1])])
 
 
 def _poly(points: Region) -> Polygon:
@@ -352,14 +548,22 @@ def split_russia(part: Polygon) -> dict[str | None, BaseGeometry]:
 
 
 def _labrador_island(c: Point) -> bool:
-    if -82.5 < c.x and 61.0 < c.y < 74.5:
+    if c.x > -82.5 and 61.0 < c.y < 74.5:
         return True  # Baffin, Bylot and the islands of Foxe Basin and Hudson Strait
-    return -93.5 < c.x and 74.3 < c.y < 77.3  # Devon
+    return c.x > -93.5 and 74.3 < c.y < 77.3  # Devon
 
 
 # Ellesmere: north (Mackenzie) and south (Labrador) of Eureka Sound's fjords.
-ELLESMERE_SOUTH: Region = [(-100, 60), (-100, 79.6), (-86.5, 79.75), (-80.7, 80.05),
-                           (-77.8, 79.35), (-70, 79.2), (-60, 79.2), (-60, 60)]
+ELLESMERE_SOUTH: Region = [
+    (-100, 60),
+    (-100, 79.6),
+    (-86.5, 79.75),
+    (-80.7, 80.05),
+    (-77.8, 79.35),
+    (-70, 79.2),
+    (-60, 79.2),
+    (-60, 60),
+]
 
 
 def split_canada(part: Polygon) -> dict[str | None, BaseGeometry]:
@@ -425,8 +629,11 @@ SPLIT: dict[str, Callable[[Polygon], dict[str | None, BaseGeometry]]] = {
     "Indonesia": by_centroid(_indonesia),
     "Malaysia": by_centroid(lambda c: "Vietnã" if c.x < 105 else "Bornéu"),
     "France": by_centroid(
-        lambda c: "Venezuela" if c.x < -50 and c.y > 0
-        else ("Portugal" if -6 < c.x < 10 and 41 < c.y < 52 else DROP)
+        lambda c: (
+            "Venezuela"
+            if c.x < -50 and c.y > 0
+            else ("Portugal" if -6 < c.x < 10 and 41 < c.y < 52 else DROP)
+        )
     ),
     "Netherlands": by_centroid(lambda c: "Alemanha" if c.y > 50 else DROP),
     "Norway": by_centroid(lambda c: "Suécia" if c.y < 72 else (DECOR if c.x > 0 else DROP)),
@@ -551,7 +758,7 @@ ERODE_FIRST: dict[frozenset[str], str] = {}
 def open_channels(terr: dict[str, BaseGeometry]) -> None:
     names = sorted(terr)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             if neighbours(a, b):
                 continue
             d = terr[a].distance(terr[b])
@@ -677,6 +884,7 @@ def place(name: str, geom: MultiPolygon) -> tuple[list[float], list[float]]:
     if name in ANCHOR_AT:
         ax, ay = project(*ANCHOR_AT[name])
     else:
+
         def clear(p: tuple[float, float, float, float]) -> bool:
             dx, dy = abs(p[0] - lx), abs(p[1] - ly)
             return dy >= (TEXT_HEIGHT + COUNTER) / 2 or dx >= half_text + COUNTER / 2
@@ -748,9 +956,14 @@ def crossing(a: str, b: str, terr: dict[str, MultiPolygon]) -> dict:
         west = _inland(ga, Point(wx, wy), Point(0, y), MIN_CROSSING / 2)
         east = _inland(gb, Point(ex, ey), Point(WIDTH, y), MIN_CROSSING / 2)
         return {
-            "a": a, "b": b, "path": [], "wrap": True,
-            "segments": [[[round(west.x, 1), round(west.y, 1)], [0, round(y, 1)]],
-                         [[WIDTH, round(y, 1)], [round(east.x, 1), round(east.y, 1)]]],
+            "a": a,
+            "b": b,
+            "path": [],
+            "wrap": True,
+            "segments": [
+                [[round(west.x, 1), round(west.y, 1)], [0, round(y, 1)]],
+                [[WIDTH, round(y, 1)], [round(east.x, 1), round(east.y, 1)]],
+            ],
         }
     route = _route(a, b)
     if route:
@@ -760,16 +973,13 @@ def crossing(a: str, b: str, terr: dict[str, MultiPolygon]) -> dict:
     else:
         pa, pb = nearest_points(ga, gb)
         mids = []
-    length = sum(
-        p.distance(q) for p, q in zip([pa, *mids], [*mids, pb], strict=True)
-    )
+    length = sum(p.distance(q) for p, q in zip([pa, *mids], [*mids, pb], strict=True))
     if length < MIN_CROSSING:
         need = (MIN_CROSSING - length) / 2
         first, last = (mids[0] if mids else pb), (mids[-1] if mids else pa)
         pa, pb = _inland(ga, pa, first, need), _inland(gb, pb, last, need)
     path = [pa, *mids, pb]
-    return {"a": a, "b": b, "path": [[round(p.x, 1), round(p.y, 1)] for p in path],
-            "wrap": False}
+    return {"a": a, "b": b, "path": [[round(p.x, 1), round(p.y, 1)] for p in path], "wrap": False}
 
 
 # ---------------------------------------------------------------------------
@@ -787,8 +997,10 @@ def graticule() -> dict[str, list]:
         y = project(0, lat)[1]
         parallels.append({"lat": lat, "line": [[0, round(y, 1)], [WIDTH, round(y, 1)]]})
     tropics = [
-        {"lat": lat, "line": [[0, round(project(0, lat)[1], 1)],
-                              [WIDTH, round(project(0, lat)[1], 1)]]}
+        {
+            "lat": lat,
+            "line": [[0, round(project(0, lat)[1], 1)], [WIDTH, round(project(0, lat)[1], 1)]],
+        }
         for lat in (23.44, -23.44, 66.56)
     ]
     return {"meridians": meridians, "parallels": parallels, "tropics": tropics}
@@ -831,8 +1043,12 @@ def build(atlas: Path, tolerance: float) -> dict:
         "source": SOURCE,
         "width": WIDTH,
         "height": HEIGHT,
-        "projection": {"name": "miller", "lon0": LON0, "lat_top": LAT_TOP,
-                       "lat_bottom": LAT_BOTTOM},
+        "projection": {
+            "name": "miller",
+            "lon0": LON0,
+            "lat_top": LAT_TOP,
+            "lat_bottom": LAT_BOTTOM,
+        },
         "territories": territories,
         "continents": continents,
         "crossings": crossings,
@@ -851,7 +1067,7 @@ def validate(data: dict) -> list[str]:
     sea = {frozenset(p) for p in SEA_CROSSINGS}
     names = sorted(shapes)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             d = shapes[a].distance(shapes[b])
             pair = frozenset((a, b))
             if neighbours(a, b) and pair not in sea and d > 0.5:

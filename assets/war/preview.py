@@ -47,8 +47,12 @@ def dotted(surf: pygame.Surface, pts: list[Pt], colour: tuple[int, int, int], st
         d = carry
         while d < length:
             t = d / length
-            pygame.draw.circle(surf, colour, (round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)),
-                               max(1, round(step / 4)))
+            pygame.draw.circle(
+                surf,
+                colour,
+                (round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)),
+                max(1, round(step / 4)),
+            )
             d += step
         carry = d - length
 
@@ -71,9 +75,9 @@ def render(data: dict, width: int, crop: tuple[int, int, int, int] | None) -> py
         pygame.draw.polygon(surf, DECOR_LAND, pts)
         pygame.draw.aalines(surf, (150, 130, 100), True, pts)
     for i, t in enumerate(data["territories"].values()):
-        tint = CONTINENT_TINT[t["continent"]]
         shade = (-14, 0, 14)[i % 3]
-        tint = tuple(max(0, min(255, v + shade)) for v in tint)
+        r, g, b = (max(0, min(255, v + shade)) for v in CONTINENT_TINT[t["continent"]])
+        tint = (r, g, b)
         for ring in t["polygons"]:
             pygame.draw.polygon(surf, tint, [tr(p) for p in ring])
     for t in data["territories"].values():
