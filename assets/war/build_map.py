@@ -834,12 +834,22 @@ LABEL_AT: dict[str, LonLat] = {
     "Alemanha": (10.2, 50.6),
     "Polônia": (28.5, 49.2),
     "Suécia": (15.3, 63.2),
+    "Mongólia": (105.5, 46.3),
+    "Peru": (-75.0, -9.8),
+    "Sumatra": (99.2, 1.6),
+    "Bornéu": (113.8, -1.0),
+    "Nova Guiné": (138.0, -2.6),
 }
 ANCHOR_AT: dict[str, LonLat] = {
     "Portugal": (2.4, 46.9),  # ... and France
     "Alemanha": (15.0, 48.3),
     "Polônia": (20.0, 52.3),
     "Suécia": (26.8, 63.6),
+    "Mongólia": (94.0, 47.6),
+    "Peru": (-65.3, -17.0),  # Bolivia
+    "Sumatra": (103.2, -3.2),
+    "Bornéu": (116.4, 4.8),
+    "Nova Guiné": (143.6, -6.2),
 }
 
 
