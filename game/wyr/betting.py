@@ -18,7 +18,7 @@ from itertools import product
 from typing import Any
 
 from game.rng import Rng
-from game.wyr.rules import BET_CHOICES, group_members, table_bet
+from game.wyr.rules import BET_CHOICES, table_bet
 
 
 @dataclass
@@ -125,37 +125,74 @@ def _next_dealer(t: Table) -> int | None:
     return None
 
 
+def _copy(t: Table) -> Table:
+    return Table(
+        list(t.money),
+        list(t.out),
+        t.dealer,
+        list(t.dealt),
+        t.groups,
+        t.azgher,
+        t.rounds_left_by_limit,
+    )
+
+
+def _finish(t: Table, rng: Rng, rounds: int) -> None:
+    """Play the match on from the end of a round (`rounds` already played here)."""
+    while True:
+        if t.rounds_left_by_limit and rounds >= t.rounds_left_by_limit:
+            return
+        nxt = _next_dealer(t)
+        if nxt is None:
+            return
+        t.dealer = nxt
+        t.dealt[nxt] = True
+        b = table_bet([standing_pick(t, s) for s in range(len(t.money)) if not t.out[s]])
+        _play_round(t, b, rng)
+        rounds += 1
+
+
+def _share(t: Table, unit: int) -> float:
+    w = t.winners()
+    return 1 / len(w) if unit in w else 0.0
+
+
 def simulate_share(t0: Table, me: int, bet: int, rng: Rng, sims: int) -> float:
     """My group's expected share of the match win if this round's table bet is `bet`."""
     unit = t0.unit(me)
     total = 0.0
     for _ in range(sims):
-        t = Table(
-            list(t0.money),
-            list(t0.out),
-            t0.dealer,
-            list(t0.dealt),
-            t0.groups,
-            t0.azgher,
-            t0.rounds_left_by_limit,
-        )
-        b = bet
-        rounds = 0
-        while True:
-            _play_round(t, b, rng)
-            rounds += 1
-            if t.rounds_left_by_limit and rounds >= t.rounds_left_by_limit:
-                break
-            nxt = _next_dealer(t)
-            if nxt is None:
-                break
-            t.dealer = nxt
-            t.dealt[nxt] = True
-            b = table_bet([standing_pick(t, s) for s in range(len(t.money)) if not t.out[s]])
-        w = t.winners()
-        if unit in w:
-            total += 1 / len(w)
+        t = _copy(t0)
+        _play_round(t, bet, rng)
+        _finish(t, rng, 1)
+        total += _share(t, unit)
     return total / sims
+
+
+def pot_worth(view: dict[str, Any], rng: Rng, sims: int = 120) -> float:
+    """How much taking this round's pot raises my group's expected share of the win.
+
+    Negative under Azgher ([Y11]) for a lord who can afford to lose the round.
+    The pot is already paid; the rest of the match is played out at random.
+    """
+    t0 = Table.from_view(view)
+    me = int(view["seat"])
+    unit = t0.unit(me)
+    pot = int(view["pot"])
+    others = [s for s in range(len(t0.money)) if not t0.out[s] and s != me]
+    if not others:
+        return 1.0
+    diff = 0.0
+    for i in range(sims):
+        for winner, sign in ((me, 1.0), (others[i % len(others)], -1.0)):
+            t = _copy(t0)
+            t.money[winner] += pot
+            for s in range(len(t.money)):
+                if not t.out[s] and t.money[s] == 0:
+                    t.out[s] = True
+            _finish(t, rng, 1)
+            diff += sign * _share(t, unit)
+    return diff / sims
 
 
 def hard_pick(view: dict[str, Any], rng: Rng, sims: int = 160) -> int:
@@ -181,8 +218,3 @@ def hard_pick(view: dict[str, Any], rng: Rng, sims: int = 160) -> int:
         if val > best_val + 1e-9:
             best_pick, best_val = pick, val
     return best_pick
-
-
-def group_list(n_seats: int, groups: str) -> list[list[int]]:
-    """Groups of a table (one per seat without groups)."""
-    return group_members(n_seats, groups)

@@ -19,8 +19,9 @@ from typing import Any
 from game.cards import parse_card
 from game.core import Action
 from game.rng import Rng
-from game.wyr.betting import Table, hard_pick, standing_pick
-from game.wyr.combos import best_combination, evaluate_ranks
+from game.wyr.betting import Table, hard_pick, pot_worth, standing_pick
+from game.wyr.combos import best_combination
+from game.wyr.lookahead import Profile, hand_value, second_chance_value
 from game.wyr.odds import (
     beat_probability,
     reroll_dist,
@@ -160,24 +161,45 @@ class HardBot(WyrBot):
     def bet(self, view: dict[str, Any], rng: Rng) -> int:
         return hard_pick(view, rng)
 
-    def value_fn(self, view: dict[str, Any]) -> Any:
-        """Value of a final hand: the chance it takes the pot (negated when losing is better)."""
+    def wants_pot(self, view: dict[str, Any], rng: Rng) -> bool:
+        """Whether taking the pot helps; under Azgher from a look-ahead of the money race."""
+        if not view["variants"]["azgher"]:
+            return True
+        return pot_worth(view, rng) > 0
+
+    def profile(self, view: dict[str, Any], rng: Rng) -> Profile:
+        """How a final hand is valued: its chance to take the pot, negated when losing is better."""
         opponents = sum(1 for o in view["out"] if not o) - 1
         table = win_table(max(1, opponents), bool(view["variants"]["nimb"]))
-        sign = 1.0 if wants_to_win(view) else -1.0
-
-        def value(ranks: tuple[int, ...]) -> float:
-            pts, key, _ = evaluate_ranks(ranks)
-            return sign * (table[pts - 1] + (key[0] / 20000 if key else 0.0))
-
-        return value
+        return (table, 1.0 if self.wants_pot(view, rng) else -1.0)
 
     def trade(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         k: Knowledge = knowledge(view)
-        plan = plan_trade(k, self.value_fn(view), use_table=True)
+        profile = self.profile(view, rng)
+        jokers = int(view["variants"]["hyninn"])
+        if k.trade_round == 1:
+            # A second turn is still to come: value hands with that chance ([Y3]).
+            def value(ranks: tuple[int, ...]) -> float:
+                return second_chance_value(ranks, jokers, profile)
+        else:
+
+            def value(ranks: tuple[int, ...]) -> float:
+                return hand_value(ranks, profile)
+
+        plan = plan_trade(k, value, use_table=True)
         return plan.action(k.hand, k)
 
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        """As every level, but Thyatis needs the rng for the Azgher look-ahead."""
+        if legal_actions and isinstance(legal_actions[0], ThyatisChoice):
+            return ThyatisChoice(self.reroll_with(view, rng))
+        return super().choose(view, legal_actions, rng)
+
     def reroll(self, view: dict[str, Any]) -> bool:
+        return self.reroll_with(view, Rng("thyatis"))
+
+    def reroll_with(self, view: dict[str, Any], rng: Rng) -> bool:
+        """Reroll when it raises (or, when losing is better, lowers) the chance to take the pot."""
         show = view["show"]
         me = int(view["seat"])
         nimb = bool(view["variants"]["nimb"])
@@ -209,7 +231,7 @@ class HardBot(WyrBot):
 
         keep = p_win(sum(dice))
         again = sum(pr * p_win(t) for t, pr in reroll_dist(dice).items())
-        if wants_to_win(view):
+        if self.wants_pot(view, rng):
             return again > keep + 1e-12
         return again < keep - 1e-12
 
