@@ -81,3 +81,14 @@ def test_option_schema_has_the_common_options() -> None:
     assert {"turn_limit", "tournament"} <= keys
     with pytest.raises(OptionsError):
         INFO.resolve_options(3, {"hyninn": 3})
+
+
+def test_check_options_hook_directly_y1() -> None:
+    assert INFO.check_options is not None
+    INFO.check_options(6, {"groups": "trios"})
+    with pytest.raises(OptionsError) as e:
+        INFO.check_options(5, {"groups": "pairs"})
+    assert e.value.key == "wyr.options.groups_dont_fit"
+    with pytest.raises(OptionsError) as e:
+        INFO.check_options(6, {"groups": "none"})
+    assert e.value.key == "wyr.options.alone_needs_2_to_5"
