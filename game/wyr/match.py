@@ -1,0 +1,885 @@
+"""The Wyr match: bets, discard & trade, Hora da Verdade, rounds and the end.
+
+A round: the Lorde de Wyr deals 5 cards to every lord still playing; every lord
+secretly picks a bet and the picks are revealed together ([Y2]); two rounds of
+discard & trade begin with the Lorde de Wyr's Mão de Wyr ([Y3], [Y4]); then the
+Hora da Verdade: hands shown, dice rolled in show order, the pot paid ([Y7]-[Y9]).
+The next lord deals; the match ends by [Y10]. Variants are options ([Y11]).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from game.cards import Card, Deck, standard_deck
+from game.core import Action, Event, IllegalAction, Match, MatchOver
+from game.dice import roll_off
+from game.wyr.combos import Combination, best_combination
+from game.wyr.records import (
+    BetPlaced,
+    BetsRevealed,
+    CardsDrawn,
+    CardsReceived,
+    CardsToTable,
+    DealerChanged,
+    DiceRolled,
+    DieRerolled,
+    FirstDealerDrawn,
+    HandRevealed,
+    HandsDealt,
+    HandsShown,
+    LordLeft,
+    MulliganChoice,
+    MulliganDecided,
+    Pass,
+    Passed,
+    PickBet,
+    PotMoved,
+    PotPaid,
+    ReisBestKept,
+    RollKept,
+    RollOffStarted,
+    RollOffWon,
+    RoundEnded,
+    RoundWon,
+    ScoreSet,
+    TableCardsTaken,
+    ThyatisChoice,
+    Trade,
+    TradeTurn,
+)
+from game.wyr.rules import (
+    BET_CHOICES,
+    HAND_SIZE,
+    STARTING_MONEY,
+    TRADE_ROUNDS,
+    dice_count,
+    group_members,
+    group_of,
+    split_pot,
+    table_bet,
+)
+
+#: Where a round stands; "show" and "resolve" only exist inside one `apply`.
+PHASES = ("bet", "mulligan", "trade", "thyatis", "show", "resolve", "over")
+
+
+class WyrMatch(Match):
+    """A match of Wyr for 2-6 lords (see the module docstring)."""
+
+    game_name = "wyr"
+
+    def __init__(self, seats: list[str], seed: int, options: dict[str, Any]) -> None:
+        super().__init__(seats, seed, options)
+        n = self.n_seats
+        self.jokers: int = int(options.get("hyninn", 0))
+        self.nimb: bool = bool(options.get("nimb", False))
+        self.azgher: bool = bool(options.get("azgher", False))
+        self.thyatis: bool = bool(options.get("thyatis", False))
+        self.tenebra: bool = bool(options.get("tenebra", False))
+        self.groups: str = str(options.get("groups", "none"))
+        self.turn_limit: int = int(options.get("turn_limit", 0))
+        self.tournament: bool = bool(options.get("tournament", False))
+
+        self.money: list[int] = [STARTING_MONEY] * n
+        self.out: list[bool] = [False] * n
+        #: the round in which each lord left (0 = still playing)
+        self.left_round: list[int] = [0] * n
+        self.dealt: list[bool] = [False] * n
+        self.round_no = 0
+        self.dealer = 0
+        self.phase = "bet"
+        self.over = False
+
+        self.deck = Deck(standard_deck(self.jokers))
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        #: table cards, whether each lies face up, and who put it there (None = the pile)
+        self.table: list[Card] = []
+        self.table_up: list[bool] = []
+        self.table_by: list[int | None] = []
+        self.pot = 0
+        self.picks: dict[int, int] = {}
+        self.revealed_bets: dict[int, int] = {}
+        self.current_bet: int | None = None
+        self.hands_seen = False
+        self.mulligan_used: list[bool] = [False] * n
+        self.mulligan_queue: list[int] = []
+        self.turn_order: list[int] = []
+        self.turn_idx = 0
+        self.history: list[dict[str, Any]] = []
+        self.show: dict[str, Any] | None = None
+        self.last_round: dict[str, Any] | None = None
+
+        events: list[Event] = []
+        if self.tournament:
+            # [R8]: the first player (here the first Lorde de Wyr) by a random draw.
+            self.dealer = self.rng.randrange(n)
+            events.append(FirstDealerDrawn(self.dealer))
+        self._start_round(events)
+        self.start_events = events
+
+    # ------------------------------------------------------------------
+    # helpers
+
+    @property
+    def active(self) -> list[int]:
+        """Seats still playing, in seating order."""
+        return [s for s in range(self.n_seats) if not self.out[s]]
+
+    def _from(self, first: int) -> list[int]:
+        """Active seats in seating order starting at `first` (which must be active)."""
+        n = self.n_seats
+        return [(first + i) % n for i in range(n) if not self.out[(first + i) % n]]
+
+    def _next_active(self, seat: int) -> int:
+        n = self.n_seats
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if not self.out[s]:
+                return s
+        return seat
+
+    @property
+    def current(self) -> int | None:
+        """The lord whose discard & trade turn it is."""
+        if self.phase != "trade":
+            return None
+        return self.turn_order[self.turn_idx]
+
+    @property
+    def mao_de_wyr(self) -> bool:
+        """True during the Lorde de Wyr's first turn of discard & trade ([Y4])."""
+        return self.phase == "trade" and self.turn_idx == 0
+
+    @property
+    def dice_n(self) -> int:
+        """Dice per roll ([Y7]; 3 with Nimb)."""
+        return dice_count(self.nimb)
+
+    def combination(self, seat: int) -> Combination:
+        """The combination of a lord's current hand."""
+        return best_combination(self.hands[seat])
+
+    # ------------------------------------------------------------------
+    # round set-up
+
+    def _start_round(self, events: list[Event]) -> None:
+        self.round_no += 1
+        self.dealt[self.dealer] = True
+        events.append(DealerChanged(self.dealer, self.round_no))
+        self.deck = Deck(standard_deck(self.jokers))
+        self.deck.shuffle(self.rng)
+        self.hands = [[] for _ in range(self.n_seats)]
+        self.table, self.table_up, self.table_by = [], [], []
+        self.picks, self.revealed_bets, self.current_bet = {}, {}, None
+        self.hands_seen = False
+        self.history = []
+        self.show = None
+        self.turn_order, self.turn_idx = [], 0
+        # Dealt one at a time from the dealer's left.
+        order = self._from(self._next_active(self.dealer))
+        for _ in range(HAND_SIZE):
+            for s in order:
+                self.hands[s].append(self.deck.draw_one())
+        events.append(HandsDealt(self.dealer, tuple(order), HAND_SIZE))
+        self.phase = "bet"
+
+    def _reveal_bets(self, events: list[Event]) -> None:
+        seats = tuple(self.active)
+        bets = tuple(self.picks[s] for s in seats)
+        bet = table_bet(bets)
+        self.current_bet = bet
+        self.revealed_bets = dict(self.picks)
+        events.append(BetsRevealed(bets, seats, bet))
+        for s in self._from(self.dealer):
+            amount = min(bet, self.money[s])
+            self.money[s] -= amount
+            self.pot += amount
+            events.append(PotPaid(s, amount, self.pot, amount < bet))
+        self.hands_seen = True
+        for s in self._from(self.dealer):
+            events.append(HandRevealed(s, tuple(self.hands[s])))
+        if self.tournament and self.round_no == 1:
+            self.mulligan_queue = self._from(self.dealer)
+            self.phase = "mulligan"
+        else:
+            self._start_trade(events)
+
+    def _start_trade(self, events: list[Event]) -> None:
+        order = self._from(self.dealer)
+        self.turn_order = order * TRADE_ROUNDS
+        self.turn_idx = 0
+        self.phase = "trade"
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        seat = self.turn_order[self.turn_idx]
+        rnd = self.turn_idx // (len(self.turn_order) // TRADE_ROUNDS) + 1
+        mao = self.turn_idx == 0
+        events.append(TradeTurn(seat, rnd, mao))
+        if mao:
+            # [Y4]: two pile cards to the table (face down under Tenebra), draw one.
+            cards = self.deck.draw(2)
+            self._lay(events, None, cards, source="pile")
+            self._draw(events, seat, 1)
+
+    # ------------------------------------------------------------------
+    # card movements
+
+    def _lay(self, events: list[Event], seat: int | None, cards: list[Card], source: str) -> None:
+        up = not self.tenebra
+        start = len(self.table)
+        self.table.extend(cards)
+        self.table_up.extend([up] * len(cards))
+        self.table_by.extend([seat] * len(cards))
+        events.append(
+            CardsToTable(
+                -1 if seat is None else seat,
+                source,
+                len(cards),
+                up,
+                tuple(cards) if up else (),
+                tuple(range(start, start + len(cards))),
+            )
+        )
+
+    def _draw(self, events: list[Event], seat: int, n: int) -> int:
+        got = self.deck.draw(n)
+        self.hands[seat].extend(got)
+        if got:
+            events.append(CardsDrawn(seat, len(got)))
+            events.append(CardsReceived(seat, tuple(got)))
+        return len(got)
+
+    def _take(
+        self, events: list[Event], seat: int, positions: tuple[int, ...]
+    ) -> list[dict[str, Any]]:
+        """Move table cards at `positions` (current indices) into a hand."""
+        if not positions:
+            return []
+        cards = [self.table[p] for p in positions]
+        taken: list[dict[str, Any]] = [
+            {"card": self.table[p], "up": self.table_up[p], "by": self.table_by[p]}
+            for p in positions
+        ]
+        blind = not all(self.table_up[p] for p in positions)
+        for p in sorted(positions, reverse=True):
+            del self.table[p], self.table_up[p], self.table_by[p]
+        self.hands[seat].extend(cards)
+        events.append(TableCardsTaken(seat, tuple(positions), () if blind else tuple(cards), blind))
+        if blind:
+            events.append(CardsReceived(seat, tuple(cards)))
+        return taken
+
+    # ------------------------------------------------------------------
+    # the contract
+
+    @property
+    def to_move(self) -> list[int]:
+        if self.over:
+            return []
+        if self.phase == "bet":
+            return [s for s in self.active if s not in self.picks]
+        if self.phase == "mulligan":
+            return [self.mulligan_queue[0]]
+        if self.phase == "trade":
+            return [self.turn_order[self.turn_idx]]
+        if self.phase == "thyatis":
+            assert self.show is not None
+            return [self.show["pending"]]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move:
+            return []
+        if self.phase == "bet":
+            return [PickBet(a) for a in BET_CHOICES]
+        if self.phase == "mulligan":
+            return [MulliganChoice(False), MulliganChoice(True)]
+        if self.phase == "thyatis":
+            return [ThyatisChoice(False), ThyatisChoice(True)]
+        return self._trade_options(seat)
+
+    def _discard_sets(self, hand: list[Card], sizes: range) -> list[tuple[Card, ...]]:
+        seen: set[tuple[str, ...]] = set()
+        out: list[tuple[Card, ...]] = []
+        for k in sizes:
+            for idx in combinations(range(len(hand)), k):
+                cards = tuple(sorted(hand[i] for i in idx))
+                code = tuple(c.code for c in cards)
+                if code not in seen:
+                    seen.add(code)
+                    out.append(cards)
+        return out
+
+    def _trade_options(self, seat: int) -> list[Action]:
+        """Every discard with each source; table takes listed representatively."""
+        hand = self.hands[seat]
+        mao = self.mao_de_wyr
+        t = len(self.table)
+        p = len(self.deck)
+        out: list[Action] = [] if mao else [Pass()]
+        sizes = range(1, 4)
+        extra = len(hand) - HAND_SIZE
+        for d in self._discard_sets(hand, sizes):
+            refill = len(d) - extra
+            if mao and len(d) == 1:
+                out.append(Trade(d, "none"))
+                continue
+            if refill <= 0:
+                continue
+            short = refill - min(refill, p)
+            out.append(Trade(d, "pile", tuple(range(t - short, t))))
+            if t:
+                need = min(refill, t)
+                # Most recent table cards, and for single takes every position.
+                out.append(Trade(d, "table", tuple(range(t - need, t))))
+                if need == 1:
+                    out.extend(Trade(d, "table", (i,)) for i in range(t - 1))
+        return out
+
+    def check(self, seat: int, action: Action) -> None:
+        if self.phase == "bet":
+            if not isinstance(action, PickBet):
+                raise IllegalAction("Y2", "wyr.illegal.bet_now")
+            if action.amount not in BET_CHOICES:
+                raise IllegalAction("Y2", "wyr.illegal.bet_value", amount=action.amount)
+            return
+        if self.phase == "mulligan":
+            if not isinstance(action, MulliganChoice):
+                raise IllegalAction("R8", "wyr.illegal.mulligan_now")
+            return
+        if self.phase == "thyatis":
+            if not isinstance(action, ThyatisChoice):
+                raise IllegalAction("Y11", "wyr.illegal.thyatis_now")
+            return
+        if self.phase != "trade":
+            raise IllegalAction("G3", "wyr.illegal.nothing_to_do")
+        if isinstance(action, Pass):
+            if self.mao_de_wyr:
+                raise IllegalAction("Y4", "wyr.illegal.mao_must_choose")
+            return
+        if not isinstance(action, Trade):
+            raise IllegalAction("Y3", "wyr.illegal.trade_now")
+        self._check_trade(seat, action)
+
+    def _check_trade(self, seat: int, action: Trade) -> None:
+        hand = list(self.hands[seat])
+        k = len(action.discard)
+        for c in action.discard:
+            if not isinstance(c, Card) or c not in hand:
+                raise IllegalAction("Y3", "wyr.illegal.not_in_hand", card=str(c))
+            hand.remove(c)
+        mao = self.mao_de_wyr
+        if mao:
+            if action.source == "none":
+                if k != 1:
+                    raise IllegalAction("Y4", "wyr.illegal.mao_discard_one")
+            elif not 2 <= k <= 3:
+                raise IllegalAction("Y4", "wyr.illegal.mao_discard_count", count=k)
+        elif not 1 <= k <= 3:
+            raise IllegalAction("Y3", "wyr.illegal.discard_count", count=k)
+        if action.source not in ("pile", "table", "none"):
+            raise IllegalAction("Y3", "wyr.illegal.bad_source", source=action.source)
+        if action.source == "none":
+            if not mao:
+                raise IllegalAction("Y3", "wyr.illegal.must_refill")
+            if action.take:
+                raise IllegalAction("Y4", "wyr.illegal.take_count", count=len(action.take))
+            return
+        refill = k - (len(self.hands[seat]) - HAND_SIZE)
+        t, p = len(self.table), len(self.deck)
+        if action.source == "table":
+            if t == 0:
+                raise IllegalAction("Y3", "wyr.illegal.table_empty")
+            need = min(refill, t)
+        else:
+            need = refill - min(refill, p)
+        if len(action.take) != need:
+            raise IllegalAction("Y3", "wyr.illegal.take_count", count=need)
+        if len(set(action.take)) != len(action.take) or any(
+            not isinstance(i, int) or not 0 <= i < t for i in action.take
+        ):
+            raise IllegalAction("Y3", "wyr.illegal.bad_position")
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, PickBet):
+            self.picks[seat] = action.amount
+            events.append(BetPlaced(seat))
+            if all(s in self.picks for s in self.active):
+                self._reveal_bets(events)
+        elif isinstance(action, MulliganChoice):
+            self._mulligan(events, seat, action.mulligan)
+        elif isinstance(action, (Pass, Trade)):
+            self._trade(events, seat, action)
+        elif isinstance(action, ThyatisChoice):
+            self._thyatis(events, seat, action.reroll)
+        return events
+
+    # ------------------------------------------------------------------
+    # phases
+
+    def _mulligan(self, events: list[Event], seat: int, take: bool) -> None:
+        self.mulligan_queue.pop(0)
+        events.append(MulliganDecided(seat, take))
+        if take:
+            # [R8]: the hand goes back, the pile is reshuffled, a new hand is drawn.
+            self.mulligan_used[seat] = True
+            self.deck.put_top(self.hands[seat])
+            self.hands[seat] = []
+            self.deck.shuffle(self.rng)
+            self.hands[seat] = self.deck.draw(HAND_SIZE)
+            events.append(HandRevealed(seat, tuple(self.hands[seat])))
+        if not self.mulligan_queue:
+            self._start_trade(events)
+
+    def _trade(self, events: list[Event], seat: int, action: Pass | Trade) -> None:
+        rnd = self.turn_idx // (len(self.turn_order) // TRADE_ROUNDS) + 1
+        entry: dict[str, Any] = {"seat": seat, "trade_round": rnd, "mao_de_wyr": self.mao_de_wyr}
+        if isinstance(action, Pass):
+            events.append(Passed(seat))
+            entry.update(kind="pass", discards=[], source="none", taken=[], drawn=0)
+        else:
+            hand = self.hands[seat]
+            for c in action.discard:
+                hand.remove(c)
+            refill = len(action.discard) - (len(hand) + len(action.discard) - HAND_SIZE)
+            before = len(self.table)
+            # Discards go down first (face up, or face down with Tenebra) ...
+            self._lay(events, seat, list(action.discard), source="hand")
+            discards = [{"card": c, "up": not self.tenebra, "by": seat} for c in action.discard]
+            drawn = 0
+            taken: list[dict[str, Any]] = []
+            # ... then the refill from the chosen source, completed from the other ([Y3]).
+            if action.source == "table":
+                taken = self._take(events, seat, action.take)
+                drawn = self._draw(events, seat, refill - len(taken))
+            elif action.source == "pile":
+                drawn = self._draw(events, seat, refill)
+                taken = self._take(events, seat, action.take)
+            assert len(self.table) == before - len(taken) + len(action.discard)
+            entry.update(
+                kind="trade",
+                discards=discards,
+                source=action.source,
+                taken=taken,
+                drawn=drawn,
+            )
+        self.history.append(entry)
+        self.turn_idx += 1
+        if self.turn_idx >= len(self.turn_order):
+            self._hora_da_verdade(events)
+        else:
+            self._begin_turn(events)
+
+    def _hora_da_verdade(self, events: list[Event]) -> None:
+        seats = self._from(self.dealer)
+        combos = {s: self.combination(s) for s in seats}
+        # Best combination rolls first; equal ones in seating order from the dealer.
+        order = sorted(seats, key=lambda s: combos[s], reverse=True)
+        events.append(
+            HandsShown(
+                tuple(order),
+                tuple(tuple(self.hands[s]) for s in order),
+                tuple(combos[s].name for s in order),
+                tuple(combos[s].points for s in order),
+            )
+        )
+        self.phase = "show"
+        self.show = {
+            "order": order,
+            "next": 0,
+            "combos": {s: combos[s] for s in seats},
+            "dice": {},
+            "scores": {},
+            "pending": None,
+            "rerolled": [],
+        }
+        self._roll_on(events)
+
+    def _roll_on(self, events: list[Event]) -> None:
+        show = self.show
+        assert show is not None
+        while show["next"] < len(show["order"]):
+            seat = show["order"][show["next"]]
+            combo: Combination = show["combos"][seat]
+            dice = self.rng.roll(self.dice_n, 6)
+            events.append(DiceRolled(seat, dice, sum(dice), "main"))
+            if combo.is_reis:
+                # [Y9]: Reis de Arton rolls twice and keeps the better total.
+                second = self.rng.roll(self.dice_n, 6)
+                events.append(DiceRolled(seat, second, sum(second), "reis_second"))
+                if sum(second) > sum(dice):
+                    dice = second
+                events.append(ReisBestKept(seat, dice, sum(dice)))
+            show["dice"][seat] = dice
+            if self.thyatis:
+                show["pending"] = seat
+                self.phase = "thyatis"
+                return
+            self._set_score(events, seat)
+        self._resolve(events)
+
+    def _set_score(self, events: list[Event], seat: int) -> None:
+        show = self.show
+        assert show is not None
+        combo: Combination = show["combos"][seat]
+        total = sum(show["dice"][seat])
+        show["scores"][seat] = combo.points + total
+        events.append(ScoreSet(seat, combo.name, combo.points, total, combo.points + total))
+        show["next"] += 1
+
+    def _thyatis(self, events: list[Event], seat: int, reroll: bool) -> None:
+        show = self.show
+        assert show is not None
+        dice = list(show["dice"][seat])
+        if reroll:
+            # [Y11] Thyatis: the lowest die once more; the new value stands.
+            i = dice.index(min(dice))
+            old = dice[i]
+            dice[i] = self.rng.roll(1, 6)[0]
+            show["dice"][seat] = tuple(dice)
+            show["rerolled"].append(seat)
+            events.append(DieRerolled(seat, old, dice[i], tuple(dice), sum(dice)))
+        else:
+            events.append(RollKept(seat))
+        show["pending"] = None
+        self.phase = "show"
+        self._set_score(events, seat)
+        self._roll_on(events)
+
+    def _tiebreak(self, events: list[Event], tied: list[int], purpose: str) -> tuple[int, str]:
+        """[Y8]/[Y9]: who wins among lords tied on score; and how it was decided."""
+        show = self.show
+        assert show is not None
+        combos: dict[int, Combination] = show["combos"]
+        if len(tied) == 1:
+            return tied[0], "score"
+        if not self.nimb:
+            reis = [s for s in tied if combos[s].is_reis]
+            if len(reis) == 1:
+                return reis[0], "reis"
+            best = max(combos[s] for s in tied)
+            tied = [s for s in tied if combos[s] == best]
+            if len(tied) == 1:
+                return tied[0], "combination"
+        # Still tied (or Nimb, which goes straight to the dice): a roll-off.
+        events.append(RollOffStarted(tuple(tied), purpose))
+        winner, rounds = roll_off(self.rng, tied, n=self.dice_n)
+        for rnd in rounds:
+            for s in tied:
+                if s in rnd:
+                    events.append(DiceRolled(s, rnd[s], sum(rnd[s]), "rolloff"))
+        events.append(RollOffWon(winner))
+        return winner, "rolloff"
+
+    def _resolve(self, events: list[Event]) -> None:
+        show = self.show
+        assert show is not None
+        self.phase = "resolve"
+        scores: dict[int, int] = show["scores"]
+        combos: dict[int, Combination] = show["combos"]
+        seats = self._from(self.dealer)
+        pot = self.pot
+        reis = [s for s in seats if combos[s].is_reis]
+        payout: dict[int, int]
+        if len(reis) >= 2:
+            # [Y9]: several Reis de Arton split the pot; the remainder by tie-break.
+            top = max(scores[s] for s in reis)
+            first, _ = self._tiebreak(events, [s for s in reis if scores[s] == top], "remainder")
+            payout = split_pot(pot, reis, first)
+            events.append(RoundWon(tuple(reis), "reis_split", pot))
+            for s in reis:
+                share = pot // len(reis)
+                events.append(PotMoved(s, share, "share"))
+                if payout[s] > share:
+                    events.append(PotMoved(s, payout[s] - share, "remainder"))
+            winners = reis
+        else:
+            top = max(scores.values())
+            winner, reason = self._tiebreak(events, [s for s in seats if scores[s] == top], "pot")
+            payout = {winner: pot}
+            events.append(RoundWon((winner,), reason, pot))
+            events.append(PotMoved(winner, pot, "win"))
+            winners = [winner]
+        for s, amount in payout.items():
+            self.money[s] += amount
+        self.pot = 0
+        self.last_round = {
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "order": list(show["order"]),
+            "hands": {s: [c.code for c in self.hands[s]] for s in seats},
+            "combinations": {s: combos[s].name for s in seats},
+            "dice": {s: list(show["dice"][s]) for s in seats},
+            "scores": dict(scores),
+            "winners": list(winners),
+            "payout": dict(payout),
+            "table_bet": self.current_bet,
+            "bets": dict(self.revealed_bets),
+        }
+        self._end_round(events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        # Every card back together for the next shuffle.
+        self.deck = Deck(standard_deck(self.jokers))
+        self.hands = [[] for _ in range(self.n_seats)]
+        self.table, self.table_up, self.table_by = [], [], []
+        self.show = None
+        self.turn += 1
+        events.append(RoundEnded(self.round_no, tuple(self.money)))
+        for s in self._from(self.dealer):
+            if self.money[s] == 0:
+                self.out[s] = True
+                self.left_round[s] = self.round_no
+                events.append(LordLeft(s))
+        active = self.active
+        nxt = self._next_active(self.dealer)
+        over = sum(self.out) >= 2 or len(active) <= 1 or self.dealt[nxt]
+        if not over and self.turn_limit and self.turn >= self.turn_limit:
+            self.timed_out = True
+            over = True
+        if over:
+            self.over = True
+            self.phase = "over"
+            events.append(
+                MatchOver(tuple(tuple(g) for g in self.standings()), timed=self.timed_out)
+            )
+            return
+        self.dealer = nxt
+        self._start_round(events)
+
+    # ------------------------------------------------------------------
+    # results
+
+    def _group_list(self) -> list[list[int]]:
+        return group_members(self.n_seats, self.groups)
+
+    def _unit_of(self, seat: int) -> int:
+        return group_of(seat, self.n_seats, self.groups)
+
+    def _unit_totals(self) -> list[int]:
+        return [sum(self.money[s] for s in g) for g in self._group_list()]
+
+    def _unit_alive(self) -> list[bool]:
+        return [any(not self.out[s] for s in g) for g in self._group_list()]
+
+    def distance_to_victory(self, seat: int) -> float:
+        """Money behind the best (least money ahead under Azgher) ([R7], [Y10])."""
+        totals = self._unit_totals()
+        alive = self._unit_alive()
+        u = self._unit_of(seat)
+        if self.azgher:
+            # Only lords (groups) still playing may win under Azgher ([Y11]).
+            if not alive[u]:
+                return float(STARTING_MONEY * self.n_seats + 1)
+            best = min(t for t, a in zip(totals, alive, strict=True) if a)
+            return float(totals[u] - best)
+        return float(max(totals) - totals[u])
+
+    def standings(self) -> list[list[int]]:
+        """By distance to victory; among lords out at equal distance, later leavers first."""
+
+        def key(s: int) -> tuple[float, int]:
+            d = self.distance_to_victory(s)
+            if self.groups != "none":
+                return (d, 0)  # a group shares one place
+            return (d, -(self.left_round[s] or self.round_no + 1))
+
+        seats = sorted(range(self.n_seats), key=key)
+        out: list[list[int]] = []
+        for s in seats:
+            if out and key(out[-1][0]) == key(s):
+                out[-1].append(s)
+            else:
+                out.append([s])
+        return out
+
+    # ------------------------------------------------------------------
+    # views
+
+    def _table_view(self, seat: int | None) -> list[dict[str, Any]]:
+        out = []
+        for c, up, by in zip(self.table, self.table_up, self.table_by, strict=True):
+            known = up or (seat is not None and by == seat)
+            out.append({"card": c.code if known else None, "face_up": up, "by": by})
+        return out
+
+    def _history_view(self, seat: int | None) -> list[dict[str, Any]]:
+        out = []
+        for h in self.history:
+            mine = seat is not None and h["seat"] == seat
+
+            def show(item: dict[str, Any], mine: bool = mine) -> str | None:
+                if item["up"] or mine or (seat is not None and item["by"] == seat):
+                    return str(item["card"].code)
+                return None
+
+            out.append(
+                {
+                    "seat": h["seat"],
+                    "trade_round": h["trade_round"],
+                    "mao_de_wyr": h["mao_de_wyr"],
+                    "kind": h["kind"],
+                    "source": h["source"],
+                    "discards": [show(d) for d in h["discards"]],
+                    "taken": [show(t) for t in h["taken"]],
+                    "drawn": h["drawn"],
+                }
+            )
+        return out
+
+    def _show_view(self) -> dict[str, Any] | None:
+        show = self.show
+        if show is None:
+            return None
+        n = self.n_seats
+        combos: dict[int, Combination] = show["combos"]
+        return {
+            "order": list(show["order"]),
+            "hands": [[c.code for c in self.hands[s]] if s in combos else None for s in range(n)],
+            "combinations": [combos[s].name if s in combos else None for s in range(n)],
+            "points": [combos[s].points if s in combos else None for s in range(n)],
+            "dice": [list(show["dice"][s]) if s in show["dice"] else None for s in range(n)],
+            "scores": [show["scores"].get(s) for s in range(n)],
+            "pending": show["pending"],
+            "rerolled": list(show["rerolled"]),
+        }
+
+    def _last_round_view(self) -> dict[str, Any] | None:
+        lr = self.last_round
+        if lr is None:
+            return None
+        n = self.n_seats
+        return {
+            "round": lr["round"],
+            "dealer": lr["dealer"],
+            "order": list(lr["order"]),
+            "hands": [lr["hands"].get(s) for s in range(n)],
+            "combinations": [lr["combinations"].get(s) for s in range(n)],
+            "dice": [lr["dice"].get(s) for s in range(n)],
+            "scores": [lr["scores"].get(s) for s in range(n)],
+            "winners": list(lr["winners"]),
+            "payout": [lr["payout"].get(s, 0) for s in range(n)],
+            "table_bet": lr["table_bet"],
+            "bets": [lr["bets"].get(s) for s in range(n)],
+        }
+
+    def public_view(self) -> dict[str, Any]:
+        return self._view(None)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return self._view(seat)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n = self.n_seats
+        groups = self._group_list() if self.groups != "none" else None
+        trade = None
+        if self.phase == "trade":
+            per = len(self.turn_order) // TRADE_ROUNDS
+            trade = {
+                "seat": self.turn_order[self.turn_idx],
+                "trade_round": self.turn_idx // per + 1,
+                "turn_index": self.turn_idx,
+                "turns_total": len(self.turn_order),
+                "order": list(self.turn_order[:per]),
+                "mao_de_wyr": self.mao_de_wyr,
+            }
+        hand: list[str] = []
+        if seat is not None and self.hands_seen:
+            hand = [c.code for c in self.hands[seat]]
+        return {
+            "game": "wyr",
+            "seat": seat,
+            "seats": list(self.seats),
+            "n_seats": n,
+            "phase": self.phase if not self.over else "over",
+            "round": self.round_no,
+            "rounds_played": self.turn,
+            "dealer": self.dealer,
+            "dealt": list(self.dealt),
+            "money": list(self.money),
+            "pot": self.pot,
+            "out": list(self.out),
+            "starting_money": STARTING_MONEY,
+            "groups": groups,
+            "group_of": [self._unit_of(s) for s in range(n)] if groups else None,
+            "group_totals": self._unit_totals() if groups else None,
+            "variants": {
+                "hyninn": self.jokers,
+                "nimb": self.nimb,
+                "azgher": self.azgher,
+                "thyatis": self.thyatis,
+                "tenebra": self.tenebra,
+            },
+            "tournament": self.tournament,
+            "turn_limit": self.turn_limit,
+            "deck_size": 52 + self.jokers,
+            "picked": [s in self.picks for s in range(n)],
+            "my_pick": self.picks.get(seat) if seat is not None else None,
+            "bets": [self.revealed_bets.get(s) for s in range(n)],
+            "table_bet": self.current_bet,
+            "hand": hand,
+            "hand_hidden": not self.hands_seen,
+            "hand_sizes": [len(h) for h in self.hands],
+            "table": self._table_view(seat),
+            "pile_size": len(self.deck),
+            "trade": trade,
+            "history": self._history_view(seat),
+            "show": self._show_view(),
+            "last_round": self._last_round_view(),
+            "mulligan_used": list(self.mulligan_used),
+            "to_move": list(self.to_move),
+            "timed_out": self.timed_out,
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        show = None
+        if self.show is not None:
+            show = {
+                "order": self.show["order"],
+                "next": self.show["next"],
+                "combos": {str(s): c.name for s, c in self.show["combos"].items()},
+                "dice": {str(s): list(d) for s, d in self.show["dice"].items()},
+                "scores": {str(s): v for s, v in self.show["scores"].items()},
+                "pending": self.show["pending"],
+                "rerolled": self.show["rerolled"],
+            }
+        return {
+            "money": self.money,
+            "out": self.out,
+            "left_round": self.left_round,
+            "dealt": self.dealt,
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "over": self.over,
+            "deck": [c.code for c in self.deck.cards],
+            "hands": [[c.code for c in h] for h in self.hands],
+            "table": [c.code for c in self.table],
+            "table_up": self.table_up,
+            "table_by": self.table_by,
+            "pot": self.pot,
+            "picks": {str(s): v for s, v in self.picks.items()},
+            "revealed": {str(s): v for s, v in self.revealed_bets.items()},
+            "bet": self.current_bet,
+            "hands_seen": self.hands_seen,
+            "mulligan_used": self.mulligan_used,
+            "mulligan_queue": self.mulligan_queue,
+            "turn_order": self.turn_order,
+            "turn_idx": self.turn_idx,
+            "history": [
+                {
+                    **h,
+                    "discards": [[d["card"].code, d["up"], d["by"]] for d in h["discards"]],
+                    "taken": [[t["card"].code, t["up"], t["by"]] for t in h["taken"]],
+                }
+                for h in self.history
+            ],
+            "show": show,
+            "last_round": self._last_round_view(),
+            "turn": self.turn,
+            "timed_out": self.timed_out,
+        }
