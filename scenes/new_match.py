@@ -20,6 +20,23 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 HUMAN = "human"
+#: bot ids that are levels, not characters: such bots get a tavern name
+GENERIC_LEVELS = ("easy", "normal", "hard", "random")
+#: names for bot seats (proper names, the same in every language)
+BOT_NAMES = (
+    "Borin",
+    "Lisandra",
+    "Thorgrim",
+    "Mirela",
+    "Kaelen",
+    "Odalys",
+    "Tibério",
+    "Yasmin",
+    "Galvão",
+    "Ravena",
+    "Dario",
+    "Sélia",
+)
 
 
 def option_label(game: str, spec: OptionSpec) -> str:
@@ -93,20 +110,23 @@ class NewMatchScene(Scene):
     # -- model -----------------------------------------------------------------
     def _new_row(self, kind: str, index: int) -> dict[str, Any]:
         assert self.info is not None
-        row: dict[str, Any] = {
-            "kind": kind,
-            "name": tr("ui.new_match.you") if kind == HUMAN and index == 0 else "",
-        }
+        row: dict[str, Any] = {"kind": kind, "name": self._default_name(kind, index)}
         for o in self.info.options:
             if o.kind == "per_seat":
                 row[o.key] = o.default
         return row
 
+    def _default_name(self, kind: str, index: int) -> str:
+        """ "You" for the first person, a tavern name for a bot, else empty."""
+        if kind == HUMAN:
+            return tr("ui.new_match.you") if index == 0 else ""
+        if kind not in GENERIC_LEVELS:  # a persona is its own name
+            return bot_label(self.game, kind)
+        taken = {str(r["name"]).lower() for r in self.rows}
+        return next((n for n in BOT_NAMES if n.lower() not in taken), f"Bot {index + 1}")
+
     def _seat_name(self, i: int) -> str:
-        row = self.rows[i]
-        if row["kind"] == HUMAN:
-            return str(row["name"]).strip()
-        return bot_label(self.game, row["kind"])
+        return str(self.rows[i]["name"]).strip()
 
     def _table_ready(self) -> bool:
         from scenes.tables import table_ready
@@ -141,9 +161,8 @@ class NewMatchScene(Scene):
         if not self._table_ready():
             self.start.disable()
         # seats (left)
-        left = pygame.Rect(
-            self.panel.left + 24, self.panel.top + 120, int(self.panel.width * 0.52) - 24, 0
-        )
+        top = self.panel.top + 120 + self._notice_height()
+        left = pygame.Rect(self.panel.left + 24, top, int(self.panel.width * 0.52) - 24, 0)
         per_seat = [o for o in self.info.options if o.kind == "per_seat"]
         kinds = [(tr("ui.new_match.human"), HUMAN)] + [
             (tr("ui.new_match.bot", level=bot_label(self.game, b)), b) for b in self.info.bot_ids
@@ -162,11 +181,7 @@ class NewMatchScene(Scene):
                 pygame.Rect(left.left + kind_w + 8, y, name_w, 36), m, self.ui
             )
             entry.set_text_length_limit(24)
-            entry.set_text(
-                row["name"] if row["kind"] == HUMAN else bot_label(self.game, row["kind"])
-            )
-            if row["kind"] != HUMAN:
-                entry.disable()
+            entry.set_text(str(row["name"])[:24])
             rw["name"] = entry
             x = left.left + kind_w + 8 + name_w + 8
             self.per_seat_cols = []
@@ -198,7 +213,7 @@ class NewMatchScene(Scene):
         # options (right), scrolling if they do not fit
         ox = self.panel.left + int(self.panel.width * 0.55)
         ow = self.panel.right - 24 - ox
-        area = pygame.Rect(ox, self.panel.top + 150, ow, by - 20 - (self.panel.top + 150) - 60)
+        area = pygame.Rect(ox, top + 30, ow, by - 20 - (top + 30) - 60)
         plain = [o for o in self.info.options if o.kind != "per_seat"]
         opt_h = 46
         scroller = pygame_gui.elements.UIScrollingContainer(
@@ -306,8 +321,7 @@ class NewMatchScene(Scene):
         if self.info is None:
             return
         for row, rw in zip(self.rows, self.row_widgets, strict=False):
-            if row["kind"] == HUMAN:
-                row["name"] = rw["name"].get_text()
+            row["name"] = rw["name"].get_text()
         for o in self.info.options:
             widget = self.opt_widgets.get(o.key)
             if o.kind == "int" and widget is not None:
@@ -359,9 +373,12 @@ class NewMatchScene(Scene):
                 if event.ui_element == rw["kind"]:
                     kind = ui.selected_id(rw["kind"])
                     row = self.rows[i]
-                    if kind == HUMAN and row["kind"] != HUMAN:
-                        row["name"] = ""
+                    # A bot keeps its name across levels; anything else gets a fresh one.
+                    keep = kind in GENERIC_LEVELS and row["kind"] in GENERIC_LEVELS
                     row["kind"] = kind
+                    if not keep:
+                        row["name"] = ""
+                        row["name"] = self._default_name(kind, i)
                     self.resize(self.app.size)
                     return
                 for o in self.info.options:
@@ -505,6 +522,18 @@ class NewMatchScene(Scene):
                 (self.options_rect.left, self.options_rect.top + 8),
                 style.INK_SOFT,
             )
+
+    def _notice_text(self) -> str:
+        """The plain-words notice when the game cannot be played on screen yet."""
+        if self.info is None:
+            return tr("ui.new_match.engine_not_ready", game=tr(f"ui.games.{self.game}"))
+        if not self._table_ready():
+            return tr("ui.new_match.not_ready", game=tr(f"ui.games.{self.game}"))
+        return ""
+
+    def _notice_height(self) -> int:
+        text = self._notice_text()
+        return 24 * len(style.wrap_text(text, 18, self.panel.width - 60)) if text else 0
 
     def _draw_not_ready(self, surface: pygame.Surface, engine: bool) -> None:
         key = "ui.new_match.engine_not_ready" if engine else "ui.new_match.not_ready"

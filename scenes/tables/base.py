@@ -34,7 +34,7 @@ from game import (
 from game.bots import Bot
 from game.rng import Rng
 from scenes import style, ui
-from scenes.i18n import tr, tr_error
+from scenes.i18n import has, tr, tr_error
 from scenes.manager import Scene
 from scenes.widgets.log_panel import LogPanel
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
@@ -42,6 +42,12 @@ from scenes.widgets.tween import Tweens
 
 if TYPE_CHECKING:
     from scenes.app import App
+
+
+def bot_display(game: str, bot_id: str) -> str:
+    """The short display name of a bot id."""
+    key = f"{game}.bots.{bot_id}"
+    return tr(key) if has(key) else bot_id
 
 
 @dataclass
@@ -462,7 +468,12 @@ class TableScene(Scene):
         infos = []
         for i, s in enumerate(self.seats):
             colour, emblem = self.seat_look(i)
-            infos.append(SeatInfo(s.name, colour, emblem, s.is_bot, self.seat_lines(i)))
+            tag = (
+                tr("ui.table.bot_tag", level=bot_display(self.match.game_name, s.bot))
+                if s.bot
+                else tr("ui.table.human")
+            )
+            infos.append(SeatInfo(s.name, colour, emblem, s.is_bot, self.seat_lines(i), tag=tag))
         self.seat_panel.seats = infos
         self.seat_panel.active = set(self.match.to_move)
 

@@ -19,6 +19,8 @@ class SeatInfo:
     is_bot: bool
     lines: list[str] = field(default_factory=list)
     out: bool = False
+    #: small text in the corner ("bot · Hard"); defaults to the panel's labels
+    tag: str = ""
 
 
 class SeatPanel:
@@ -87,7 +89,7 @@ class SeatPanel:
                 kind="bold",
                 max_width=r.width - 110,
             )
-            tag = bot_label if seat.is_bot else human_label
+            tag = seat.tag or (bot_label if seat.is_bot else human_label)
             if tag:
                 style.blit_text(
                     target, tag, 13, (r.right - 10, r.top + 11), style.INK_SOFT, anchor="topright"
