@@ -24,12 +24,14 @@ from scenes.new_match import bot_label, choice_label, fit_text, option_help, opt
 from scenes.tournament.common import (
     draw_backdrop,
     draw_heading,
+    entrant_kind,
     error_text,
     format_label,
     game_title,
     save_tournament,
 )
 from scenes.tournament.create_form import HUMAN, TournamentForm
+from scenes.tournament.row_list import RowList
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -63,8 +65,11 @@ class CreateTournament(Scene):
         self.form = TournamentForm.first(game)
         self.error = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self._scrolls = (0.0, 0.0)
-        self.row_widgets: list[dict[str, Any]] = []
+        self._scroll = 0.0
+        self.entrants = RowList(34)
+        self.entrants.set_count(len(self.form.entrants))
+        self.entrants.selected = 0
+        self.editor: dict[str, Any] = {}
         self.fields: dict[str, Any] = {}
         self.variant_buttons: dict[str, Any] = {}
         self.opt_widgets: dict[str, Any] = {}
@@ -100,47 +105,16 @@ class CreateTournament(Scene):
     def _build_entrants(self) -> None:
         m = self.app.ui_manager
         area = pygame.Rect(
-            self.left.left, self.left.top, self.left.width, self.left.height - 2 * ROW_H - 6
+            self.left.left, self.left.top, self.left.width, self.left.height - 3 * ROW_H - 4
         )
-        self.entrant_area = area
-        scroller = pygame_gui.elements.UIScrollingContainer(
-            area, m, container=self.ui, allow_scroll_x=False
-        )
-        inner_w = area.width - 22
-        scroller.set_scrollable_area_dimensions(
-            (inner_w, max(area.height, ROW_H * len(self.form.entrants) + 4))
-        )
-        inner = scroller.get_container()
-        kinds = [(tr("tournament.labels.human"), HUMAN)] + [
-            (bot_label(self.form.game, b), b) for b in self.form.bots
-        ]
-        kind_w = min(190, int(inner_w * 0.38))
-        names = self.form.entrant_names()
-        self.row_widgets = []
-        for i, row in enumerate(self.form.entrants):
-            y = i * ROW_H + 4
-            rw: dict[str, Any] = {}
-            rw["kind"] = ui.dropdown(pygame.Rect(0, y, kind_w, WIDGET_H), kinds, row.kind, m, inner)
-            entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(kind_w + 8, y, inner_w - kind_w - 8 - 46, WIDGET_H), m, inner
-            )
-            entry.set_text_length_limit(40)
-            entry.set_text(names[i])
-            if row.is_bot:
-                entry.disable()
-            rw["name"] = entry
-            rw["remove"] = ui.button(
-                pygame.Rect(inner_w - 38, y, 38, WIDGET_H),
-                "×",
-                m,
-                inner,
-                tooltip=tr("tournament.create.remove"),
-            )
-            self.row_widgets.append(rw)
-        self.entrant_scroller = scroller
-        _set_scroll(scroller, self._scrolls[0])
-        # the two rows under the list: add a player; add N bots of a kind
-        y1 = area.bottom + 8
+        # The entrants are drawn, not widgets: a field of 64 costs nothing to
+        # rebuild; the selected one is edited in the row under the list.
+        self.entrants.set_rect(area)
+        self.entrants.set_count(len(self.form.entrants))
+        self.editor_y = area.bottom + 8
+        self.editor = {}
+        self._build_editor()
+        y1 = self.editor_y + ROW_H
         y2 = y1 + ROW_H
         self.add_human = ui.button(
             pygame.Rect(self.left.left, y1, min(240, self.left.width), WIDGET_H),
@@ -170,6 +144,59 @@ class CreateTournament(Scene):
             m,
             self.ui,
         )
+
+    def _build_editor(self) -> None:
+        """The row that edits the selected entrant: kind, name, remove."""
+        for widget in self.editor.values():
+            widget.kill()
+        m = self.app.ui_manager
+        i = self.entrants.selected
+        row = self.form.entrants[i] if i is not None else None
+        kinds = [(tr("tournament.labels.human"), HUMAN)] + [
+            (bot_label(self.form.game, b), b) for b in self.form.bots
+        ]
+        w = self.left.width
+        kind_w = min(190, int(w * 0.38))
+        y = self.editor_y
+        kind = ui.dropdown(
+            pygame.Rect(self.left.left, y, kind_w, WIDGET_H),
+            kinds,
+            row.kind if row is not None else HUMAN,
+            m,
+            self.ui,
+        )
+        name = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(self.left.left + kind_w + 8, y, w - kind_w - 8 - 46, WIDGET_H), m, self.ui
+        )
+        name.set_text_length_limit(40)
+        remove = ui.button(
+            pygame.Rect(self.left.right - 38, y, 38, WIDGET_H),
+            "×",
+            m,
+            self.ui,
+            tooltip=tr("tournament.create.remove"),
+        )
+        if row is None or i is None:
+            for widget in (kind, name, remove):
+                widget.disable()
+        else:
+            name.set_text(self.form.entrant_names()[i])
+            if row.is_bot:
+                name.disable()
+        self.editor = {"kind": kind, "name": name, "remove": remove}
+
+    def select_entrant(self, index: int | None) -> None:
+        """Select an entrant of the list and load it into the editor row."""
+        self.read_widgets()
+        self.entrants.select(index)
+        self._build_editor()
+
+    def _entrants_changed(self, select: int | None) -> None:
+        """Rows were added or removed: the list, the editor and the rounds note follow."""
+        self.entrants.set_count(len(self.form.entrants))
+        self.entrants.select(select)
+        self._build_editor()
+        self._refresh_notes()
 
     def _setting_rows(self) -> list[tuple[str, str, str | None]]:
         """(kind, label, tooltip) of every settings row, top to bottom."""
@@ -261,7 +288,7 @@ class CreateTournament(Scene):
             widget = self._setting_widget(kind, rect, inner, tip)
             self.fields[kind] = widget
         self.settings_scroller = scroller
-        _set_scroll(scroller, self._scrolls[1])
+        _set_scroll(scroller, self._scroll)
 
     def _setting_widget(self, kind: str, rect: pygame.Rect, inner: Any, tip: str | None) -> Any:
         m = self.app.ui_manager
@@ -429,16 +456,16 @@ class CreateTournament(Scene):
 
     def rebuild(self) -> None:
         """Rebuild the widgets for a new shape of the form, keeping the scroll places."""
-        self._scrolls = (_scroll_pos(self.entrant_scroller), _scroll_pos(self.settings_scroller))
+        self._scroll = _scroll_pos(self.settings_scroller)
         self.resize(self.app.size)
 
     # -- reading widgets back --------------------------------------------------
     def read_widgets(self) -> None:
         """Pull typed text into the form (entries fire no event we must wait for)."""
         f = self.form
-        for row, rw in zip(f.entrants, self.row_widgets, strict=False):
-            if not row.is_bot:
-                row.name = rw["name"].get_text()
+        i = self.entrants.selected
+        if i is not None and i < len(f.entrants) and self.editor and not f.entrants[i].is_bot:
+            f.entrants[i].name = self.editor["name"].get_text()
         get = self.fields.get
         if get("name") is not None:
             f.name = get("name").get_text()
@@ -471,6 +498,16 @@ class CreateTournament(Scene):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            self.read_widgets()
+            self.remove_selected()
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            before = self.entrants.selected
+            self.read_widgets()
+            if self.entrants.handle_event(event) and self.entrants.selected != before:
+                self._build_editor()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.entrants.handle_event(event)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._dropdown(event.ui_element)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
@@ -486,12 +523,13 @@ class CreateTournament(Scene):
             self.create()
         elif element == self.add_human:
             f.add_human()
-            self._scrolls = (1.0, _scroll_pos(self.settings_scroller))
-            self.resize(self.app.size)
+            self._entrants_changed(len(f.entrants) - 1)
         elif element == self.add_bots:
+            before = len(f.entrants)
             f.add_bots(min(self._bot_count, 256), self._bot_kind)
-            self._scrolls = (1.0, _scroll_pos(self.settings_scroller))
-            self.resize(self.app.size)
+            self._entrants_changed(before if len(f.entrants) > before else self.entrants.selected)
+        elif element == self.editor.get("remove"):
+            self.remove_selected()
         elif element == getattr(self, "reseed", None):
             f.seed = random.randrange(1, 10**6)
             self.fields["seed"].set_text(str(f.seed))
@@ -502,11 +540,6 @@ class CreateTournament(Scene):
             f.final_table = not f.final_table
             element.set_text(self._on_off(f.final_table))
         else:
-            for i, rw in enumerate(self.row_widgets):
-                if element == rw["remove"]:
-                    del f.entrants[i]
-                    self.rebuild()
-                    return
             for v, b in self.variant_buttons.items():
                 if element == b:
                     if v in f.chama_variants:
@@ -540,29 +573,46 @@ class CreateTournament(Scene):
             self._refresh_notes()
         elif element == self.bot_kind:
             return
+        elif element == self.editor.get("kind") and self.entrants.selected is not None:
+            row = f.entrants[self.entrants.selected]
+            kind = ui.selected_id(element)
+            if kind == HUMAN and row.is_bot:
+                row.name = ""
+            row.kind = kind
+            self._build_editor()
         else:
-            for i, rw in enumerate(self.row_widgets):
-                if element == rw["kind"]:
-                    row = f.entrants[i]
-                    kind = ui.selected_id(element)
-                    if kind == HUMAN and row.is_bot:
-                        row.name = ""
-                    row.kind = kind
-                    self.rebuild()
-                    return
             for o in f.option_specs:
                 if o.kind == "choice" and element == self.opt_widgets.get(o.key):
                     text = ui.selected_id(element)
                     f.options[o.key] = next((c for c in o.choices if str(c) == text), text)
 
+    def remove_selected(self) -> None:
+        """Take the selected entrant off the list."""
+        i = self.entrants.selected
+        if i is None or i >= len(self.form.entrants):
+            return
+        del self.form.entrants[i]
+        self._entrants_changed(min(i, len(self.form.entrants) - 1) if self.form.entrants else None)
+
     def _typed(self, element: Any) -> None:
+        if element == self.editor.get("name"):
+            self.read_widgets()
+            return
         if element in (self.fields.get("chama_event"), self.fields.get("chama_year")):
             self.read_widgets()
             self._refresh_notes()
 
     def _refresh_notes(self) -> None:
+        """Labels that follow the form without a rebuild (name preview, recommended rounds)."""
+        f = self.form
         if self.fields.get("preview") is not None:
             self.fields["preview"].set_text(self._preview_text())
+        note = self.fields.get("rounds_note")
+        if note is not None and f.format != "elimination":
+            text = tr("tournament.labels.recommended_rounds", rounds=f.recommended)
+            note.set_text(fit_text(text, note.rect.width))
+            if f.rounds is None and self.fields.get("rounds") is not None:
+                self.fields["rounds"].set_text(str(f.recommended))
 
     # -- the organizer -------------------------------------------------------
     def create(self) -> None:
@@ -604,6 +654,7 @@ class CreateTournament(Scene):
             style.INK,
             kind="serif",
         )
+        self.entrants.draw(surface, self._paint_entrant)
         if self.error:
             lines = style.wrap_text(self.error, 15, p.width - 24 * 2 - 160 - 300)
             y = p.bottom - 66 + 23 - 10 * len(lines[:2])
@@ -612,3 +663,30 @@ class CreateTournament(Scene):
                     surface, line, 15, (p.left + 24 + 160 + 20, y), style.RED, kind="bold"
                 )
                 y += 20
+
+    def _paint_entrant(self, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool) -> None:
+        row = self.form.entrants[i]
+        name = self.form.entrant_names()[i] if sel or row.is_bot else row.name
+        style.blit_text(
+            surface,
+            f"{i + 1}.",
+            15,
+            (rect.left + 8, rect.centery),
+            style.INK_SOFT,
+            anchor="midleft",
+        )
+        kind = entrant_kind(self.form.game, row.kind if row.is_bot else None)
+        kw = style.font(14).size(kind)[0]
+        style.blit_text(
+            surface,
+            name or "—",
+            16,
+            (rect.left + 48, rect.centery),
+            style.INK,
+            kind="sans" if row.is_bot else "bold",
+            anchor="midleft",
+            max_width=rect.width - 48 - kw - 24,
+        )
+        style.blit_text(
+            surface, kind, 14, (rect.right - 10, rect.centery), style.INK_SOFT, anchor="midright"
+        )
