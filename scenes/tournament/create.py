@@ -466,23 +466,22 @@ class CreateTournament(Scene):
         i = self.entrants.selected
         if i is not None and i < len(f.entrants) and self.editor and not f.entrants[i].is_bot:
             f.entrants[i].name = self.editor["name"].get_text()
-        get = self.fields.get
-        if get("name") is not None:
-            f.name = get("name").get_text()
-        if get("chama_event") is not None:
-            f.chama_event = get("chama_event").get_text()
-        if get("chama_year") is not None:
-            f.chama_year = _int_or(get("chama_year").get_text(), f.chama_year) or f.chama_year
-        if get("rounds") is not None and f.format != "elimination":
-            typed = _int_or(get("rounds").get_text(), None)
-            if typed is not None and typed != f.recommended:
-                f.rounds = typed
-            elif typed == f.recommended:
-                f.rounds = None
-        if get("turn_limit") is not None:
-            f.turn_limit = _int_or(get("turn_limit").get_text(), f.turn_limit) or 0
-        if get("seed") is not None:
-            f.seed = _int_or(get("seed").get_text(), f.seed) or f.seed
+
+        def typed_text(key: str) -> str | None:
+            widget = self.fields.get(key)
+            return None if widget is None else str(widget.get_text())
+
+        name, event, year = typed_text("name"), typed_text("chama_event"), typed_text("chama_year")
+        f.name = f.name if name is None else name
+        f.chama_event = f.chama_event if event is None else event
+        f.chama_year = _int_or(year or "", f.chama_year) or f.chama_year
+        rounds = typed_text("rounds")
+        if rounds is not None and f.format != "elimination":
+            typed = _int_or(rounds, None)
+            if typed is not None:  # the recommended number follows the field until changed
+                f.rounds = None if typed == f.recommended else typed
+        f.turn_limit = _int_or(typed_text("turn_limit") or "", f.turn_limit) or 0
+        f.seed = _int_or(typed_text("seed") or "", f.seed) or f.seed
         for o in f.option_specs:
             widget = self.opt_widgets.get(o.key)
             if o.kind == "int" and widget is not None:

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from game import GAMES
-from game.tournament import TournamentSummary
+from game.tournament import TournamentStore, TournamentSummary
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
@@ -141,7 +141,11 @@ class TournamentHome(Scene):
             return
 
         def yes() -> None:
-            if with_store(self.app, lambda store: store.delete(chosen.id) or True) is None:
+            def forget(store: TournamentStore) -> bool:
+                store.delete(chosen.id)
+                return True
+
+            if with_store(self.app, forget) is None:
                 return  # the store said why
             self.app.notify(tr("tournament.home.deleted", name=chosen.name))
             self.reload()

@@ -57,7 +57,11 @@ def limit_watch(base: type[TableScene], check: Callable[[Match], bool]) -> type[
     if it had ended and goes back to the tournament [R7].
     """
 
-    class LimitWatchedTable(base):  # type: ignore[valid-type,misc]
+    parent: Any = base  # a class chosen at run time
+
+    class LimitWatchedTable(parent):
+        finished: bool
+
         def update(self, dt: float) -> None:
             super().update(dt)
             if self.finished or self.events or self.match.is_over or not check(self.match):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 import pygame_gui
@@ -10,7 +11,10 @@ import pygame_gui
 from game.tournament import Tournament, create_tournament, open_store
 from scenes.app import App
 from scenes.main_menu import MainMenu
+from scenes.manager import Scene
 from tests.scenes.conftest import pump
+
+S = TypeVar("S", bound=Scene)
 
 
 def run_until(app: App, cond: Callable[[], bool], frames: int = 600) -> None:
@@ -40,10 +44,10 @@ def swiss(humans: list[str], n_bots: int, **kw: object) -> Tournament:
     return saved(t)
 
 
-def open_scene(app: App, scene: object) -> object:
+def open_scene(app: App, scene: S) -> S:
     """Push the main menu and `scene` on it, and paint a frame."""
     app.scenes.push(MainMenu(app), fade=False)
-    app.scenes.push(scene, fade=False)  # type: ignore[arg-type]
+    app.scenes.push(scene, fade=False)
     pump(app)
     return scene
 
