@@ -155,6 +155,16 @@ def draw_check(surface: pygame.Surface, center: tuple[int, int], size: int, colo
     pygame.draw.lines(surface, colour, False, pts, max(2, size // 6))
 
 
+def fit_to(text: str, width: int, size: int = 22, kind: str = "serif") -> str:
+    """The text, cut with an ellipsis to fit `width` in a given font (tab buttons: serif 22)."""
+    f = style.font(size, kind)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def text_width(text: str, size: int, kind: str = "sans") -> int:
     """Pixel width of a text in one of the app's fonts."""
     return int(style.font(size, kind).size(text)[0])

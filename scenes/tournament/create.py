@@ -41,6 +41,11 @@ WIDGET_H = 36
 TOP_CUTS = (0, 4, 8)
 
 
+def variant_label(variant: str) -> str:
+    """A Chama variant's name in the player's language."""
+    return tr(f"tournament.chama.variants.{variant.lower().replace(' ', '_')}")
+
+
 def _scroll_pos(scroller: Any) -> float:
     bar = getattr(scroller, "vert_scroll_bar", None)
     return float(bar.start_percentage) if bar is not None else 0.0
@@ -213,7 +218,14 @@ class CreateTournament(Scene):
                     tr("tournament.chama.name_hint"),
                 ),
                 ("chama_event", tr("tournament.create.chama_event"), None),
-                ("chama_variants", tr("tournament.create.chama_variants"), None),
+                *(
+                    (
+                        f"variant:{v}",
+                        tr("tournament.create.chama_variant", variant=variant_label(v)),
+                        None,
+                    )
+                    for v in CHAMA_VARIANTS
+                ),
                 ("chama_year", tr("tournament.create.chama_year"), None),
                 ("preview", "", None),
                 (
@@ -316,23 +328,11 @@ class CreateTournament(Scene):
                 limit=4,
                 numbers=True,
             )
-        if kind == "chama_variants":
-            bw = (rect.width - 8 * (len(CHAMA_VARIANTS) - 1)) // len(CHAMA_VARIANTS)
-            for j, v in enumerate(CHAMA_VARIANTS):
-                key = v.lower().replace(" ", "_")
-                text = tr(f"tournament.chama.variants.{key}")
-                b = ui.button(
-                    pygame.Rect(rect.left + j * (bw + 8), rect.top, bw, rect.height),
-                    fit_text(text, bw - 10),
-                    m,
-                    inner,
-                    "#tab_button",
-                    tooltip=text,
-                )
-                if v in f.chama_variants:
-                    b.select()
-                self.variant_buttons[v] = b
-            return None
+        if kind.startswith("variant:"):
+            v = kind.split(":", 1)[1]
+            b = ui.button(rect, self._on_off(v in f.chama_variants), m, inner)
+            self.variant_buttons[v] = b
+            return b
         if kind in ("ranked", "final_table"):
             value = f.ranked if kind == "ranked" else f.final_table
             return ui.button(rect, self._on_off(value), m, inner, tooltip=tip)
@@ -541,14 +541,12 @@ class CreateTournament(Scene):
         else:
             for v, b in self.variant_buttons.items():
                 if element == b:
-                    if v in f.chama_variants:
-                        f.chama_variants.remove(v)
-                        b.unselect()
-                    else:
-                        f.chama_variants = [
-                            x for x in CHAMA_VARIANTS if x in f.chama_variants or x == v
-                        ]
-                        b.select()
+                    on = v not in f.chama_variants
+                    # keep the rulebook's order of variants in the name
+                    f.chama_variants = [
+                        x for x in CHAMA_VARIANTS if (x in f.chama_variants) != (x == v)
+                    ]
+                    b.set_text(self._on_off(on))
                     self._refresh_notes()
                     return
             for key, widget in self.opt_widgets.items():

@@ -18,7 +18,7 @@ from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.new_match import bot_label, fit_text
-from scenes.tournament.common import result_words
+from scenes.tournament.common import fit_to, result_words
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -183,7 +183,7 @@ class ResultDialog(FormDialog):
                 )
                 b = ui.button(
                     pygame.Rect(area.left + 40, y, area.width - 80, 40),
-                    fit_text(text, area.width - 100),
+                    fit_to(text, area.width - 100),
                     m,
                     self.ui,
                     "#tab_button",

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 SIDE_ACTIONS = ("play", "result", "simulate", "next", "drop", "late")
 BOTTOM_ACTIONS = ("standings", "bracket", "export_csv", "export_json")
+#: While the bots play, the database is written at most this often (and at the end).
+SAVE_EVERY = 0.5
 
 
 class TournamentHub(Scene):
@@ -55,6 +57,8 @@ class TournamentHub(Scene):
         self.worker: SimulationWorker | None = None
         self.sim_done = 0
         self.sim_total = 0
+        self._unsaved = False
+        self._since_save = 0.0
         self.kept: set[int] = set()
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -128,7 +132,17 @@ class TournamentHub(Scene):
         m = self.app.ui_manager
         self.panel = pygame.Rect(24, 20, w - 48, h - 40)
         p = self.panel
-        side_w = 250 if w >= 1200 else 222
+        # The side column is as wide as its longest label needs (pt runs long).
+        longest = max(
+            style.font(16).size(tr(k))[0]
+            for k in (
+                "tournament.labels.simulate",
+                "tournament.labels.late_entry",
+                "tournament.hub.start.elimination",
+                "tournament.hub.stop",
+            )
+        )
+        side_w = max(222, min(300, longest + 36))
         by = p.bottom - 62
         self.list.set_rect(
             pygame.Rect(
@@ -384,26 +398,42 @@ class TournamentHub(Scene):
         self.worker.start()
         self.refresh()
 
-    def _poll_worker(self) -> None:
+    def _poll_worker(self, dt: float) -> None:
+        """Adopt the bots' latest snapshot; save it at most every `SAVE_EVERY` seconds.
+
+        A big round reports hundreds of tables in a few seconds: adopting only the
+        newest snapshot per frame, and writing the database only now and then (and
+        once at the end), keeps the frame short while the bar moves.
+        """
         worker = self.worker
         if worker is None:
             return
+        latest = None
+        final = None
         for msg in worker.poll():
             if msg.kind == "table" and msg.state is not None:
-                keep = self.list.selected
-                self.t = Tournament.from_dict(msg.state, id=self.t.id)
-                self.sim_done, self.sim_total = msg.done, msg.total
-                save_tournament(self.app, self.t)
-                self.list.selected = keep
-            elif msg.kind == "error":
-                self.worker = None
-                self.app.notify(
-                    tr("tournament.hub.bot_failed", reason=error_text(msg.error or Exception())),
-                    "error",
-                )
-            else:  # done or stopped
-                self.worker = None
+                latest = msg
+            else:
+                final = msg
+        if latest is not None:
+            keep = self.list.selected
+            self.t = Tournament.from_dict(latest.state or {}, id=self.t.id)
+            self.sim_done, self.sim_total = latest.done, latest.total
+            self.list.selected = keep
+            self._unsaved = True
+        self._since_save += dt
+        if self._unsaved and (final is not None or self._since_save >= SAVE_EVERY):
+            save_tournament(self.app, self.t)
+            self._unsaved = False
+            self._since_save = 0.0
+        if final is not None:
+            self.worker = None
+            if final.kind == "error":
+                reason = error_text(final.error or Exception())
+                self.app.notify(tr("tournament.hub.bot_failed", reason=reason), "error")
+            else:  # done, or stopped on request
                 self.app.notify(tr("tournament.hub.simulated", n=self.sim_done))
+        if latest is not None or final is not None:
             self.refresh()
 
     def drop_player(self) -> None:
@@ -508,7 +538,7 @@ class TournamentHub(Scene):
 
     # -- the loop --------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self._poll_worker()
+        self._poll_worker(dt)
 
     def wants_quit_confirmation(self) -> bool:
         return self.worker is not None

@@ -32,6 +32,8 @@ class RowList:
         """Place the list (after a resize)."""
         self.rect = pygame.Rect(rect)
         self.clamp()
+        if self.selected is not None:
+            self.show(self.selected)  # a selection made before the layout stays in view
 
     def set_count(self, count: int) -> None:
         """The number of rows changed."""

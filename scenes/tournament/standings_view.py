@@ -61,6 +61,7 @@ class StandingsScene(Scene):
         self.list.set_count(len(self.rows))
         self.hscroll = 0
         self._widths: dict[str, int] | None = None
+        self.full_headers = False
 
     def cell(self, row: StandingRow, col: str) -> Any:
         """Text of a cell (a bool stays a bool: it is drawn as a tick)."""
@@ -76,8 +77,9 @@ class StandingsScene(Scene):
         return str(value)
 
     def header(self, col: str) -> str:
-        """The short heading of a column."""
-        return tr(f"tournament.columns_short.{col}")
+        """A column's heading: its full name when every full name fits, else the short one."""
+        key = "columns" if self.full_headers else "columns_short"
+        return tr(f"tournament.{key}.{col}")
 
     def widths(self) -> dict[str, int]:
         """Each column's width from its heading and its widest cell (measured once per build)."""
@@ -88,15 +90,25 @@ class StandingsScene(Scene):
     def _measure(self) -> dict[str, int]:
         head = style.font(HEAD, "bold")
         body = style.font(CELL)
-        out = {}
+        cells: dict[str, int] = {}
         for col in self.columns:
-            w = head.size(self.header(col))[0]
+            w = 0
             for r in self.rows:
                 v = self.cell(r, col)
                 if not isinstance(v, bool):
                     w = max(w, body.size(v)[0])
-            limit = 260 if col == "name" else 170
-            out[col] = min(limit, w) + PAD
+            cells[col] = min(260 if col == "name" else 170, w)
+        room = self.list.rect.width - 24
+        for full in (True, False):
+            self.full_headers = full
+            out = {c: max(cells[c], head.size(self.header(c))[0]) + PAD for c in self.columns}
+            if sum(out.values()) <= room:
+                break
+        # Spread what is left over the columns, so the table fills the panel.
+        spare = room - sum(out.values())
+        if spare > 0:
+            extra = min(48, spare // len(out))
+            out = {c: w + extra for c, w in out.items()}
         return out
 
     # -- widgets -------------------------------------------------------------
