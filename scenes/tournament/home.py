@@ -124,11 +124,10 @@ class TournamentHome(Scene):
         if chosen is None:
             self.app.notify(tr("tournament.home.select_first"), "warn")
             return
-        try:
-            t = with_store(self.app, lambda store: store.load(chosen.id))
-        except KeyError:  # the game of that tournament is not installed
-            t = None
+        if chosen.game not in GAMES:  # its game is not installed in this copy
             self.app.notify(tr("tournament.errors.unknown_game", game=chosen.game), "error")
+            return
+        t = with_store(self.app, lambda store: store.load(chosen.id))
         if t is None:
             return
         self.app.scenes.push(TournamentHub(self.app, t))

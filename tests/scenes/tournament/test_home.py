@@ -56,3 +56,33 @@ def test_new_opens_the_create_screen(app) -> None:  # type: ignore[no-untyped-de
     click_widget(app, home.new)
     pump(app, 20)
     assert isinstance(app.scenes.top, CreateTournament)
+
+
+def test_a_tournament_of_a_missing_game_says_so(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import dataclasses
+
+    from game.registry import GAMES
+    from game.tournament import create_tournament
+    from tests.game.tiny_game import INFO
+    from tests.scenes.tournament.helpers import saved
+
+    with monkeypatch.context() as m:
+        m.setitem(GAMES._loaded, "xadrez", dataclasses.replace(INFO, name="xadrez"))
+        saved(create_tournament("xadrez", ["Ana", "Bia"], seed=1))
+    home = open_scene(app, TournamentHome(app))
+    click_widget(app, home.open)
+    assert app.scenes.top is home and "xadrez" in app.toast.text
+    click_widget(app, home.delete)
+    click_widget(app, app.scenes.top.yes)
+    assert home.summaries == []
+
+
+def test_a_damaged_database_is_put_aside_and_said(app) -> None:  # type: ignore[no-untyped-def]
+    from game import storage
+
+    path = storage.database_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"this is not a database" * 100)
+    home = open_scene(app, TournamentHome(app))
+    assert home.summaries == [] and "damaged" in app.toast.text
+    assert list(path.parent.glob("*.corrupt-*"))
