@@ -299,3 +299,34 @@ def test_export_writes_standings_and_pairings(app, fmt: str) -> None:  # type: i
         else:
             data = json.loads(f.read_text(encoding="utf-8"))
             assert data["tournament"]["name"] == t.name
+
+
+def test_a_drawn_knockout_match_is_played_again(app) -> None:  # type: ignore[no-untyped-def]
+    from game.tournament import new_table_match
+    from scenes.tournament.match_play import TournamentMatch
+
+    def drawn_seed() -> tuple[object, object]:
+        for seed in range(200):
+            t = create_tournament("alta", ["Ana", "Bia"], format="elimination", seed=seed)
+            t.start_round()
+            m = new_table_match(t, 1, 1)
+            while m.to_move:
+                for s in list(m.to_move):
+                    m.apply(s, m.legal_actions(s)[0])
+            if len(m.standings()[0]) == 2:
+                return t, m
+        raise AssertionError("no drawn match found")
+
+    t, match = drawn_seed()
+    saved(t)
+    hub = open_scene(app, TournamentHub(app, t))
+    click_widget(app, hub.buttons["result"])
+    dialog = app.scenes.top
+    assert isinstance(dialog, ResultDialog)
+    assert not dialog.choice_buttons[0].is_enabled and dialog.timed_button is None  # [R4]
+    click_widget(app, dialog.cancel)
+    table = hub.t.current_round.tables[0]
+    TournamentMatch(app, hub.t, 1, table, hub.refresh).finished(match)
+    assert table.result is None and table.attempt == 1
+    assert "attempt 2" in app.toast.text
+    assert _stored(t).current_round.tables[0].attempt == 1
