@@ -59,6 +59,8 @@ class TournamentHub(Scene):
         self.sim_total = 0
         self._unsaved = False
         self._since_save = 0.0
+        self._suffixes: dict[tuple[int, int], str] = {}
+        self._champion = t.champion()
         self.kept: set[int] = set()
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -205,6 +207,8 @@ class TournamentHub(Scene):
 
     def refresh(self) -> None:
         """Texts and enabled states follow the tournament and the selection."""
+        self._suffixes = {}  # the language or the bracket may have changed
+        self._champion = self.t.champion()  # not per frame: it ranks the whole field
         if not self.buttons:
             return
         t = self.t
@@ -254,7 +258,7 @@ class TournamentHub(Scene):
             else:
                 self.buttons[name].show()
         if t.is_finished and not self._was_finished:
-            champ = t.champion()
+            champ = self._champion
             self.app.notify(tr("tournament.labels.champion", name=champ.name if champ else "—"))
             self.app.sound.play("victory")
         self._was_finished = t.is_finished
@@ -564,7 +568,7 @@ class TournamentHub(Scene):
             style.INK_SOFT,
             max_width=side_left - p.left - 40,
         )
-        champ = t.champion()
+        champ = self._champion
         if champ is not None:
             style.blit_text(
                 surface,
@@ -594,6 +598,18 @@ class TournamentHub(Scene):
             self.list.draw(surface, self._paint_table)
         self._draw_footer(surface, rnd)
 
+    def _bracket_suffix(self, rnd: Round) -> str:
+        """ " · Semi-finals" for a knockout round (cached: the bracket is rebuilt per call)."""
+        key = (rnd.number, len(self.t.rounds))
+        if key not in self._suffixes:
+            br = next((b for b in self.t.bracket() if b.round_number == rnd.number), None)
+            self._suffixes[key] = (
+                " · " + tr(f"tournament.bracket.{br.label}", size=len(br.matches) * 2)
+                if br is not None
+                else ""
+            )
+        return self._suffixes[key]
+
     def _draw_round_title(self, surface: pygame.Surface, rnd: Round, y: int) -> None:
         x = self.list.rect.left + 92
         if rnd.stage in ("swiss", "melee"):
@@ -606,7 +622,7 @@ class TournamentHub(Scene):
             )
             title += " · " + stage_label(rnd.stage)
         else:
-            title = round_label(rnd)
+            title = round_label(rnd) + self._bracket_suffix(rnd)
         done = sum(1 for tb in rnd.tables if tb.done)
         right = tr("tournament.hub.tables_done", done=done, total=len(rnd.tables))
         rw = style.font(15).size(right)[0]
