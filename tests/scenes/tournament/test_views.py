@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pygame
-import pytest
 
 from game.tournament import Result, create_tournament, simulate_round
 from scenes.tournament import (
@@ -113,8 +112,9 @@ def _screens(app, t):  # type: ignore[no-untyped-def]
     ]
 
 
-@pytest.mark.parametrize("lang", ["pt", "en"])
-def test_every_screen_resizes_and_switches_language(lang: str) -> None:
+def test_every_screen_resizes_and_switches_language() -> None:
+    """Each screen: pt at 1280x800, then 1024x640, then English, then back."""
+    lang = "pt"
     app = make_app("--lang", lang, "--size", "1280x800")
     app.settings.animation_speed = "instant"
     t = finished_swiss_with_cut()
