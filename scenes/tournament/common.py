@@ -66,11 +66,6 @@ def source_label(source: str) -> str:
     return tr(f"tournament.sources.{source}")
 
 
-def outcome_label(key: str, place: int) -> str:
-    """ "Win", "Loss on time", "2. place", …"""
-    return tr(f"tournament.outcomes.{key}", place=place)
-
-
 def result_words(t: Tournament, table: Table, result: Result) -> str:
     """A result in one line: "Ana wins (on time)", "Draw", "1. Ana · 2. Bia, Caio"."""
     names = {n: t.entrant(n).name for n in table.seats}
@@ -163,8 +158,3 @@ def fit_to(text: str, width: int, size: int = 22, kind: str = "serif") -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
-
-
-def text_width(text: str, size: int, kind: str = "sans") -> int:
-    """Pixel width of a text in one of the app's fonts."""
-    return int(style.font(size, kind).size(text)[0])

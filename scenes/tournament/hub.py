@@ -23,7 +23,6 @@ from scenes.tables import table_ready
 from scenes.tournament.common import (
     draw_backdrop,
     draw_heading,
-    entrant_kind,
     error_text,
     format_label,
     game_title,
@@ -34,6 +33,7 @@ from scenes.tournament.common import (
     stage_label,
     with_store,
 )
+from scenes.tournament.hub_paint import draw_progress, humans_at, paint_entrant, paint_table
 from scenes.tournament.row_list import RowList
 from scenes.tournament.simulation import SimulationWorker, bot_tables_pending
 
@@ -94,7 +94,7 @@ class TournamentHub(Scene):
 
     def humans(self, table: Table) -> list[str]:
         """Names of the humans seated at a table."""
-        return [self.t.entrant(n).name for n in table.seats if not self.t.entrant(n).is_bot]
+        return humans_at(self.t, table)
 
     def _select_default(self) -> None:
         """The first table waiting for humans, else the first waiting, else the first."""
@@ -596,7 +596,7 @@ class TournamentHub(Scene):
         else:
             self._draw_round_title(surface, rnd, nav_y)
             self.list.draw(surface, self._paint_table)
-        self._draw_footer(surface, rnd)
+        self._draw_footer(surface)
 
     def _bracket_suffix(self, rnd: Round) -> str:
         """ " · Semi-finals" for a knockout round (cached: the bracket is rebuilt per call)."""
@@ -640,27 +640,11 @@ class TournamentHub(Scene):
             max_width=self.list.rect.width - 92 - rw - 16,
         )
 
-    def _draw_footer(self, surface: pygame.Surface, rnd: Round | None) -> None:
+    def _draw_footer(self, surface: pygame.Surface) -> None:
+        """The progress bar while the bots play, else the selected table's result."""
         r = self.progress_rect
         if self.worker is not None:
-            total = max(1, self.sim_total)
-            frac = min(1.0, self.sim_done / total)
-            pygame.draw.rect(surface, style.WOOD_DARK, r, border_radius=8)
-            fill = pygame.Rect(r.left + 2, r.top + 2, int((r.width - 4) * frac), r.height - 4)
-            if fill.width > 0:
-                pygame.draw.rect(surface, style.GOLD, fill, border_radius=7)
-            pygame.draw.rect(surface, style.GOLD_DARK, r, width=2, border_radius=8)
-            text = tr("tournament.labels.progress", done=self.sim_done, total=self.sim_total)
-            style.blit_text(
-                surface,
-                text,
-                15,
-                r.center,
-                style.CREAM,
-                kind="bold",
-                anchor="center",
-                shadow=style.BLACK,
-            )
+            draw_progress(surface, r, self.sim_done, self.sim_total)
             return
         table = self.selected_table
         if table is not None and table.result is not None:
@@ -680,99 +664,10 @@ class TournamentHub(Scene):
             )
 
     def _paint_entrant(self, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool) -> None:
-        e = self.t.entrants[i]
-        style.blit_text(
-            surface,
-            f"{e.number}.",
-            17,
-            (rect.left + 12, rect.centery),
-            style.INK_SOFT,
-            anchor="midleft",
-        )
-        style.blit_text(
-            surface,
-            e.name,
-            18,
-            (rect.left + 60, rect.centery),
-            style.INK,
-            kind="bold",
-            anchor="midleft",
-            max_width=rect.width // 2,
-        )
-        style.blit_text(
-            surface,
-            entrant_kind(self.t.game, e.bot),
-            16,
-            (rect.right - 12, rect.centery),
-            style.INK_SOFT,
-            anchor="midright",
-        )
+        paint_entrant(surface, self.t, self.t.entrants[i], rect)
 
     def _paint_table(self, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool) -> None:
         rnd = self.shown_round
         assert rnd is not None
         table = rnd.tables[i]
-        t = self.t
-        label = tr("tournament.labels.table", number=table.number)
-        style.blit_text(
-            surface,
-            label,
-            16,
-            (rect.left + 12, rect.top + 8),
-            style.INK_SOFT,
-            kind="bold",
-            max_width=78,
-        )
-        # line 1: the names, winners in bold red, dropped players soft
-        x = rect.left + 92
-        right = rect.right - 12
-        winners = set(table.result.winners) if table.result and not table.result.is_draw else set()
-        sep = f"  {tr('tournament.labels.vs')}  " if len(table.seats) == 2 else "  ·  "
-        for j, n in enumerate(table.seats):
-            if j:
-                x = style.blit_text(surface, sep, 17, (x, rect.top + 6), style.INK_SOFT).right
-            e = t.entrant(n)
-            colour = style.RED if n in winners else (style.INK_SOFT if e.dropped else style.INK)
-            room = max(40, right - x)
-            x = style.blit_text(
-                surface,
-                e.name,
-                17,
-                (x, rect.top + 6),
-                colour,
-                kind="bold" if n in winners else "sans",
-                max_width=room,
-            ).right
-        if table.is_bye:
-            x = style.blit_text(
-                surface,
-                "  —  " + tr("tournament.labels.bye"),
-                17,
-                (x, rect.top + 6),
-                style.INK_SOFT,
-            ).right
-        # line 2: the result, or who the table is waiting for
-        if table.result is not None:
-            if table.is_bye:
-                text = source_label(table.result.source)
-            else:
-                text = result_words(t, table, table.result)
-                if table.result.source != "played":
-                    text += " · " + source_label(table.result.source)
-            colour = style.INK_SOFT
-        else:
-            humans = self.humans(table)
-            if not humans:
-                text = tr("tournament.hub.waiting_bots")
-            elif table.number in self.kept:
-                text = tr("tournament.hub.in_progress_match", names=", ".join(humans))
-            elif len(humans) > 1:
-                text = tr("tournament.labels.hot_seat", names=", ".join(humans))
-            else:
-                text = tr("tournament.hub.waiting_humans", names=", ".join(humans))
-            if table.attempt:
-                text += " · " + tr("tournament.hub.attempt", n=table.attempt + 1)
-            colour = style.GOLD_DARK if humans else style.INK_SOFT
-        style.blit_text(
-            surface, text, 14, (rect.left + 92, rect.top + 32), colour, max_width=rect.width - 104
-        )
+        paint_table(surface, self.t, table, rect, kept=table.number in self.kept)
