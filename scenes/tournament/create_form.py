@@ -1,0 +1,220 @@
+"""What the create screen holds, apart from its widgets: the chosen game, format,
+name, entrants and settings, and the call to the organizer that makes it real.
+
+Validation is the organizer's (`create_tournament` raises `TournamentError`
+with a translation key); this form only turns typed text into values.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import GAMES, OptionSpec, get_info
+from game.tournament import (
+    CHAMA_TYPES,
+    Tournament,
+    bot_choices,
+    chama_event_name,
+    create_tournament,
+    formats_for,
+    recommended_rounds,
+)
+from game.tournament.organizer import RESERVED_OPTIONS, EntrantSpec
+from scenes.i18n import tr
+from scenes.new_match import bot_label
+
+HUMAN = "human"
+#: How many human rows a new form starts with, and bots after them.
+START_HUMANS = 1
+START_BOTS = 7
+
+
+@dataclass
+class EntrantRow:
+    """One line of the entrants list: a human (typed name) or a bot id."""
+
+    kind: str = HUMAN
+    name: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a bot line."""
+        return self.kind != HUMAN
+
+
+@dataclass
+class TournamentForm:
+    """The create screen's model."""
+
+    game: str
+    format: str = "swiss"
+    name: str = ""
+    entrants: list[EntrantRow] = field(default_factory=list)
+    #: None while the recommended number is used (it follows the field size)
+    rounds: int | None = None
+    top_cut: int = 0
+    turn_limit: int = 0
+    final_table: bool = True
+    ranked: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = field(default_factory=lambda: random.randrange(1, 10**6))
+    chama_type: str = CHAMA_TYPES[0]
+    chama_event: str = "Taverna"
+    chama_variants: list[str] = field(default_factory=list)
+    chama_year: int = field(default_factory=lambda: datetime.date.today().year)
+
+    @staticmethod
+    def first(game: str | None = None) -> TournamentForm:
+        """A fresh form: the first installed game, one human and a few bots."""
+        name = game if game is not None else next(iter(GAMES))
+        form = TournamentForm(game=name)
+        form.set_game(name)
+        form.entrants = [EntrantRow(HUMAN, tr("ui.new_match.you"))]
+        bot = form.default_bot
+        form.entrants += [EntrantRow(bot) for _ in range(START_BOTS)]
+        return form
+
+    # -- choices the game allows ---------------------------------------------
+    @property
+    def formats(self) -> list[str]:
+        """Formats the game's seat limits allow."""
+        return formats_for(self.game)
+
+    @property
+    def bots(self) -> list[str]:
+        """Bot ids the game offers (levels or personalities)."""
+        return bot_choices(self.game)
+
+    @property
+    def default_bot(self) -> str:
+        """The middle bot: a fair opponent."""
+        ids = self.bots
+        return ids[len(ids) // 2]
+
+    @property
+    def option_specs(self) -> list[OptionSpec]:
+        """Game options set for the whole event (not per seat, not the organizer's own)."""
+        return [
+            o
+            for o in get_info(self.game).options
+            if o.kind != "per_seat" and o.key not in RESERVED_OPTIONS
+        ]
+
+    @property
+    def is_chama(self) -> bool:
+        """Chama events are named and ranked by the rules of [R10]."""
+        return self.game == "chama"
+
+    def set_game(self, game: str) -> None:
+        """Switch game: format, options and bots follow what it allows."""
+        self.game = game
+        if self.format not in self.formats:
+            self.format = self.formats[0] if self.formats else "swiss"
+        self.options = {o.key: o.default for o in self.option_specs}
+        valid = set(self.bots)
+        for row in self.entrants:
+            if row.is_bot and row.kind not in valid:
+                row.kind = self.default_bot
+        if not self.name or self.name == self._default_name:
+            self.name = ""
+        if self.format != "swiss":
+            self.top_cut = 0
+
+    def set_format(self, fmt: str) -> None:
+        """Switch format (the top cut is Swiss only)."""
+        self.format = fmt
+        if fmt != "swiss":
+            self.top_cut = 0
+
+    @property
+    def _default_name(self) -> str:
+        from scenes.tournament.common import game_title
+
+        return tr("tournament.create.default_name", game=game_title(self.game))
+
+    # -- derived -------------------------------------------------------------
+    def entrant_names(self) -> list[str]:
+        """Each line's name: the typed one, or "<bot> <k>" numbered per bot id."""
+        counts: dict[str, int] = {}
+        names = []
+        for row in self.entrants:
+            if row.is_bot:
+                counts[row.kind] = counts.get(row.kind, 0) + 1
+                names.append(
+                    tr(
+                        "tournament.create.bot_name",
+                        bot=bot_label(self.game, row.kind),
+                        n=counts[row.kind],
+                    )
+                )
+            else:
+                names.append(row.name.strip())
+        return names
+
+    @property
+    def recommended(self) -> int:
+        """The organizer's recommended number of rounds for this field."""
+        return recommended_rounds(len(self.entrants), self.format)
+
+    @property
+    def rounds_value(self) -> int:
+        """Rounds as they will be asked for."""
+        return self.recommended if self.rounds is None else self.rounds
+
+    def event_name(self) -> str | None:
+        """The tournament's name: built per [R10] for Chama (None if the parts do not fit)."""
+        if not self.is_chama:
+            return self.name.strip() or self._default_name
+        try:
+            return chama_event_name(
+                self.chama_type, self.chama_event, self.chama_year, self.chama_variants
+            )
+        except ValueError:
+            return None
+
+    def specs(self) -> list[EntrantSpec]:
+        """Entrants as the organizer takes them."""
+        return [
+            (name, row.kind if row.is_bot else None)
+            for name, row in zip(self.entrant_names(), self.entrants, strict=True)
+        ]
+
+    def add_bots(self, count: int, bot: str) -> None:
+        """Append `count` bots of one kind."""
+        self.entrants += [EntrantRow(bot) for _ in range(max(0, count))]
+
+    def add_human(self) -> None:
+        """Append a human with a free placeholder name."""
+        taken = set(self.entrant_names())
+        k = sum(1 for r in self.entrants if not r.is_bot) + 1
+        while tr("tournament.create.player_name", n=k) in taken:
+            k += 1
+        self.entrants.append(EntrantRow(HUMAN, tr("tournament.create.player_name", n=k)))
+
+    def changed_options(self) -> dict[str, Any]:
+        """Only the options moved off their defaults (defaults may depend on the table)."""
+        specs = {o.key: o for o in self.option_specs}
+        return {k: v for k, v in self.options.items() if k in specs and v != specs[k].default}
+
+    # -- the organizer -------------------------------------------------------
+    def create(self) -> Tournament:
+        """Set the tournament up; raises `TournamentError` (or ValueError) saying why not."""
+        name = self.event_name()
+        if name is None:
+            raise ValueError(tr("tournament.create.bad_chama_name"))
+        return create_tournament(
+            self.game,
+            self.specs(),
+            format=self.format,
+            name=name,
+            rounds=None if self.format == "elimination" else self.rounds_value,
+            top_cut=self.top_cut if self.format == "swiss" else 0,
+            turn_limit=self.turn_limit,
+            options=self.changed_options(),
+            seed=self.seed,
+            ranked=self.ranked and self.is_chama,
+            final_table=self.final_table,
+        )

@@ -1,0 +1,124 @@
+"""The create screen: entrants, format, settings, validation in words, Chama names."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.registry import GAMES
+from game.tournament import open_store
+from scenes.tournament import CreateTournament, TournamentHub
+from tests.game.tournament.fakes import FAKE_CHAMA
+from tests.scenes.conftest import click, click_widget, key, pump
+from tests.scenes.tournament.helpers import choose, open_scene
+
+
+def test_create_with_humans_and_bots_opens_the_hub(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_scene(app, CreateTournament(app, "alta"))
+    assert len(scene.form.entrants) == 8  # you and seven bots
+    scene.editor["name"].set_text("Ana")
+    click_widget(app, scene.add_human)
+    assert len(scene.form.entrants) == 9 and scene.form.entrants[0].name == "Ana"
+    assert scene.entrants.selected == 8 and scene.editor["name"].get_text() == "Player 2"
+    scene.editor["name"].set_text("Bia")
+    scene.bot_count.set_text("3")
+    click_widget(app, scene.add_bots)
+    assert len(scene.form.entrants) == 12
+    choose(app, scene.fields["top_cut"], "4")
+    scene.fields["turn_limit"].set_text("2")
+    scene.fields["name"].set_text("Copa da Taverna")
+    click_widget(app, scene.start)
+    pump(app, 20)
+    hub = app.scenes.top
+    assert isinstance(hub, TournamentHub)
+    t = hub.t
+    assert t.name == "Copa da Taverna" and t.top_cut == 4 and t.turn_limit == 2
+    assert [e.name for e in t.entrants if not e.is_bot] == ["Ana", "Bia"]
+    assert t.rounds_planned == 4  # recommended for 12
+    with open_store() as store:
+        assert [s.name for s in store.history()] == ["Copa da Taverna"]
+
+
+def test_errors_are_shown_in_words(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_scene(app, CreateTournament(app, "alta"))
+    click(app, scene.entrants.row_rect(1).center)
+    assert scene.entrants.selected == 1
+    while len(scene.form.entrants) > 1:
+        click_widget(app, scene.editor["remove"])
+    assert scene.form.entrants[0].name == "You"
+    click_widget(app, scene.start)
+    assert scene.error == "This tournament needs at least 2 entrants."
+    assert app.toast.text == scene.error and isinstance(app.scenes.top, CreateTournament)
+    click_widget(app, scene.add_human)
+    scene.editor["name"].set_text("You")
+    click_widget(app, scene.start)
+    assert "Two entrants are called" in scene.error
+
+
+def test_format_choices_follow_the_game_and_rounds_follow_the_field(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_scene(app, CreateTournament(app, "alta"))
+    menu = scene.fields["format"]
+    assert [o[1] for o in menu.options_list] == ["swiss", "melee", "elimination"]
+    choose(app, scene.fields["format"], "melee")
+    assert "top_cut" not in scene.fields and "final_table" in scene.fields
+    assert scene.fields["rounds"].get_text() == "2"
+    click_widget(app, scene.fields["final_table"])
+    assert scene.form.final_table is False
+    choose(app, scene.fields["format"], "elimination")
+    assert not scene.fields["rounds"].is_enabled
+    click_widget(app, scene.start)
+    t = app.scenes.top.t
+    assert t.format == "elimination" and t.rounds_planned == 0
+
+
+def test_entrant_kind_switches_between_human_and_bot(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_scene(app, CreateTournament(app, "alta"))
+    click(app, scene.entrants.row_rect(1).center)
+    choose(app, scene.editor["kind"], "human")
+    assert not scene.form.entrants[1].is_bot and scene.editor["name"].is_enabled
+    scene.editor["name"].set_text("Caio")
+    click(app, scene.entrants.row_rect(0).center)  # the typed name is kept
+    assert scene.form.entrants[1].name == "Caio"
+    choose(app, scene.editor["kind"], "random")
+    assert scene.form.entrants[0].is_bot and not scene.editor["name"].is_enabled
+    for _ in range(5):
+        key(app, pygame.K_DELETE)
+    assert len(scene.form.entrants) == 3
+
+
+@pytest.fixture
+def chama(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES._loaded, "chama", FAKE_CHAMA)
+
+
+def test_chama_is_named_per_r10_and_ranked_needs_eight(app, chama) -> None:  # type: ignore[no-untyped-def]
+    scene = open_scene(app, CreateTournament(app, "chama"))
+    assert "name" not in scene.fields and "chama_type" in scene.fields
+    choose(app, scene.fields["chama_type"], "Duplas")
+    scene.fields["chama_event"].set_text("Fluminenses")
+    scene.fields["chama_year"].set_text("2026")
+    click_widget(app, scene.variant_buttons["Xisum"])
+    assert scene.fields["preview"].text == "Name: Chama: Duplas Fluminenses (Xisum) 2026"
+    click_widget(app, scene.fields["ranked"])
+    click_widget(app, scene.editor["remove"])  # 7 entrants
+    click_widget(app, scene.start)
+    assert scene.error.startswith("A ranked Chama tournament needs at least 8 entrants")
+    click_widget(app, scene.add_bots)
+    click_widget(app, scene.start)
+    pump(app, 20)
+    t = app.scenes.top.t
+    assert t.name == "Chama: Duplas Fluminenses (Xisum) 2026" and t.ranked
+
+
+def test_resize_and_language_keep_the_form(app) -> None:  # type: ignore[no-untyped-def]
+    from tests.scenes.tournament.helpers import resize
+
+    scene = open_scene(app, CreateTournament(app, "alta"))
+    scene.editor["name"].set_text("Ana")
+    click_widget(app, scene.add_human)
+    resize(app, (1024, 640))
+    app.set_language("pt")
+    pump(app, 2)
+    assert app.size == (1024, 640) and scene.start.text == "Começar o torneio"
+    assert scene.form.entrants[0].name == "Ana" and len(scene.form.entrants) == 9
+    assert scene.editor["name"].get_text() == "Player 2"
