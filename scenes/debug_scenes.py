@@ -1,7 +1,7 @@
 """`--scene NAME`: open a screen directly (screenshots, manual checks).
 
-Names: menu, settings, practice, stats, rules[:<tab>], new:<game>, curtain,
-confirm. Overlays are opened over the main menu.
+Names: menu, settings, practice, stats, rules[:<tab>], new:<game>, tournament,
+curtain, confirm. Overlays are opened over the main menu.
 """
 
 from __future__ import annotations
@@ -14,7 +14,17 @@ if TYPE_CHECKING:
     from scenes.app import App
     from scenes.manager import Scene
 
-NAMES = ("menu", "settings", "practice", "stats", "rules", "new:<game>", "curtain", "confirm")
+NAMES = (
+    "menu",
+    "settings",
+    "practice",
+    "stats",
+    "rules",
+    "new:<game>",
+    "tournament",
+    "curtain",
+    "confirm",
+)
 
 
 def scene_by_name(app: App, name: str) -> list[Scene]:
@@ -47,6 +57,10 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
         if arg not in KNOWN_GAMES:
             raise ValueError(f"new:<game> needs one of {', '.join(KNOWN_GAMES)}")
         return [MainMenu(app), NewMatchScene(app, arg)]
+    if kind == "tournament":
+        from scenes.tournament import TournamentHome
+
+        return [MainMenu(app), TournamentHome(app)]
     if kind == "curtain":
         from scenes.curtain import Curtain
 
