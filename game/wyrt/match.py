@@ -11,13 +11,13 @@ A Mão do Morto (house) add their own actions on a player's turn.
 
 from __future__ import annotations
 
-from collections import Counter
+import copy
 from typing import Any
 
-from game.cards import SUITS, Card, Deck, standard_deck
+from game.cards import Card, Deck, standard_deck
 from game.core import Action, Event, IllegalAction, Match, MatchOver
 from game.registry import OptionsError
-from game.wyrt import cheating
+from game.wyrt import cheat_flow, cheating, relic_flow, views
 from game.wyrt.dice_cards import roll_dice_card
 from game.wyrt.evaluator import HandValue, evaluate
 from game.wyrt.options import AUTO, TABLES
@@ -30,16 +30,10 @@ from game.wyrt.records import (
     BuckDrawn,
     Call,
     CardsDealt,
-    CardsStolen,
     Cheat,
-    CheatAbandoned,
-    CheatCaught,
     CheatGiveUp,
     CheatPress,
-    CheatSucceeded,
-    CheatTested,
     Check,
-    DiceCardRerolled,
     DiceCardRolled,
     Fold,
     HandShown,
@@ -48,14 +42,12 @@ from game.wyrt.records import (
     InvokeRelic,
     Join,
     Leave,
-    MaskWorn,
     MortoDefeated,
     NoStraddle,
     PlayerAllIn,
     PlayerBusted,
     PlayerCalled,
     PlayerChecked,
-    PlayerExpelled,
     PlayerFolded,
     PlayerJoined,
     PlayerLeft,
@@ -63,9 +55,6 @@ from game.wyrt.records import (
     PotWon,
     PotWonUncontested,
     Raise,
-    RelicExchange,
-    RelicInvoked,
-    RelicPeek,
     RunOut,
     SessionEnded,
     SoulTaken,
@@ -77,26 +66,11 @@ from game.wyrt.records import (
     WishGranted,
 )
 from game.wyrt.relics import (
-    CETRO,
-    COROA,
     MASCARA,
-    MASK_SUITS,
-    MOEDA,
     RELIC_CARDS,
-    ROSA,
-    relic_codes,
     relic_of,
 )
-
-# Seat statuses. Only PLAYING seats are dealt in; the others keep their stack
-# (frozen) so chips are conserved across the whole session.
-PLAYING = "playing"
-BUSTED = "busted"
-EXPELLED = "expelled"
-LEFT = "left"
-AWAY = "away"  # Life Cassino: got up, may join again between hands
-DEAD = "dead"  # O Morto took the soul
-DEFEATED = "defeated"  # O Morto at 0 PV or caught (Death Match)
+from game.wyrt.statuses import AWAY, BUSTED, DEAD, DEFEATED, LEFT, PLAYING
 
 STAT_KEYS = (
     "hands",
@@ -269,22 +243,22 @@ class WyrtMatch(Match):
                 acts.append(Leave())
             return acts
         if self.pending is not None:
-            return self._pending_actions()
+            return cheat_flow.pending_actions(self)
         acts = [Fold()]
         owe = self.current_bet - self.bets[seat]
         if owe <= 0:
             acts.append(Check())
         else:
             acts.append(Call())
-        if self._can_raise(seat):
+        if self.can_raise(seat):
             lo, hi = self.raise_bounds(seat)
             for to in self._raise_sizes(seat, lo, hi):
                 acts.append(Raise(to))
         if self._may_all_in(seat):
             acts.append(AllIn())
-        if self._may_cheat(seat):
+        if cheat_flow.may_cheat(self, seat):
             acts.append(Cheat())
-        acts.extend(self._relic_actions(seat))
+        acts.extend(relic_flow.relic_actions(self, seat))
         if self._may_leave(seat):
             acts.append(Leave())
         return acts
@@ -312,15 +286,15 @@ class WyrtMatch(Match):
                 raise IllegalAction("T2", "wyrt.illegal.straddle_first")
             return
         if self.pending is not None:
-            self._check_pending(action)
+            cheat_flow.check_pending(self, action)
             return
         if isinstance(action, (CheatPress, CheatGiveUp, Steal)):
             raise IllegalAction("T9", "wyrt.illegal.no_cheat_pending")
         if isinstance(action, Cheat):
-            self._check_cheat(seat)
+            cheat_flow.check_cheat(self, seat)
             return
         if isinstance(action, InvokeRelic):
-            self._check_relic(seat, action)
+            relic_flow.check_relic(self, seat, action)
             return
         owe = self.current_bet - self.bets[seat]
         if isinstance(action, Fold):
@@ -340,7 +314,7 @@ class WyrtMatch(Match):
                 raise IllegalAction("T3", "wyrt.illegal.not_reopened")
             return
         if isinstance(action, Raise):
-            if not self._can_raise(seat):
+            if not self.can_raise(seat):
                 if self._others_can_bet(seat) and self.stacks[seat] > owe:
                     raise IllegalAction("T3", "wyrt.illegal.not_reopened")
                 raise IllegalAction("T3", "wyrt.illegal.cannot_raise")
@@ -361,9 +335,9 @@ class WyrtMatch(Match):
         elif self.phase == "straddle":
             self._apply_straddle(seat, action, events)
         elif isinstance(action, (Cheat, CheatPress, CheatGiveUp, Steal)):
-            self._apply_cheat(seat, action, events)
+            cheat_flow.apply_cheat(self, seat, action, events)
         elif isinstance(action, InvokeRelic):
-            self._apply_relic(seat, action, events)
+            relic_flow.apply_relic(self, seat, action, events)
         else:
             self._apply_bet(seat, action, events)
         return events
@@ -505,11 +479,12 @@ class WyrtMatch(Match):
     # ------------------------------------------------------------------
     # betting ([T3])
 
-    def _live(self) -> list[int]:
+    def live_seats(self) -> list[int]:
+        """Seats still in the hand (dealt in, not folded)."""
         return [s for s in range(self.n_seats) if self.in_hand[s] and not self.folded[s]]
 
     def _able(self) -> list[int]:
-        return [s for s in self._live() if not self.all_in[s]]
+        return [s for s in self.live_seats() if not self.all_in[s]]
 
     def _others_can_bet(self, seat: int) -> bool:
         return any(s != seat for s in self._able())
@@ -524,7 +499,7 @@ class WyrtMatch(Match):
         if len(able) == 1:
             # Alone with chips: act only to answer a bet above his own.
             s = able[0]
-            top = max((self.bets[o] for o in self._live() if o != s), default=0)
+            top = max((self.bets[o] for o in self.live_seats() if o != s), default=0)
             return s if self.bets[s] < top else -1
         for k in range(1, self.n_seats + 1):
             s = (after + k) % self.n_seats
@@ -532,7 +507,7 @@ class WyrtMatch(Match):
                 return s
         return -1
 
-    def _can_raise(self, seat: int) -> bool:
+    def can_raise(self, seat: int) -> bool:
         """[T3]: chips beyond the call, someone to bet against, and betting open to him."""
         owe = self.current_bet - self.bets[seat]
         if self.stacks[seat] <= owe or not self._others_can_bet(seat):
@@ -547,7 +522,7 @@ class WyrtMatch(Match):
         """[T3] all-in is always open as a call; as a raise only where raising is."""
         owe = self.current_bet - self.bets[seat]
         stack = self.stacks[seat]
-        return stack > 0 and (stack <= owe or self._can_raise(seat))
+        return stack > 0 and (stack <= owe or self.can_raise(seat))
 
     def raise_bounds(self, seat: int) -> tuple[int, int]:
         """(smallest, largest) total bet this round a raise by `seat` may reach."""
@@ -623,16 +598,16 @@ class WyrtMatch(Match):
             self.hand_log.append({"seat": seat, "act": act, "amount": paid, "to": to, "round": rnd})
         self.acted[seat] = True
         self.acted_level[seat] = self.current_bet
-        self._progress(seat, events)
+        self.progress(seat, events)
 
     def _mark_vpip(self, seat: int) -> None:
         if self.round == 0 and seat not in self.vpip_done:
             self.vpip_done.add(seat)
             self.stats[seat]["vpip"] += 1
 
-    def _progress(self, after: int, events: list[Event]) -> None:
+    def progress(self, after: int, events: list[Event]) -> None:
         """After an action: next player, next round, run-out or the end of the hand."""
-        live = self._live()
+        live = self.live_seats()
         if len(live) <= 1:
             self._win_uncontested(live[0] if live else -1, events)
             return
@@ -649,7 +624,7 @@ class WyrtMatch(Match):
             return
         if len(self._able()) <= 1:
             # [T5] at most one player can bet: roll the rest without betting.
-            events.append(RunOut(tuple(self._live())))
+            events.append(RunOut(tuple(self.live_seats())))
             while len(self.board) < 2:
                 self._roll_card(events)
             self._showdown(events)
@@ -720,7 +695,7 @@ class WyrtMatch(Match):
 
     def _showdown(self, events: list[Event]) -> None:
         self.to_act = -1
-        live = self._live()
+        live = self.live_seats()
         values = {s: self.hand_value(s) for s in live}
         shown: dict[str, Any] = {}
         for s in [x for x in clockwise_from(self.buck, self.n_seats) if x in values]:
@@ -891,7 +866,7 @@ class WyrtMatch(Match):
                 self._end_hand(events)
                 return
             self.folded[seat] = True
-            live = self._live()
+            live = self.live_seats()
             if len(live) <= 1:
                 self._win_uncontested(live[0] if live else -1, events)
                 return
@@ -906,10 +881,10 @@ class WyrtMatch(Match):
             self._deal(events)
             return
         self.folded[seat] = True
-        self._progress(seat, events)
+        self.progress(seat, events)
 
     # ------------------------------------------------------------------
-    # cheating ([T9])
+    # cheating ([T9]) and A Mão do Morto (house): see cheat_flow / relic_flow
 
     def opponents_at_table(self, seat: int) -> list[tuple[int, Persona]]:
         """Everyone else seated at the table, watching (folded players too)."""
@@ -923,336 +898,16 @@ class WyrtMatch(Match):
         """The cheating difficulty `seat` faces now."""
         return cheating.table_difficulty(self.opponents_at_table(seat))
 
-    def _may_cheat(self, seat: int) -> bool:
-        return (
-            self.cheating_on
-            and seat not in self.cheated
-            and len(self.deck) > 0
-            and self.in_hand[seat]
-            and not self.folded[seat]
-        )
-
-    def _check_cheat(self, seat: int) -> None:
-        if not self.cheating_on:
-            raise IllegalAction("T9", "wyrt.illegal.no_cheating")
-        if seat in self.cheated:
-            raise IllegalAction("T9", "wyrt.illegal.one_cheat_per_hand")
-        if len(self.deck) == 0:
-            raise IllegalAction("T9", "wyrt.illegal.deck_empty")
-
-    def _pending_actions(self) -> list[Action]:
-        p = self.pending
-        assert p is not None
-        if p["kind"] == "press":
-            return [CheatPress(), CheatGiveUp()]
-        seat = p["seat"]
-        best = cheating.best_steal(self.hands[seat], self.deck.cards, p["count"], self.board)
-        null = cheating.null_steal(self.hands[seat], self.deck.cards, p["count"])
-        acts: list[Action] = [Steal(*best)]
-        if Steal(*null) != acts[0]:
-            acts.append(Steal(*null))
-        return acts
-
-    def _check_pending(self, action: Action) -> None:
-        p = self.pending
-        assert p is not None
-        if p["kind"] == "press":
-            if not isinstance(action, (CheatPress, CheatGiveUp)):
-                raise IllegalAction("T9", "wyrt.illegal.finish_cheat")
-            return
-        if not isinstance(action, Steal):
-            raise IllegalAction("T9", "wyrt.illegal.finish_cheat")
-        seat = p["seat"]
-        if not cheating.valid_steal(
-            self.hands[seat], self.deck.cards, p["count"], action.take, action.discard
-        ):
-            raise IllegalAction("T9", "wyrt.illegal.bad_steal", count=p["count"])
-
-    def _apply_cheat(self, seat: int, action: Action, events: list[Event]) -> None:
-        me = self.persona(seat)
-        if isinstance(action, Cheat):
-            self.cheated.add(seat)
-            diff = self.difficulty(seat)
-            roll = self.rng.randint(1, 6)
-            ok = cheating.passes(roll, me.i, diff.level)
-            events.append(
-                CheatTested(seat, "I", roll, cheating.test_target(me.i, diff.level), diff.name, ok)
-            )
-            if ok:
-                self._habilidade_test(seat, diff.level, events)
-            else:
-                self.pending = {"kind": "press", "seat": seat, "level": diff.level}
-        elif isinstance(action, CheatGiveUp):
-            self.pending = None
-            events.append(CheatAbandoned(seat))
-        elif isinstance(action, CheatPress):
-            assert self.pending is not None
-            level = self.pending["level"] + 1  # one level harder after the failed I test
-            self.pending = None
-            self._habilidade_test(seat, level, events)
-        else:
-            assert isinstance(action, Steal) and self.pending is not None
-            self.pending = None
-            hand = Counter(self.hands[seat]) + Counter(action.take) - Counter(action.discard)
-            for c in action.take:
-                self.deck.cards.remove(c)
-            self.deck.cards.extend(action.discard)
-            self.deck.shuffle(self.rng)
-            self.hands[seat] = sorted(hand.elements(), key=lambda c: (c.rank, c.suit), reverse=True)
-            events.append(CardsStolen(seat, action.take, action.discard))
-
-    def _habilidade_test(self, seat: int, level: int, events: list[Event]) -> None:
-        me = self.persona(seat)
-        roll = self.rng.randint(1, 6)
-        target = cheating.test_target(me.h, level)
-        ok = cheating.passes(roll, me.h, level)
-        if ok:
-            events.append(CheatTested(seat, "H", roll, target, cheating.level_name(level), True))
-            count_roll = self.rng.randint(1, 6)
-            count = min(count_roll, len(self.deck))
-            events.append(CheatSucceeded(seat, count_roll, count))
-            self.pending = {"kind": "steal", "seat": seat, "count": count}
-            return
-        self._caught(seat, roll, target, level, events)
-
-    def _caught(self, seat: int, roll: int, target: int, level: int, events: list[Event]) -> None:
-        """[T9] caught: forfeit this hand's bets, expelled for the session."""
-        events.append(
-            CheatCaught(seat, roll, target, cheating.level_name(level), self.contrib[seat])
-        )
-        self.folded[seat] = True
-        self.stats[seat]["folds"] += 1
-        self.hand_log.append(
-            {
-                "seat": seat,
-                "act": "caught",
-                "amount": 0,
-                "to": self.bets[seat],
-                "round": self.round + 1,
-            }
-        )
-        if seat == self.morto_seat:
-            self.status[seat] = DEFEATED
-            self.morto_defeated = True
-            events.append(MortoDefeated(seat, "caught"))
-        elif self.mode == "death_match" and not self.morto_defeated:
-            # At O Morto's table a caught cheat pays with his soul.
-            self.status[seat] = DEAD
-            self.out_order.append(seat)
-            events.append(SoulTaken(seat))
-        else:
-            self.status[seat] = EXPELLED
-            events.append(PlayerExpelled(seat, self.stacks[seat]))
-        self._progress(seat, events)
-
     # ------------------------------------------------------------------
-    # A Mão do Morto (house rule)
-
-    def _relic_actions(self, seat: int) -> list[Action]:
-        if not self.relics_on:
-            return []
-        out: list[Action] = []
-        for relic, card in RELIC_CARDS.items():
-            if relic in self.relics_used or card not in self.hands[seat]:
-                continue
-            if relic == CETRO and self.board:
-                out.append(InvokeRelic(CETRO))
-            elif relic == COROA:
-                for t in self._live():
-                    if t != seat:
-                        out.append(InvokeRelic(COROA, target=t))
-            elif relic == MOEDA and len(self.deck) > 0:
-                low = min(self.hands[seat], key=lambda c: (c.rank, c.suit))
-                out.append(InvokeRelic(MOEDA, card=low))
-            elif relic == ROSA and len(self.board) < 2:
-                out.extend(InvokeRelic(ROSA, suit=s) for s in SUITS)
-            elif relic == MASCARA:
-                out.extend(InvokeRelic(MASCARA, suit=s) for s in MASK_SUITS)
-        return out
-
-    def _check_relic(self, seat: int, action: InvokeRelic) -> None:
-        if not self.relics_on:
-            raise IllegalAction("T11", "wyrt.illegal.no_relics")
-        card = RELIC_CARDS.get(action.relic)
-        if card is None:
-            raise IllegalAction("T11", "wyrt.illegal.no_such_relic", relic=action.relic)
-        if action.relic in self.relics_used:
-            raise IllegalAction("T11", "wyrt.illegal.relic_used", relic=action.relic)
-        if card not in self.hands[seat]:
-            raise IllegalAction("T11", "wyrt.illegal.relic_not_held", relic=action.relic)
-        r = action.relic
-        if r == CETRO and not self.board:
-            raise IllegalAction("T11", "wyrt.illegal.relic_not_now", relic=r)
-        if r == COROA and (action.target == seat or action.target not in self._live()):
-            raise IllegalAction("T11", "wyrt.illegal.relic_target", relic=r)
-        if r == MOEDA and (
-            action.card is None or action.card not in self.hands[seat] or not self.deck
-        ):
-            raise IllegalAction("T11", "wyrt.illegal.relic_target", relic=r)
-        if r == ROSA and (action.suit not in SUITS or len(self.board) >= 2):
-            raise IllegalAction("T11", "wyrt.illegal.relic_target", relic=r)
-        if r == MASCARA and action.suit not in MASK_SUITS:
-            raise IllegalAction("T11", "wyrt.illegal.relic_target", relic=r)
-
-    def _apply_relic(self, seat: int, action: InvokeRelic, events: list[Event]) -> None:
-        r = action.relic
-        self.relics_used[r] = seat
-        public_suit = action.suit if r == ROSA else ""
-        events.append(RelicInvoked(seat, r, action.target, public_suit))
-        self.hand_log.append(
-            {
-                "seat": seat,
-                "act": "relic:" + r,
-                "amount": 0,
-                "to": self.bets[seat],
-                "round": self.round + 1,
-            }
-        )
-        if r == CETRO:
-            old = self.board[-1]
-            roll = roll_dice_card(self.rng)
-            self.board[-1] = roll.card
-            self.board_dice[-1] = {
-                "suit_dice": list(roll.suit_dice),
-                "value_dice": list(roll.value_dice),
-            }
-            events.append(
-                DiceCardRerolled(len(self.board), roll.suit_dice, roll.value_dice, roll.card, old)
-            )
-        elif r == COROA:
-            card = self.rng.choice(self.hands[action.target])
-            self.peeks.setdefault(seat, []).append(f"{action.target}:{card.code}")
-            events.append(RelicPeek(seat, action.target, card))
-        elif r == MOEDA:
-            assert action.card is not None
-            drawn = self.deck.draw_one()
-            self.hands[seat].remove(action.card)
-            self.hands[seat].append(drawn)
-            self.deck.cards.append(action.card)
-            self.deck.shuffle(self.rng)
-            events.append(RelicExchange(seat, action.card, drawn))
-        elif r == ROSA:
-            self.forced_suit = action.suit
-        else:
-            self.mask[seat] = action.suit
-            events.append(MaskWorn(seat, action.suit))
-
-    # ------------------------------------------------------------------
-    # views ([G4])
-
-    def _seat_view(self, s: int) -> dict[str, Any]:
-        return {
-            "name": self.seats[s],
-            "stack": self.stacks[s],
-            "bet": self.bets[s],
-            "contributed": self.contrib[s],
-            "status": self.status[s],
-            "in_hand": self.in_hand[s],
-            "folded": self.folded[s],
-            "all_in": self.all_in[s],
-            "hand_size": len(self.hands[s]),
-            "persona": self.persona(s).to_dict(),
-            "is_morto": s == self.morto_seat,
-            "is_profile": s == self.profile_seat,
-        }
+    # views ([G4]): see views.py
 
     def public_view(self) -> dict[str, Any]:
         """Everything a spectator may see: no hole cards, never the deck."""
-        pots = self.current_pots() if self.phase in ("betting", "straddle") else []
-        return {
-            "game": "wyrt",
-            "mode": self.mode,
-            "table": self.table,
-            "unit": self.unit,
-            "min_bet": self.min_bet,
-            "small_blind": self.sb_amount,
-            "big_blind": self.bb_amount,
-            "hand": self.hand_no,
-            "hand_limit": self.hand_limit,
-            "phase": self.phase,
-            "round": self.round + 1,
-            "buck": self.buck,
-            "dealer": "morto"
-            if self.mode == "life_cassino" and self.fixed_dealer
-            else ("house" if self.fixed_dealer else self.buck),
-            "small_blind_seat": self.sb_seat,
-            "big_blind_seat": self.bb_seat,
-            "straddle_seat": self.straddle_seat,
-            "straddled": self.straddled,
-            "to_act": self.to_act if self.phase == "betting" else -1,
-            "to_move": self.to_move,
-            "seats": [self._seat_view(s) for s in range(self.n_seats)],
-            "board": [c.code for c in self.board],
-            "board_dice": [dict(d) for d in self.board_dice],
-            "pot_total": sum(self.contrib),
-            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots],
-            "current_bet": self.current_bet,
-            "min_raise": self.min_inc,
-            "deck_size": len(self.deck) if self.phase in ("betting", "straddle") else 0,
-            "hand_log": [dict(e) for e in self.hand_log],
-            "stats": [dict(st) for st in self.stats],
-            "last_hand": _copy(self.last_hand),
-            "cheating": self.cheating_on,
-            "relics": {
-                "enabled": self.relics_on,
-                "cards": relic_codes() if self.morto_deck else {},
-                "used": dict(self.relics_used),
-                "rosa_suit": self.forced_suit,
-            },
-            "morto_seat": self.morto_seat,
-            "morto_defeated": self.morto_defeated,
-            "wish_winner": self.wish_winner,
-            "profile_seat": self.profile_seat,
-            "over": self.over,
-            "end_reason": self.end_reason,
-        }
+        return views.public_view(self)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see: the public table plus his own cards and options."""
-        v = self.public_view()
-        v["seat"] = seat
-        v["hand_cards"] = [c.code for c in self.hands[seat]]
-        v["best"] = (
-            self.hand_value(seat).to_dict()
-            if len(self.hands[seat]) + len(self.board) >= 5
-            else None
-        )
-        owe = max(0, self.current_bet - self.bets[seat])
-        lo, hi = self.raise_bounds(seat)
-        v["to_call"] = min(owe, self.stacks[seat])
-        v["min_raise_to"] = lo
-        v["max_raise_to"] = hi
-        v["can_raise"] = self.phase == "betting" and self.to_act == seat and self._can_raise(seat)
-        v["mask"] = self.mask.get(seat, "")
-        v["peeks"] = list(self.peeks.get(seat, []))
-        diff = self.difficulty(seat)
-        me = self.persona(seat)
-        odds = cheating.cheat_odds(me.h, me.i, diff.level)
-        v["cheat"] = {
-            "allowed": self.cheating_on,
-            "tried": seat in self.cheated,
-            "level": diff.level,
-            "difficulty": diff.name,
-            "watcher": diff.watcher,
-            "i_target": cheating.test_target(me.i, diff.level),
-            "h_target": cheating.test_target(me.h, diff.level),
-            "steal_chance": round(odds.steal, 4),
-            "caught_chance": round(odds.caught, 4),
-            "pending": self._pending_kind(seat),
-        }
-        v["steal"] = None
-        if self.pending and self.pending["seat"] == seat and self.pending["kind"] == "steal":
-            # Looking through the deck shows which cards are there, never their order.
-            v["steal"] = {
-                "count": self.pending["count"],
-                "deck": sorted(c.code for c in self.deck.cards),
-            }
-        return v
-
-    def _pending_kind(self, seat: int) -> str:
-        if self.pending is None or self.pending["seat"] != seat:
-            return ""
-        return str(self.pending["kind"])
+        return views.seat_private_view(self, seat)
 
     # ------------------------------------------------------------------
     # results
@@ -1299,7 +954,7 @@ class WyrtMatch(Match):
             "min_inc": self.min_inc,
             "round": self.round,
             "to_act": self.to_act,
-            "pending": _copy(self.pending),
+            "pending": copy.deepcopy(self.pending),
             "cheated": sorted(self.cheated),
             "relics_used": dict(self.relics_used),
             "mask": dict(self.mask),
@@ -1311,11 +966,3 @@ class WyrtMatch(Match):
             "wish": self.wish_winner,
             "over": self.over,
         }
-
-
-def _copy(data: Any) -> Any:
-    if isinstance(data, dict):
-        return {k: _copy(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_copy(v) for v in data]
-    return data

@@ -40,7 +40,8 @@ def profile_result(match: Match) -> ProfileResult | None:
     May be called at any time; chips still in a pot of an unfinished hand are not
     counted (a player who got up has already left them behind).
     """
-    from game.wyrt.match import DEAD, EXPELLED, WyrtMatch
+    from game.wyrt.match import WyrtMatch
+    from game.wyrt.statuses import DEAD, EXPELLED
 
     if not isinstance(match, WyrtMatch) or match.profile_seat < 0 or match.mode == "standard":
         return None
