@@ -125,9 +125,13 @@ class WyrtBot:
         st = view["stats"][seat]
         return (st["folded_to_bet"] + 2) / (st["faced_bet"] + 5)
 
-    @staticmethod
-    def _range_threshold(view: dict[str, Any], seat: int) -> float:
-        """How strong `seat`'s betting this hand says his hand is (0 = anything)."""
+    def _range_threshold(self, view: dict[str, Any], seat: int) -> float:
+        """How strong `seat`'s betting this hand says his hand is (0 = anything).
+
+        Everyone who reads ranges takes a raise for strength; readers also weigh
+        the player's habits: loose players call and raise with less, and a
+        player who seldom raises has a strong hand when he does.
+        """
         acts = [e["act"] for e in view["hand_log"] if e["seat"] == seat]
         raises = sum(1 for a in acts if a in ("raise", "allin"))
         calls = sum(1 for a in acts if a == "call")
@@ -139,12 +143,17 @@ class WyrtBot:
             thr = 0.32
         else:
             return 0.0
+        if not self.style.reads:
+            return thr
         st = view["stats"][seat]
         loose = (st["vpip"] + 2) / (st["hands"] + 6)
         thr *= min(1.1, max(0.55, 1.25 - 0.75 * loose))
         aggression = (st["raises"] + 1) / (st["calls"] + 1)
         if aggression > 1.5:
             thr *= 0.85
+        if raises:
+            raise_rate = (st["raises"] + 1) / (st["hands"] + 4)
+            thr = max(thr, min(0.92, 1 - 1.5 * raise_rate))
         return thr
 
     def _simulate(self, view: dict[str, Any], r: random.Random) -> equity.EquityReport:

@@ -32,13 +32,16 @@ def chips_per_100(
     *,
     hands: int,
     seed: int,
-    hands_per_session: int = 100,
+    hands_per_session: int = 0,
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Big blinds won per 100 hands by each entry over about `hands` hands.
+    """Big blinds won per 100 hands by each entry over at least `hands` hands.
 
-    Sessions of `hands_per_session` hands rotate the seats; a session ends early
-    when one player holds every chip. Chip changes are counted per session.
+    Default (`hands_per_session=0`): duplicate hands. Every deal (one seed) is
+    played once per seat rotation, each time a one-hand session with fresh
+    stacks, so every entry plays every seat of the same cards and luck cancels
+    out. With `hands_per_session=N`: sessions of up to N hands (they end early
+    when one player holds every chip), seats rotating between sessions.
     """
     n = len(bot_ids)
     won = [0] * n
@@ -46,12 +49,14 @@ def chips_per_100(
     total_hands = 0
     session = 0
     bb = 0
+    per = hands_per_session or 1
     while total_hands < hands:
+        deal = session // n if not hands_per_session else session
         shift = session % n
         entry_at = {(i + shift) % n: i for i in range(n)}
         names = [f"{bot_ids[entry_at[s]]}#{entry_at[s] + 1}" for s in range(n)]
-        opts = {"hand_limit": hands_per_session, **(options or {})}
-        match = new_match("wyrt", names, seed=seed + session, options=opts)
+        opts = {"hand_limit": per, **(options or {})}
+        match = new_match("wyrt", names, seed=seed + deal, options=opts)
         assert isinstance(match, WyrtMatch)
         bb = match.bb_amount
         bots = [make_bot("wyrt", bot_ids[entry_at[s]]) for s in range(n)]
@@ -62,6 +67,7 @@ def chips_per_100(
         total_hands += match.hand_no
         session += 1
     return {
+        "format": "sessions" if hands_per_session else "duplicate",
         "hands": total_hands,
         "sessions": session,
         "big_blind": bb,
