@@ -23,7 +23,7 @@ from game.cards import SUITS, Card, parse_card, standard_deck
 from game.core import Action
 from game.rng import Rng
 from game.wyrt import cheating, equity
-from game.wyrt.evaluator import evaluate
+from game.wyrt.evaluator import PAIR, TRIPS, TWO_PAIR, evaluate
 from game.wyrt.personas import CRIME, MANIPULATION, PERSONAS
 from game.wyrt.records import (
     AllIn,
@@ -115,9 +115,7 @@ class WyrtBot:
     def _opponents(view: dict[str, Any]) -> list[int]:
         me = view["seat"]
         return [
-            s
-            for s, e in enumerate(view["seats"])
-            if s != me and e["in_hand"] and not e["folded"]
+            s for s, e in enumerate(view["seats"]) if s != me and e["in_hand"] and not e["folded"]
         ]
 
     @staticmethod
@@ -145,6 +143,8 @@ class WyrtBot:
             return 0.0
         if not self.style.reads:
             return thr
+        if view["seats"][seat]["persona"]["tier"] == "novice":
+            return self._novice_range(view, seat)
         st = view["stats"][seat]
         loose = (st["vpip"] + 2) / (st["hands"] + 6)
         thr *= min(1.1, max(0.55, 1.25 - 0.75 * loose))
@@ -155,6 +155,38 @@ class WyrtBot:
             raise_rate = (st["raises"] + 1) / (st["hands"] + 4)
             thr = max(thr, min(0.92, 1 - 1.5 * raise_rate))
         return thr
+
+    @staticmethod
+    def _novice_range(view: dict[str, Any], seat: int) -> float:
+        """A novice's betting tells his made hand (see `_novice`): read it."""
+        n_board = len(view["board"])
+        top: dict[int, int] = {}
+        strongest = -1.0
+        for e in view["hand_log"]:
+            rnd = e["round"]
+            before = top.get(rnd, 0)
+            if e["seat"] == seat:
+                if e["act"] in ("raise", "allin") and e["to"] > before:
+                    facing = before > 0 and not (rnd == 1 and before <= view["big_blind"])
+                    big = e["amount"] > max(view["big_blind"], view["pot_total"] // 3)
+                    cat = TRIPS if facing or big else TWO_PAIR
+                    strongest = max(strongest, equity.percentile(cat << 20, n_board))
+                elif e["act"] == "call" and e["amount"] > 2 * view["big_blind"]:
+                    strongest = max(strongest, 0.8 * equity.percentile(PAIR << 20, n_board))
+            top[rnd] = max(before, e["to"])
+        return max(0.0, strongest)
+
+    def _continue_threshold(
+        self, view: dict[str, Any], seat: int, price: float, raise_by: int, tight: float
+    ) -> float:
+        """The weakest hand (percentile) with which `seat` goes on against a bet."""
+        if self.style.reads and view["seats"][seat]["persona"]["tier"] == "novice":
+            # A novice pays anything cheap and every pair (see `_novice`).
+            stack = view["seats"][seat]["stack"]
+            if raise_by <= max(2 * view["big_blind"], stack // 10):
+                return 0.0
+            return equity.percentile(PAIR << 20, len(view["board"]))
+        return min(0.97, price * 1.5 * tight * self.style.bluff)
 
     def _simulate(self, view: dict[str, Any], r: random.Random) -> equity.EquityReport:
         mine, board = self._cards(view)
@@ -215,8 +247,7 @@ class WyrtBot:
         able = [not view["seats"][o]["all_in"] for o in opps]
         # How readily each opponent folds: his record for the readers, a guess otherwise.
         tight = [
-            min(2.0, max(0.15, self._fold_rate(view, o) / 0.4)) if st.reads else 1.0
-            for o in opps
+            min(2.0, max(0.15, self._fold_rate(view, o) / 0.4)) if st.reads else 1.0 for o in opps
         ]
         options: list[tuple[float, Action]] = []
         if to_call == 0:
@@ -244,8 +275,8 @@ class WyrtBot:
             # An opponent goes on when his hand is worth the price he is offered.
             price = raise_by / (pot + added + raise_by)
             thresholds = [
-                min(0.97, price * 1.5 * tight[k] * st.bluff) if able[k] else 0.0
-                for k in range(len(opps))
+                self._continue_threshold(view, o, price, raise_by, tight[k]) if able[k] else 0.0
+                for k, o in enumerate(opps)
             ]
             all_fold, eq_called, callers = report.against(thresholds)
             paying = min(callers, float(sum(able)))
@@ -264,9 +295,7 @@ class WyrtBot:
     @staticmethod
     def _is_legal(action: Action, legal: list[Action], view: dict[str, Any]) -> bool:
         if isinstance(action, Raise):
-            return (
-                view["can_raise"] and view["min_raise_to"] <= action.to <= view["max_raise_to"]
-            )
+            return view["can_raise"] and view["min_raise_to"] <= action.to <= view["max_raise_to"]
         return action in legal
 
     @staticmethod

@@ -36,15 +36,27 @@ def table(seats: int | list[str] = 3, seed: int = 1, **options: Any) -> WyrtMatc
 
 
 def give(m: WyrtMatch, *hands: str) -> None:
-    """Set the hole cards of seats 0, 1, … ("" keeps a seat's cards); rebuild the deck."""
-    for s, text in enumerate(hands):
-        if text:
-            m.hands[s] = parse_cards(text)
-    used: Counter[Card] = Counter()
-    for h in m.hands:
-        used.update(h)
-    deck = list((Counter(standard_deck()) - used).elements())
-    m.deck.cards = deck
+    """Set the hole cards of seats 0, 1, … ("" keeps a seat's cards); rebuild the deck.
+
+    Cards of other seats that clash with the given ones are replaced from the deck.
+    """
+    given: dict[int, list[Card]] = {s: parse_cards(t) for s, t in enumerate(hands) if t}
+    taken: Counter[Card] = Counter()
+    for h in given.values():
+        taken.update(h)
+    free = list((Counter(standard_deck()) - taken).elements())
+    for s in range(m.n_seats):
+        if s in given:
+            m.hands[s] = given[s]
+        elif m.hands[s]:
+            keep = [c for c in m.hands[s] if c not in taken]
+            m.hands[s] = keep
+            taken.update(keep)
+    free = list((Counter(standard_deck()) - taken).elements())
+    for s in range(m.n_seats):
+        while m.hands[s] and len(m.hands[s]) < 5:
+            m.hands[s].append(free.pop())
+    m.deck.cards = free
 
 
 def dice(m: WyrtMatch, *rolls: int) -> None:
