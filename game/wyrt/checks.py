@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from game.cards import standard_deck
@@ -57,3 +58,29 @@ def check_view(match: Match, seat: int, view: dict[str, Any]) -> None:
         assert match.pending is not None and match.pending["seat"] == seat
     public = match.public_view()
     assert "hand_cards" not in public and "steal" not in public
+    # No list anywhere in the view spells out another seat's hidden cards or the deck order.
+    lists = list(_lists(view))
+    for other in range(match.n_seats):
+        if other == seat or not match.hands[other]:
+            continue
+        secret = sorted(c.code for c in match.hands[other])
+        for lst in lists:
+            assert not (
+                len(lst) == len(secret)
+                and all(isinstance(x, str) for x in lst)
+                and sorted(lst) == secret
+            ), f"seat {seat} sees the hand of seat {other}"
+    order = [c.code for c in match.deck.cards]
+    if len(order) > 1:
+        for lst in lists:
+            assert lst != order and lst != order[::-1], "the view shows the deck order"
+
+
+def _lists(obj: Any) -> Iterator[list[Any]]:
+    if isinstance(obj, list):
+        yield obj
+        for x in obj:
+            yield from _lists(x)
+    elif isinstance(obj, dict):
+        for x in obj.values():
+            yield from _lists(x)
