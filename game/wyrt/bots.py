@@ -60,7 +60,7 @@ class Style:
 STYLES: dict[str, Style] = {
     "novice": Style(0, 0.0, False, False, 0.0, 0.0, 0.3, 0.2),
     "casual": Style(80, 0.25, False, False, 0.3, 0.08, 0.1, 0.2),
-    "solid": Style(250, 0.12, True, False, 0.7, 0.03, 0.0, 0.2),
+    "solid": Style(200, 0.15, True, False, 0.6, 0.04, 0.0, 0.2),
     "sharp": Style(450, 0.05, True, True, 1.0, 0.0, 0.0, 0.2),
     "master": Style(700, 0.03, True, True, 1.0, 0.0, 0.0, 0.2),
     "boss": Style(1600, 0.0, True, True, 1.0, 0.0, 0.0, 1.0),
@@ -145,15 +145,55 @@ class WyrtBot:
             return thr
         if view["seats"][seat]["persona"]["tier"] == "novice":
             return self._novice_range(view, seat)
+        thr = max(thr, self._sized_range(view, seat))
         st = view["stats"][seat]
         loose = (st["vpip"] + 2) / (st["hands"] + 6)
         thr *= min(1.1, max(0.55, 1.25 - 0.75 * loose))
         aggression = (st["raises"] + 1) / (st["calls"] + 1)
         if aggression > 1.5:
             thr *= 0.85
-        if raises:
-            raise_rate = (st["raises"] + 1) / (st["hands"] + 4)
+        if raises and st["hands"] >= 10:
+            # Someone who seldom raises has it when he does (needs some record first).
+            raise_rate = st["raises"] / st["hands"]
             thr = max(thr, min(0.92, 1 - 1.5 * raise_rate))
+        return thr
+
+    @staticmethod
+    def _acts_last(view: dict[str, Any]) -> bool:
+        """Whether every other player who can still bet acts before us in this round."""
+        n = len(view["seats"])
+        me = view["seat"]
+        if view["round"] == 1:
+            start = view["straddle_seat"] if view["straddled"] else view["big_blind_seat"]
+            start = (start + 1) % n
+        else:
+            start = view["small_blind_seat"]
+        order = [(start + k) % n for k in range(n)]
+        able = [
+            s
+            for s in order
+            if view["seats"][s]["in_hand"]
+            and not view["seats"][s]["folded"]
+            and not view["seats"][s]["all_in"]
+        ]
+        return bool(able) and able[-1] == me
+
+    @staticmethod
+    def _sized_range(view: dict[str, Any], seat: int) -> float:
+        """Readers weigh raises by their size: a shove many times the pot is strong."""
+        pot = 0
+        top: dict[int, int] = {}
+        thr = 0.0
+        raises = 0
+        for e in view["hand_log"]:
+            rnd = e["round"]
+            before = top.get(rnd, 0)
+            if e["seat"] == seat and e["act"] in ("raise", "allin") and e["to"] > before:
+                ratio = (e["to"] - before) / max(1, pot)
+                raises += 1
+                thr = max(thr, min(0.9, 0.42 + 0.12 * ratio + 0.08 * (raises - 1)))
+            pot += e["amount"]
+            top[rnd] = max(before, e["to"])
         return thr
 
     @staticmethod
@@ -186,7 +226,10 @@ class WyrtBot:
             if raise_by <= max(2 * view["big_blind"], stack // 10):
                 return 0.0
             return equity.percentile(PAIR << 20, len(view["board"]))
-        return min(0.97, price * 1.5 * tight * self.style.bluff)
+        # He goes on when his hand's equity pays the price, with a margin for
+        # facing a bet (the readers know how often he folds; the timid expect calls).
+        margin = 0.1 + 0.08 * (tight - 1) - 0.1 * (1 - self.style.bluff)
+        return min(0.97, equity.continue_threshold(price + margin, len(view["board"])))
 
     def _simulate(self, view: dict[str, Any], r: random.Random) -> equity.EquityReport:
         mine, board = self._cards(view)
@@ -249,22 +292,37 @@ class WyrtBot:
         tight = [
             min(2.0, max(0.15, self._fold_rate(view, o) / 0.4)) if st.reads else 1.0 for o in opps
         ]
+        # Position (readers): acting last, a check sees the dice card for free and
+        # bets fold more; out of position a call faces more bets later.
+        position = 0.0
+        if st.reads:
+            position = 0.015 if self._acts_last(view) else -0.015
         options: list[tuple[float, Action]] = []
         if to_call == 0:
-            options.append((eq * pot, Check()))
+            options.append((eq * pot + max(0.0, position) * pot, Check()))
         else:
             options.append((0.0, Fold()))
-            options.append((eq * (pot + to_call) - to_call + st.call_slack * pot, Call()))
+            call_ev = eq * (pot + to_call) - to_call + st.call_slack * pot
+            if view["round"] < 3:
+                call_ev += min(0.0, position) * pot
+            options.append((call_ev, Call()))
         kinds = {type(a) for a in legal}
         targets: set[int] = set()
-        if view["can_raise"]:
+        # A third raise in one round takes a strong hand: no raise wars on a hunch.
+        raises = sum(
+            1
+            for e in view["hand_log"]
+            if e["round"] == view["round"] and e["act"] in ("raise", "allin")
+        )
+        may_raise = raises < 2 or eq >= 0.6
+        if view["can_raise"] and may_raise:
             cur = view["current_bet"]
             for frac in (0.5, 0.75, 1.0, 1.5):
                 targets.add(cur + int((pot + to_call) * frac))
             targets.add(view["min_raise_to"])
         # All-in only when the stack is short next to the pot, or for value:
         # overbet shoves risk the whole stack for a small pot.
-        if AllIn in kinds and (stack <= 1.5 * (pot + to_call) or eq >= 0.72):
+        if AllIn in kinds and may_raise and (stack <= 1.5 * (pot + to_call) or eq >= 0.72):
             targets.add(my_bet + stack)
         for to in sorted(targets):
             to = max(view["min_raise_to"], min(to, view["max_raise_to"]))

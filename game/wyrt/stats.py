@@ -46,6 +46,8 @@ def chips_per_100(
     n = len(bot_ids)
     won = [0] * n
     played = [0] * n
+    # per deal (or session) chips of each entry, for the standard error
+    per_deal: list[list[int]] = []
     total_hands = 0
     session = 0
     bb = 0
@@ -61,8 +63,12 @@ def chips_per_100(
         bb = match.bb_amount
         bots = [make_bot("wyrt", bot_ids[entry_at[s]]) for s in range(n)]
         play_out(match, bots, Rng(f"wyrt-chips/{seed}/{session}"))
+        if shift == 0 or hands_per_session:
+            per_deal.append([0] * n)
         for s in range(n):
-            won[entry_at[s]] += match.stacks[s] - match.start_stacks[s]
+            delta = match.stacks[s] - match.start_stacks[s]
+            won[entry_at[s]] += delta
+            per_deal[-1][entry_at[s]] += delta
             played[entry_at[s]] += match.stats[s]["hands"]
         total_hands += match.hand_no
         session += 1
@@ -79,10 +85,23 @@ def chips_per_100(
                 "hands_played": played[i],
                 "chips_won": won[i],
                 "bb_per_100": round(won[i] / bb / max(1, played[i]) * 100, 2),
+                "se_bb_per_100": round(
+                    _se([d[i] for d in per_deal]) * len(per_deal) / bb / max(1, played[i]) * 100, 2
+                ),
             }
             for i in range(n)
         ],
     }
+
+
+def _se(values: list[int]) -> float:
+    """Standard error of the sum's mean (sd / sqrt(n)) of per-deal results."""
+    k = len(values)
+    if k < 2:
+        return 0.0
+    mean = sum(values) / k
+    var = sum((v - mean) ** 2 for v in values) / (k - 1)
+    return (var / k) ** 0.5
 
 
 def cheat_rates(

@@ -213,3 +213,29 @@ def test_views_hide_hands_until_showdown_g4() -> None:
         m.apply(seat, next(a for a in legal if type(a).__name__ in ("Check", "Call")))
     shown = m.public_view()["last_hand"]["shown"]
     assert set(shown) == {"0", "1", "2"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), chips=st.lists(st.integers(1, 40), min_size=3, max_size=6))
+def test_short_all_ins_never_reopen_betting_t3(seed: int, chips: list[int]) -> None:
+    """[T3] with short stacks all around, whoever already acted never gets to raise again
+    unless a full raise (or short all-ins adding up to one) came after him."""
+    m = WyrtMatch(
+        [f"S{i}" for i in range(len(chips))], seed, {"table": "casual", "straddle": False}
+    )
+    for s, v in enumerate(chips):
+        m.stacks[s] = v
+    m.total_chips = sum(m.stacks) + sum(m.contrib)
+    rng = Rng(seed)
+    while not m.is_over and m.hand_no <= 3:
+        seat = m.to_move[0]
+        legal = m.legal_actions(seat)
+        if m.acted[seat] and m.current_bet - m.acted_level[seat] < m.min_inc:
+            assert not any(isinstance(a, (Raise, AllIn)) for a in legal) or (
+                AllIn() in legal and m.stacks[seat] <= m.current_bet - m.bets[seat]
+            )
+        pick = [a for a in legal if isinstance(a, (AllIn, Raise))]
+        calls = [a for a in legal if type(a).__name__ in ("Call", "Check")]
+        action = rng.choice(pick) if pick and rng.random() < 0.5 else rng.choice(calls or legal)
+        m.apply(seat, action)
+        assert sum(m.stacks) + sum(m.contrib) == m.total_chips
