@@ -128,7 +128,8 @@ class WyrtMatch(Match):
                 self.stacks[self.morto_seat] = PERSONAS[MORTO].pv
             self.unit = "PV"
         profile = o.get("profile_seat", -1)
-        self.profile_seat: int = profile if 0 <= profile < n else -1
+        # The profile is a player's life: never O Morto's seat.
+        self.profile_seat: int = profile if 0 <= profile < n and profile != self.morto_seat else -1
         if self.profile_seat >= 0 and self.mode != "standard":
             self.stacks[self.profile_seat] = o.get("profile_pv", 20)
         self.start_stacks = list(self.stacks)

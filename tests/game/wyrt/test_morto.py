@@ -297,3 +297,9 @@ def test_relic_needs_its_card_t11() -> None:
         act(m, InvokeRelic("cetro"))
     assert err.value.key == "wyrt.illegal.relic_not_held"
     assert parse_cards("AS")[0] in m.hands[1]
+
+
+def test_profile_seat_is_never_o_mortos_t11() -> None:
+    m = table(3, mode="death_match", profile_seat=2, profile_pv=5)
+    assert m.morto_seat == 2 and m.profile_seat == -1 and m.start_stacks[2] == 30
+    assert profile_result(m) is None
