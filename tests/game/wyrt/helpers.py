@@ -44,7 +44,6 @@ def give(m: WyrtMatch, *hands: str) -> None:
     taken: Counter[Card] = Counter()
     for h in given.values():
         taken.update(h)
-    free = list((Counter(standard_deck()) - taken).elements())
     for s in range(m.n_seats):
         if s in given:
             m.hands[s] = given[s]

@@ -415,3 +415,12 @@ def test_uncontested_pot_is_not_shown_t8() -> None:
     act(m, Fold())
     events = act(m, Fold())
     assert of(events, PotWonUncontested)[0].seat == 2 and not of(events, HandShown)
+
+
+def test_leaving_before_the_deal_voids_the_hand_t8() -> None:
+    """[T8] getting up before any card is seen (straddle decision) returns the blinds."""
+    m = table(4, straddle=True)
+    assert m.phase == "straddle"
+    events = act(m, Leave())
+    assert m.is_over and m.end_reason == "left"
+    assert m.stacks == [1000] * 4 and not of(events, PotWon)

@@ -303,3 +303,11 @@ def test_profile_seat_is_never_o_mortos_t11() -> None:
     m = table(3, mode="death_match", profile_seat=2, profile_pv=5)
     assert m.morto_seat == 2 and m.profile_seat == -1 and m.start_stacks[2] == 30
     assert profile_result(m) is None
+
+
+def test_getting_up_mid_hand_at_the_cassino_folds_t11() -> None:
+    """[T11] at the Life Cassino a player may get up on his turn; the table plays on."""
+    m = table(3, mode="life_cassino")
+    events = act(m, Leave())  # seat 0
+    assert of(events, PlayerLeft)[0].seat == 0 and m.status[0] == "away" and m.folded[0]
+    assert not m.is_over and m.to_move == [1]
