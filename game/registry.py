@@ -310,3 +310,26 @@ def make_bot(name: str, bot_id: str) -> Bot:
             bot=bot_id,
         )
     return info.make_bot(bot_id)
+
+
+def with_bot_choices(
+    info: GameInfo, bots: list[str | None], options: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Options with each bot seat's id written into the game's bot option.
+
+    Games whose bots are characters with table-visible traits (Wyrt's personas)
+    name a per-seat option in `extra["bot_option"]`; a bot seat's entry there is
+    its bot id, unless the caller already chose something other than the default.
+    """
+    out = dict(options or {})
+    key = info.extra.get("bot_option")
+    spec = next((o for o in info.options if o.key == key and o.kind == "per_seat"), None)
+    if spec is None:
+        return out
+    key = spec.key
+    values = list(out.get(key) or spec.default_for(len(bots)))
+    for seat, bot in enumerate(bots):
+        if bot is not None and bot in spec.choices and values[seat] == spec.default:
+            values[seat] = bot
+    out[key] = values
+    return out

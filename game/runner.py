@@ -15,7 +15,7 @@ from typing import Any
 
 from game.bots import Bot
 from game.core import Event, Match
-from game.registry import get_info, make_bot, new_match
+from game.registry import get_info, make_bot, new_match, with_bot_choices
 from game.rng import Rng
 
 
@@ -112,7 +112,10 @@ def simulate(
         seat_of = {entry: order[entry] for entry in range(n)}
         entry_at = {seat: entry for entry, seat in seat_of.items()}
         names = [f"{bot_ids[entry_at[s]]}#{entry_at[s] + 1}" for s in range(n)]
-        match = new_match(name, names, seed=seed + g, options=options)
+        seat_bots: list[str | None] = [bot_ids[entry_at[s]] for s in range(n)]
+        match = new_match(
+            name, names, seed=seed + g, options=with_bot_choices(info, seat_bots, options)
+        )
         bots = [make_bot(name, bot_ids[entry_at[s]]) for s in range(n)]
 
         def hook(m: Match, seat: int, events: list[Event], _g: int = g) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from game.bots import Bot
 from game.core import Event, Match
-from game.registry import make_bot, new_match
+from game.registry import make_bot, new_match, with_bot_choices
 from game.rng import Rng
 from game.runner import play_out
 from game.tournament.errors import TournamentError
@@ -71,6 +71,8 @@ def new_table_match(t: Tournament, round_no: int, table_no: int) -> Match:
             table=table_no,
         )
     options = match_options(t, rnd.stage, len(table.seats))
+    bots = [t.entrant(n).bot for n in table.seats]
+    options = with_bot_choices(t.info, bots, options)
     return new_match(
         t.game, t.names(table.seats), seed=table_match_seed(t, round_no, table), options=options
     )

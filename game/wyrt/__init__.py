@@ -35,7 +35,11 @@ INFO = GameInfo(
     check_options=check_options,
     invariants=invariants,
     check_view=check_view,
-    extra={"personas": {p: PERSONAS[p].to_dict() for p in ROSTER_ORDER}},
+    extra={
+        "personas": {p: PERSONAS[p].to_dict() for p in ROSTER_ORDER},
+        # A bot seat plays the persona it is: see game.registry.with_bot_choices.
+        "bot_option": "personas",
+    },
 )
 
 __all__ = [

@@ -48,11 +48,13 @@ def open_table(
     practice: bool = False,
 ) -> TableScene:
     """Build a new match and its table; raises ValueError (plain words) when impossible."""
-    from game import OptionsError, new_match
+    from game import OptionsError, get_info, new_match
+    from game.registry import with_bot_choices
 
     if not table_ready(game):
         raise ValueError(tr("ui.new_match.not_ready", game=tr(f"ui.games.{game}")))
     try:
+        options = with_bot_choices(get_info(game), [s.bot for s in seats], options)
         match = new_match(game, [s.name for s in seats], seed=seed, options=options)
     except OptionsError as e:
         from scenes.i18n import tr_error

@@ -184,3 +184,22 @@ def test_per_seat_option_through_new_match() -> None:
     assert info.resolve_options(2, {"persona": ["b", "a"]})["persona"] == ["b", "a"]
     with pytest.raises(OptionsError):
         info.resolve_options(2, {"persona": ["b"]})
+
+
+def test_bot_seats_fill_the_games_bot_option() -> None:
+    import dataclasses
+
+    from game.registry import OptionSpec, with_bot_choices
+    from tests.game.tiny_game import INFO
+
+    info = dataclasses.replace(
+        INFO,
+        options=INFO.options
+        + (OptionSpec("persona", "per_seat", "auto", choices=("auto", "x", "y")),),
+        bot_ids=("x", "y"),
+        extra={"bot_option": "persona"},
+    )
+    assert with_bot_choices(info, [None, "y", "x"], {})["persona"] == ["auto", "y", "x"]
+    # an explicit choice is kept
+    assert with_bot_choices(info, [None, "y"], {"persona": ["x", "x"]})["persona"] == ["x", "x"]
+    assert "persona" not in with_bot_choices(INFO, [None, "y"], {})
