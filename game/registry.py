@@ -55,6 +55,8 @@ class OptionSpec:
     maximum: int = 0
     house: bool = False
     ruling: str = ""
+    #: set by the app itself (e.g. a profile's permanent life points): never in forms
+    internal: bool = False
 
     def default_for(self, n_seats: int) -> Any:
         """The default value at a table of `n_seats`."""

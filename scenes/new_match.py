@@ -95,6 +95,7 @@ class NewMatchScene(Scene):
         self.rows: list[dict[str, Any]] = []
         self.values: dict[str, Any] = {}
         self.error = ""
+        self.shown_options = [o for o in self.info.options if not o.internal] if self.info else []
         if self.info is not None:
             n = int(
                 self.info.extra.get(
@@ -104,14 +105,14 @@ class NewMatchScene(Scene):
             mid = self.info.bot_ids[len(self.info.bot_ids) // 2] if self.info.bot_ids else "random"
             for i in range(n):
                 self.rows.append(self._new_row(HUMAN if i == 0 else mid, i))
-            self.values = {o.key: o.default for o in self.info.options if o.kind != "per_seat"}
+            self.values = {o.key: o.default for o in self.shown_options if o.kind != "per_seat"}
         self.widgets: dict[str, Any] = {}
 
     # -- model -----------------------------------------------------------------
     def _new_row(self, kind: str, index: int) -> dict[str, Any]:
         assert self.info is not None
         row: dict[str, Any] = {"kind": kind, "name": self._default_name(kind, index)}
-        for o in self.info.options:
+        for o in self.shown_options:
             if o.kind == "per_seat":
                 row[o.key] = o.default
         return row
@@ -163,7 +164,7 @@ class NewMatchScene(Scene):
         # seats (left)
         top = self.panel.top + 120 + self._notice_height()
         left = pygame.Rect(self.panel.left + 24, top, int(self.panel.width * 0.52) - 24, 0)
-        per_seat = [o for o in self.info.options if o.kind == "per_seat"]
+        per_seat = [o for o in self.shown_options if o.kind == "per_seat"]
         kinds = [(tr("ui.new_match.human"), HUMAN)] + [
             (tr("ui.new_match.bot", level=bot_label(self.game, b)), b) for b in self.info.bot_ids
         ]
@@ -214,7 +215,7 @@ class NewMatchScene(Scene):
         ox = self.panel.left + int(self.panel.width * 0.55)
         ow = self.panel.right - 24 - ox
         area = pygame.Rect(ox, top + 30, ow, by - 20 - (top + 30) - 60)
-        plain = [o for o in self.info.options if o.kind != "per_seat"]
+        plain = [o for o in self.shown_options if o.kind != "per_seat"]
         opt_h = 46
         scroller = pygame_gui.elements.UIScrollingContainer(
             area, m, container=self.ui, allow_scroll_x=False
@@ -322,7 +323,7 @@ class NewMatchScene(Scene):
             return
         for row, rw in zip(self.rows, self.row_widgets, strict=False):
             row["name"] = rw["name"].get_text()
-        for o in self.info.options:
+        for o in self.shown_options:
             widget = self.opt_widgets.get(o.key)
             if o.kind == "int" and widget is not None:
                 text = widget.get_text().strip()
@@ -381,10 +382,10 @@ class NewMatchScene(Scene):
                         row["name"] = self._default_name(kind, i)
                     self.resize(self.app.size)
                     return
-                for o in self.info.options:
+                for o in self.shown_options:
                     if o.kind == "per_seat" and event.ui_element == rw.get(o.key):
                         self.rows[i][o.key] = self._typed(o, ui.selected_id(rw[o.key]))
-            for o in self.info.options:
+            for o in self.shown_options:
                 if o.kind == "choice" and event.ui_element == self.opt_widgets.get(o.key):
                     self.values[o.key] = self._typed(o, ui.selected_id(self.opt_widgets[o.key]))
 
@@ -415,7 +416,7 @@ class NewMatchScene(Scene):
             names_seen.add(name.lower())
             seats.append(SeatSetup(name, None if row["kind"] == HUMAN else row["kind"]))
         options = dict(self.values)
-        for o in self.info.options:
+        for o in self.shown_options:
             if o.kind == "per_seat":
                 options[o.key] = [row[o.key] for row in self.rows]
         try:
@@ -514,7 +515,7 @@ class NewMatchScene(Scene):
                 anchor="midtop",
                 max_width=w,
             )
-        if not [o for o in self.info.options if o.kind != "per_seat"]:
+        if not [o for o in self.shown_options if o.kind != "per_seat"]:
             style.blit_text(
                 surface,
                 tr("ui.new_match.no_options"),

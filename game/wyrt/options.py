@@ -58,8 +58,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("hand_limit", "int", 0, minimum=0, maximum=10_000, ruling="T8"),
     OptionSpec("start_pv", "int", 20, minimum=1, maximum=1000, ruling="T11"),
     OptionSpec("pv_bet", "int", 2, minimum=1, maximum=100, ruling="T11"),
-    OptionSpec("profile_seat", "int", -1, minimum=-1, maximum=MAX_SEATS - 1, ruling="T11"),
-    OptionSpec("profile_pv", "int", 20, minimum=0, maximum=1_000_000, ruling="T11"),
+    OptionSpec(
+        "profile_seat", "int", -1, minimum=-1, maximum=MAX_SEATS - 1, ruling="T11", internal=True
+    ),
+    OptionSpec("profile_pv", "int", 20, minimum=0, maximum=1_000_000, ruling="T11", internal=True),
     TURN_LIMIT_OPTION,
     TOURNAMENT_OPTION,
 )

@@ -100,7 +100,7 @@ class TournamentForm:
         return [
             o
             for o in get_info(self.game).options
-            if o.kind != "per_seat" and o.key not in RESERVED_OPTIONS
+            if o.kind != "per_seat" and not o.internal and o.key not in RESERVED_OPTIONS
         ]
 
     @property
