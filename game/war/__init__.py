@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.registry import TOURNAMENT_OPTION, TURN_LIMIT_OPTION, GameInfo, OptionSpec, OptionsError
+from game.registry import TOURNAMENT_OPTION, TURN_LIMIT_OPTION, GameInfo, OptionsError, OptionSpec
 from game.war.board import BOARD, FIGURES, JOKER, Board
 from game.war.match import WarMatch, check_view, invariants
 from game.war.objectives import COLORS, OBJECTIVES, Objective
@@ -30,9 +30,7 @@ def check_options(n_seats: int, options: dict[str, Any]) -> None:
     """Two seats cannot play the same colour."""
     chosen = [c for c in options.get("colors") or [] if c != "random"]
     if len(chosen) != len(set(chosen)):
-        raise OptionsError(
-            "war.options.duplicate_color", "two seats chose the same colour"
-        )
+        raise OptionsError("war.options.duplicate_color", "two seats chose the same colour")
 
 
 def make_bot(bot_id: str) -> Any:

@@ -14,7 +14,6 @@ from game.core import Action, Event, IllegalAction, Match, MatchOver
 from game.dice import roll, roll_off
 from game.war import records as R
 from game.war.board import BOARD, FULL_DECK, JOKER
-from game.war.odds import resolve_battle
 from game.war.objectives import (
     COLORS,
     FALLBACK_ID,
@@ -26,6 +25,7 @@ from game.war.objectives import (
     missing_territories,
     objectives_in_play,
 )
+from game.war.odds import resolve_battle
 from game.war.trades import contains, is_set, possible_sets, trade_value
 
 N_TERRITORIES = len(BOARD.territories)
@@ -132,7 +132,10 @@ class WarMatch(Match):
         ev.append(R.DealerChosen(rolls, dealer))
         ev.append(
             R.TerritoriesDealt(
-                dealer, tuple(order), {t: self.owner[BOARD.index[t]] for t in order}, self.first_player
+                dealer,
+                tuple(order),
+                {t: self.owner[BOARD.index[t]] for t in order},
+                self.first_player,
             )
         )
         self.deck = list(FULL_DECK)
@@ -162,9 +165,7 @@ class WarMatch(Match):
     @property
     def must_trade(self) -> bool:
         """[W5] five cards in hand force a trade before placing."""
-        return (
-            self.phase == PHASE_REINFORCE and len(self.hands[self.current]) >= FORCED_TRADE_AT
-        )
+        return self.phase == PHASE_REINFORCE and len(self.hands[self.current]) >= FORCED_TRADE_AT
 
     def missing(self, seat: int) -> int:
         """Territories `seat` still has to take for its objective."""
@@ -214,7 +215,9 @@ class WarMatch(Match):
             "trades": 0,
             "trade_bonus": {},
         }
-        events.append(R.ReinforcementsReceived(seat, count, base, bonus, base + sum(bonus.values())))
+        events.append(
+            R.ReinforcementsReceived(seat, count, base, bonus, base + sum(bonus.values()))
+        )
         return events
 
     def _next_seat(self) -> int:
@@ -291,9 +294,7 @@ class WarMatch(Match):
                 for t in BOARD.adj_idx[s]:
                     if self.owner[t] != seat:
                         for d in range(1, min(3, self.armies[s] - 1) + 1):
-                            out.append(
-                                R.Attack(BOARD.territories[s], BOARD.territories[t], d)
-                            )
+                            out.append(R.Attack(BOARD.territories[s], BOARD.territories[t], d))
             out.append(R.EndAttacks())
             out.append(R.EndTurn())
         elif self.phase == PHASE_OCCUPY:
@@ -513,9 +514,7 @@ class WarMatch(Match):
         value = trade_value(self.trades)
         self.pending_free += value
         # [W5] +2 on each traded territory the trader owns, placed there at once.
-        bonus = tuple(
-            c for c in action.cards if c != JOKER and self.owner[BOARD.index[c]] == seat
-        )
+        bonus = tuple(c for c in action.cards if c != JOKER and self.owner[BOARD.index[c]] == seat)
         for c in bonus:
             self.armies[BOARD.index[c]] += 2
             self.armies_added += 2
@@ -672,9 +671,7 @@ class WarMatch(Match):
                 "min": 1,
                 "max": self.occupy[2],
             },
-            "movable": {
-                BOARD.territories[i]: m for i, m in enumerate(self.movable) if m > 0
-            }
+            "movable": {BOARD.territories[i]: m for i, m in enumerate(self.movable) if m > 0}
             if self.phase == PHASE_MOVE
             else {},
             "last_battle": dict(self.last_battle) if self.last_battle else None,

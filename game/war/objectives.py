@@ -36,7 +36,7 @@ class Objective:
 
     @property
     def kind(self) -> str:
-        """"continents", "territories" or "destroy"."""
+        """ "continents", "territories" or "destroy"."""
         if self.destroy:
             return "destroy"
         return "continents" if self.continents else "territories"
@@ -108,9 +108,7 @@ def missing_territories(
     """
     if objective.kind == "territories":
         good = sum(
-            1
-            for i in range(len(owner))
-            if owner[i] == seat and armies[i] >= objective.min_armies
+            1 for i in range(len(owner)) if owner[i] == seat and armies[i] >= objective.min_armies
         )
         return max(0, objective.territories - good)
     if objective.kind == "destroy":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 #: (attacker dice, defender dice) -> ((attacker losses, defender losses), probability)
 OutcomeTable = dict[tuple[int, int], tuple[tuple[tuple[int, int], float], ...]]
@@ -39,8 +39,10 @@ def resolve_battle(
     return lost_a, lost_d
 
 
-@lru_cache(maxsize=None)
-def roll_outcomes_exact(attack_n: int, defense_n: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+@cache
+def roll_outcomes_exact(
+    attack_n: int, defense_n: int
+) -> tuple[tuple[tuple[int, int], Fraction], ...]:
     """Exact probabilities of each (attacker losses, defender losses) of one roll."""
     if not (1 <= attack_n <= 3 and 1 <= defense_n <= 3):
         raise ValueError("each side rolls 1 to 3 dice")
@@ -52,7 +54,7 @@ def roll_outcomes_exact(attack_n: int, defense_n: int) -> tuple[tuple[tuple[int,
     return tuple(sorted((k, Fraction(v, total)) for k, v in counts.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_outcomes(attack_n: int, defense_n: int) -> tuple[tuple[tuple[int, int], float], ...]:
     """Like `roll_outcomes_exact`, as floats."""
     return tuple((k, float(p)) for k, p in roll_outcomes_exact(attack_n, defense_n))
