@@ -85,6 +85,8 @@ class WarMatch(Match):
         self.placed: list[list[int]] = [[0] * n_cont for _ in range(n)]
         self.taken: list[list[int]] = [[0] * n_cont for _ in range(n)]
         self.attacks: list[list[int]] = [[0] * n for _ in range(n)]
+        #: turn number of each seat's latest conquest (0 = none yet)
+        self.last_conquest: list[int] = [0] * n
         # Armies bookkeeping for the conservation invariant.
         self.armies_added = 0
         self.armies_lost = 0
@@ -575,6 +577,7 @@ class WarMatch(Match):
         self.owner[t] = seat
         self.conquered = True
         self.taken[seat][BOARD.cont_idx[t]] += 1
+        self.last_conquest[seat] = self.turn
         most = min(action.dice, self.armies[s] - 1)
         self.occupy = (s, t, most)
         self.phase = PHASE_OCCUPY
@@ -680,6 +683,7 @@ class WarMatch(Match):
                 "placed": [list(r) for r in self.placed],
                 "taken": [list(r) for r in self.taken],
                 "attacks": [list(r) for r in self.attacks],
+                "last_conquest": list(self.last_conquest),
             },
             "winner": self.winner,
             "timed_out": self.timed_out,
@@ -777,6 +781,7 @@ class WarMatch(Match):
             "placed": [list(r) for r in self.placed],
             "taken": [list(r) for r in self.taken],
             "attacks": [list(r) for r in self.attacks],
+            "last_conquest": list(self.last_conquest),
             "armies_added": self.armies_added,
             "armies_lost": self.armies_lost,
             "timed_out": self.timed_out,

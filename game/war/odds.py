@@ -168,15 +168,47 @@ def remaining_distribution(attackers: int, defenders: int, stop: int = 0) -> dic
     }
 
 
-@lru_cache(maxsize=65536)
+class _ExpectTable:
+    """P(conquest), E[attackers left; conquest] and E[attacker losses] for every
+    (attackers, defenders) up to a size: three linear recurrences over [W6]."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.win: list[list[float]] = []
+        self.left: list[list[float]] = []
+        self.loss: list[list[float]] = []
+
+    def get(self, a: int, d: int) -> tuple[float, float, float]:
+        if a >= self.size or d >= self.size:
+            self._grow(max(a + 1, d + 1, 2 * self.size, 32))
+        return self.win[a][d], self.left[a][d], self.loss[a][d]
+
+    def _grow(self, size: int) -> None:
+        win = [[0.0] * size for _ in range(size)]
+        left = [[0.0] * size for _ in range(size)]
+        loss = [[0.0] * size for _ in range(size)]
+        for a in range(size):
+            win[a][0] = 1.0
+            left[a][0] = float(a)
+        for a in range(1, size):
+            wa, la_, xa = win[a], left[a], loss[a]
+            for d in range(1, size):
+                w = lf = x = 0.0
+                for (la, ld), q in roll_outcomes(min(3, a), min(3, d)):
+                    w += q * win[a - la][d - ld]
+                    lf += q * left[a - la][d - ld]
+                    x += q * (la + loss[a - la][d - ld])
+                wa[d], la_[d], xa[d] = w, lf, x
+        self.win, self.left, self.loss, self.size = win, left, loss, size
+
+
+_EXPECT = _ExpectTable()
+
+
 def expected_after_win(attackers: int, defenders: int) -> tuple[float, float, float]:
-    """(P(conquest), E[attackers left | conquest], E[attacker losses]) for bots."""
-    win = 0.0
-    left = 0.0
-    losses = 0.0
-    for (a, d), p in attack_distribution(attackers, defenders):
-        losses += p * (attackers - a)
-        if d == 0:
-            win += p
-            left += p * a
-    return win, (left / win if win > 0 else 0.0), losses
+    """(P(conquest), E[attackers left | conquest], E[attacker losses]) when
+    attacking to the end with the most dice; used by bots."""
+    if attackers < 0 or defenders < 0:
+        raise ValueError("armies cannot be negative")
+    w, lf, x = _EXPECT.get(attackers, defenders)
+    return w, (lf / w if w > 0 else 0.0), x
