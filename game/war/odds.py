@@ -94,29 +94,36 @@ def attack_distribution(
 
 
 class _WinTable:
-    """P(conquest) for every (attackers, defenders) up to a size, grown on demand."""
+    """P(conquest) for every (attackers, defenders) below a size, grown on demand
+    (only the new cells are computed)."""
 
     def __init__(self) -> None:
-        self.size_a = 0
-        self.size_d = 0
+        self.size = 0
         self.table: list[list[float]] = []
 
     def get(self, a: int, d: int) -> float:
-        if a >= self.size_a or d >= self.size_d:
-            self._grow(max(a + 1, 2 * self.size_a, 64), max(d + 1, 2 * self.size_d, 64))
+        if a >= self.size or d >= self.size:
+            self._grow(max(a + 1, d + 1, self.size + self.size // 2, 32))
         return self.table[a][d]
 
-    def _grow(self, size_a: int, size_d: int) -> None:
-        t = [[0.0] * size_d for _ in range(size_a)]
-        for a in range(size_a):
+    def _grow(self, size: int) -> None:
+        old = self.size
+        t = self.table
+        for row in t:
+            row.extend([0.0] * (size - old))
+        t.extend([0.0] * size for _ in range(size - old))
+        for a in range(size):
             t[a][0] = 1.0
-        for a in range(1, size_a):
-            for d in range(1, size_d):
+            row = t[a]
+            for d in range(1 if a >= old else old, size):
+                if a == 0:
+                    row[d] = 0.0
+                    continue
                 s = 0.0
                 for (la, ld), q in roll_outcomes(min(3, a), min(3, d)):
                     s += q * t[a - la][d - ld]
-                t[a][d] = s
-        self.table, self.size_a, self.size_d = t, size_a, size_d
+                row[d] = s
+        self.size = size
 
 
 _WIN = _WinTable()
@@ -170,7 +177,8 @@ def remaining_distribution(attackers: int, defenders: int, stop: int = 0) -> dic
 
 class _ExpectTable:
     """P(conquest), E[attackers left; conquest] and E[attacker losses] for every
-    (attackers, defenders) up to a size: three linear recurrences over [W6]."""
+    (attackers, defenders) below a size: three linear recurrences over [W6],
+    grown on demand like `_WinTable`."""
 
     def __init__(self) -> None:
         self.size = 0
@@ -180,26 +188,30 @@ class _ExpectTable:
 
     def get(self, a: int, d: int) -> tuple[float, float, float]:
         if a >= self.size or d >= self.size:
-            self._grow(max(a + 1, d + 1, 2 * self.size, 32))
+            self._grow(max(a + 1, d + 1, self.size + self.size // 2, 32))
         return self.win[a][d], self.left[a][d], self.loss[a][d]
 
     def _grow(self, size: int) -> None:
-        win = [[0.0] * size for _ in range(size)]
-        left = [[0.0] * size for _ in range(size)]
-        loss = [[0.0] * size for _ in range(size)]
+        old = self.size
+        win, left, loss = self.win, self.left, self.loss
+        for tab in (win, left, loss):
+            for row in tab:
+                row.extend([0.0] * (size - old))
+            tab.extend([0.0] * size for _ in range(size - old))
         for a in range(size):
             win[a][0] = 1.0
             left[a][0] = float(a)
-        for a in range(1, size):
+            if a == 0:
+                continue
             wa, la_, xa = win[a], left[a], loss[a]
-            for d in range(1, size):
+            for d in range(1 if a >= old else old, size):
                 w = lf = x = 0.0
                 for (la, ld), q in roll_outcomes(min(3, a), min(3, d)):
                     w += q * win[a - la][d - ld]
                     lf += q * left[a - la][d - ld]
                     x += q * (la + loss[a - la][d - ld])
                 wa[d], la_[d], xa[d] = w, lf, x
-        self.win, self.left, self.loss, self.size = win, left, loss, size
+        self.size = size
 
 
 _EXPECT = _ExpectTable()

@@ -141,6 +141,7 @@ class Brain:
         self._threat: list[float] | None = None
         self._targets: set[int] | None = None
         self.block_weight: list[float] = [0.0] * self.n
+        self.block_map: list[float] = [0.0] * N
         self._cv: dict[tuple[int, bool], float] = {}
         self._missing: int | None = None
         self._sv: dict[tuple[int, int], float] = {}
@@ -315,7 +316,8 @@ class Brain:
         if self.holds(defender, k):
             v += BONUS[k] * p.break_turns
         if p.block:
-            v += p.block * self.block_weight[defender] * (1.0 + (k in self.blocked_continents()))
+            # hard: set back an opponent whose likely objective is close
+            v += p.block * 15.0 * self.block_map[t]
         if self.counts[defender] == 1 and self.destroy_target() == defender:
             v += 500.0
         if p.objective and self.objective["kind"] != "destroy":
@@ -331,10 +333,6 @@ class Brain:
         if self.counts[defender] == 1 and p.hunt:
             v += self.card_counts[defender] * self.card_value() * 0.8
         return v
-
-    def blocked_continents(self) -> set[int]:
-        """Continents hard wants to deny (from inferred opponent objectives)."""
-        return getattr(self, "_blocked", set())
 
     # ------------------------------------------------------------ threats
 

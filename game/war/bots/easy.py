@@ -22,11 +22,11 @@ def decide_easy(brain: Brain, legal: list[Action], rng: Rng) -> Action:
     if phase == "reinforce":
         if view["must_trade"] or (view["sets"] and len(brain.hand) >= 4):
             owner_of = {T[i]: brain.owner[i] for i in range(N)}
-            s = best_set(brain.hand, view["sets"], owner_of, me)
-            return R.Trade((s[0], s[1], s[2]))
+            chosen = best_set(brain.hand, view["sets"], owner_of, me)
+            return R.Trade((chosen[0], chosen[1], chosen[2]))
         return _place(brain, rng)
     if phase == "attack":
-        best = None
+        best: tuple[float, int, int] | None = None
         for s in brain.mine:
             a = brain.armies[s] - 1
             if a < 2:
@@ -38,8 +38,8 @@ def decide_easy(brain: Brain, legal: list[Action], rng: Rng) -> Action:
                 if p >= brain.p.min_odds and (best is None or p > best[0]):
                     best = (p, s, t)
         if best is not None:
-            _, s, t = best
-            return R.Attack(T[s], T[t], min(3, brain.armies[s] - 1))
+            src, dst = best[1], best[2]
+            return R.Attack(T[src], T[dst], min(3, brain.armies[src] - 1))
         pick = None if brain.conquered else brain.desperate_attack()
         if pick is not None:
             return R.Attack(T[pick[0]], T[pick[1]], min(3, brain.armies[pick[0]] - 1))

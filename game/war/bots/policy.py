@@ -38,17 +38,26 @@ def choose_trade(brain: Brain, *, eager: bool) -> R.Trade | None:
 # ------------------------------------------------------------- placement
 
 
-def placement(brain: Brain, *, lookahead_bonus: dict[int, float] | None = None) -> R.Place:
+def placement(brain: Brain) -> R.Place:
+    """Normal's placement: `placement_base`, then the attack armies by
+    `attack_allocation`."""
+    alloc, free = placement_base(brain)
+    if free > 0:
+        attack_allocation(brain, alloc, free, {})
+    return R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+
+
+def placement_base(brain: Brain) -> tuple[list[int], int]:
     """Place every pending army ([W3]).
 
     Continent bonuses go inside their continent (to its weakest gate, or to its
-    best attack stack). Free armies: first the deficits of threatened gates of
-    continents I hold (at most `defense_share` of them), then the attack stacks
-    with the best value for this turn, in chunks by marginal gain.
+    best attack stack); for 18 territories with 2 armies, single armies are
+    lifted; then the deficits of threatened gates of continents I hold (at most
+    `defense_share` of the free armies). Returns the allocation so far and the
+    free armies left for attacking.
     """
     pend = brain.view["pending"]
     alloc = [0] * N
-    bonus = lookahead_bonus or {}
     me = brain.me
     p = brain.p
     for cname, amount in pend["continents"].items():
@@ -99,12 +108,10 @@ def placement(brain: Brain, *, lookahead_bonus: dict[int, float] | None = None) 
             alloc[i] += c
             budget -= c
             free -= c
-    if free > 0:
-        _attack_allocation(brain, alloc, free, bonus)
-    return R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+    return alloc, free
 
 
-def _attack_allocation(brain: Brain, alloc: list[int], free: int, bonus: dict[int, float]) -> None:
+def attack_allocation(brain: Brain, alloc: list[int], free: int, bonus: dict[int, float]) -> None:
     """Concentrate `free` armies on the stack whose attacks gain most from them.
 
     All of them go to one stack unless its value saturates (odds already near
@@ -342,9 +349,9 @@ def decide(brain: Brain, legal: list[Action], rng: Rng, *, level: str) -> Action
         if trade is not None:
             return trade
         if level == "hard":
-            from game.war.bots.lookahead import plan_bonus
+            from game.war.bots.lookahead import placement_planned
 
-            return placement(brain, lookahead_bonus=plan_bonus(brain))
+            return placement_planned(brain)
         return placement(brain)
     if phase == "attack":
         if level == "hard":
