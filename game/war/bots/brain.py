@@ -87,8 +87,12 @@ class Params:
     fortify: bool = True
     #: take the cards of weak players
     hunt: bool = True
-    #: block opponents close to victory (hard infers their objectives)
+    #: block opponents close to victory (weight of the inferred danger)
     block: float = 0.0
+    #: infer opponents' objectives from public history (hard)
+    infer: bool = False
+    #: whole-turn plan rollouts for placement and attacks (hard)
+    lookahead: bool = False
     #: value of one step closer to the objective, divided by the steps left
     progress: float = 12.0
     #: fraction of free armies reserved for defence at most

@@ -164,10 +164,8 @@ def placement_planned(brain: Brain) -> R.Place:
     """Hard's placement: continent bonuses and defence as normal; the attack
     armies go where the whole-turn plan is worth most (normal's choice is one
     of the candidates)."""
-    from game.war.bots.inference import apply_inference
     from game.war.bots.policy import attack_allocation, placement_base
 
-    apply_inference(brain)
     base, free = placement_base(brain)
     normal = list(base)
     if free > 0:
@@ -200,9 +198,6 @@ def choose_attack_planned(brain: Brain) -> R.Attack | None:
     """The first roll of the best plan: each candidate attack is valued by its
     own gain plus the best continuation of the turn, minus the exposure it
     leaves; stopping is valued by the exposure of the position now."""
-    from game.war.bots.inference import apply_inference
-
-    apply_inference(brain)
     sim = start_sim(brain)
     stop = -exposure(brain, sim)
     best: tuple[float, int, int] | None = None

@@ -341,20 +341,20 @@ def front_distance(brain: Brain) -> list[int]:
 # ------------------------------------------------------------- the turn
 
 
-def decide(brain: Brain, legal: list[Action], rng: Rng, *, level: str) -> Action:
+def decide(brain: Brain, legal: list[Action], rng: Rng) -> Action:
     """One decision for the phase the view is in."""
     phase = brain.view["phase"]
     if phase == "reinforce":
         trade = choose_trade(brain, eager=brain.p.eager_trade)
         if trade is not None:
             return trade
-        if level == "hard":
+        if brain.p.lookahead:
             from game.war.bots.lookahead import placement_planned
 
             return placement_planned(brain)
         return placement(brain)
     if phase == "attack":
-        if level == "hard":
+        if brain.p.lookahead:
             from game.war.bots.lookahead import choose_attack_planned
 
             att = choose_attack_planned(brain)
@@ -372,4 +372,3 @@ def decide(brain: Brain, legal: list[Action], rng: Rng, *, level: str) -> Action
 
 
 BOARD_INDEX = {t: i for i, t in enumerate(T)}
-_ = CONT  # re-exported for levels
