@@ -1,0 +1,74 @@
+"""War benchmarks for `taverna bench`: bot decision p95 per level, and the odds.
+
+Bots play whole four-player games against each other; every `choose` call is
+timed. Budgets (ARCHITECTURE.md): normal p95 <= 200 ms, hard p95 <= 1 s.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.registry import make_bot, new_match
+from game.rng import Rng
+from game.runner import percentile, play_out
+
+#: p95 budget per level, seconds (easy has no budget of its own: normal's)
+BUDGETS = {"easy": 0.2, "normal": 0.2, "hard": 1.0}
+
+
+def _decision_times(level: str, games: int, seed: int, max_actions: int) -> list[float]:
+    """Decision times of `level` in games against the other levels."""
+    times: list[float] = []
+    others = {"easy": "normal", "normal": "hard", "hard": "normal"}[level]
+    for g in range(games):
+        seats = [level, others, others, level] if g % 2 else [others, level, level, others]
+        match = new_match("war", len(seats), seed=seed + g)
+        bots = [make_bot("war", b) for b in seats]
+        res = play_out(match, bots, Rng(f"bench/{seed}/{g}"), max_actions=max_actions)
+        for seat, ts in res.decision_times.items():
+            if seats[seat] == level:
+                times.extend(ts)
+    return times
+
+
+def _odds_time() -> float:
+    """Seconds to answer 10 000 win_probability queries from a cold cache."""
+    from game.war import odds
+
+    odds._WIN = odds._WinTable()
+    start = time.perf_counter()
+    for a in range(1, 101):
+        for d in range(1, 101):
+            odds.win_probability(a, d)
+    return time.perf_counter() - start
+
+
+def bench(quick: bool) -> list[dict[str, Any]]:
+    """Rows of the benchmark table: p95 bot decisions per level and the odds."""
+    rows: list[dict[str, Any]] = []
+    games = 1 if quick else 6
+    cap = 1500 if quick else 200_000
+    for level in ("easy", "normal", "hard"):
+        ts = _decision_times(level, games, seed=11, max_actions=cap)
+        p95 = percentile(ts, 95)
+        rows.append(
+            {
+                "name": f"war bot {level}: decision p95 ({len(ts)} decisions)",
+                "value": round(p95 * 1000, 2),
+                "unit": "ms",
+                "budget": f"<= {int(BUDGETS[level] * 1000)} ms",
+                "ok": p95 <= BUDGETS[level],
+            }
+        )
+    t = _odds_time()
+    rows.append(
+        {
+            "name": "war odds: win_probability 100x100 table, cold",
+            "value": round(t * 1000, 1),
+            "unit": "ms",
+            "budget": "informative",
+            "ok": None,
+        }
+    )
+    return rows

@@ -1,0 +1,219 @@
+"""Hard's whole-turn planning.
+
+A plan is a sequence of conquests for the rest of the turn. It is rolled out on
+a copy of the map in expectation: each step takes the best marginal attack
+(exact odds, expected survivors, the armies moved in), and values conquests
+*given the ones already planned* — so the bot sees that two conquests complete
+a continent, or that three finish its objective this turn, which one-step
+greedy play misses. The hard bot uses it to choose where to mass its
+reinforcements and which attack to roll next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.war import records as R
+from game.war.bots.brain import ADJ, BONUS, CONT, MEMBERS, Brain, N, T, qexp, qwin
+
+#: steps looked ahead when placing and when choosing an attack
+PLACE_DEPTH = 7
+ATTACK_DEPTH = 5
+#: planned attacks below these odds are not considered
+PLAN_MIN_ODDS = 0.3
+
+
+@dataclass
+class Sim:
+    """A map copy for rollouts (armies as floats: expectations)."""
+
+    owner: list[int]
+    armies: list[float]
+    taken: list[int] = field(default_factory=list)
+    reach: list[float] = field(default_factory=lambda: [1.0] * N)
+    conquered: bool = False
+
+    def copy(self) -> Sim:
+        return Sim(
+            list(self.owner), list(self.armies), list(self.taken), list(self.reach), self.conquered
+        )
+
+
+def start_sim(brain: Brain, extra: list[int] | None = None) -> Sim:
+    """The map as the view shows it, plus `extra` armies per territory."""
+    armies = [float(a) for a in brain.armies]
+    if extra:
+        for i, x in enumerate(extra):
+            armies[i] += x
+    return Sim(list(brain.owner), armies, conquered=brain.conquered)
+
+
+def step_value(brain: Brain, sim: Sim, t: int) -> float:
+    """Worth of conquering t after the conquests already in `sim`."""
+    p = brain.p
+    me = brain.me
+    k = CONT[t]
+    defender = brain.owner[t]
+    taken = set(sim.taken)
+    v = brain.territory_values()[t]
+    if all(sim.owner[j] == me for j in MEMBERS[k] if j != t):
+        v += BONUS[k] * p.continent_turns
+        if k in brain.target_continents():
+            v += 4.0
+    if brain.holds(defender, k) and not any(j in taken for j in MEMBERS[k]):
+        v += BONUS[k] * p.break_turns
+    if p.block:
+        v += p.block * 15.0 * brain.block_map[t]
+    left_of_defender = brain.counts[defender] - sum(1 for j in taken if brain.owner[j] == defender)
+    if left_of_defender == 1 and brain.destroy_target() == defender:
+        v += 500.0
+    if p.objective and brain.objective["kind"] != "destroy":
+        before = brain.missing_after(taken)
+        after = brain.missing_after(taken | {t})
+        if after == 0:
+            v += 500.0
+        elif after < before:
+            v += p.progress / (after + 1)
+    v *= brain.scale
+    if not sim.conquered:
+        v += brain.card_value()
+    if left_of_defender == 1 and p.hunt:
+        v += brain.card_counts[defender] * brain.card_value() * 0.8
+    return v
+
+
+def options(brain: Brain, sim: Sim) -> list[tuple[float, int, int, float, float]]:
+    """(gain, source, target, P(win), E[left]) for each attack in `sim`, best first."""
+    me = brain.me
+    cost = brain.p.army_cost
+    out = []
+    for s in range(N):
+        if sim.owner[s] != me or sim.armies[s] < 2:
+            continue
+        a = int(sim.armies[s]) - 1
+        for t in ADJ[s]:
+            if sim.owner[t] == me:
+                continue
+            win, left, loss = qexp(a, max(1, int(sim.armies[t] + 0.5)))
+            if win < PLAN_MIN_ODDS:
+                continue
+            gain = sim.reach[s] * (win * step_value(brain, sim, t) - loss * cost)
+            out.append((gain, s, t, win, left))
+    out.sort(reverse=True)
+    return out
+
+
+def conquer(brain: Brain, sim: Sim, s: int, t: int, win: float, left: float) -> None:
+    """Apply an expected conquest to `sim`: move up to 3 in if t leads on."""
+    me = brain.me
+    onward = any(sim.owner[j] != me for j in ADJ[t])
+    move = min(3.0, max(1.0, left - 1.0)) if onward else 1.0
+    sim.owner[t] = me
+    sim.armies[s] = max(1.0, left + 1.0 - move)
+    sim.armies[t] = move
+    sim.taken.append(t)
+    sim.reach[t] = sim.reach[s] * win
+    sim.conquered = True
+
+
+def rollout(brain: Brain, sim: Sim, depth: int) -> float:
+    """Greedy plan value of the rest of the turn from `sim` (mutates it)."""
+    total = 0.0
+    for _ in range(depth):
+        opts = options(brain, sim)
+        if not opts or opts[0][0] <= 0:
+            break
+        gain, s, t, win, left = opts[0]
+        total += gain
+        conquer(brain, sim, s, t, win, left)
+    return total
+
+
+def exposure(brain: Brain, sim: Sim) -> float:
+    """Expected cost of the counter-attacks the position in `sim` invites."""
+    me = brain.me
+    inc = brain.income()
+    vals = brain.territory_values()
+    held = [all(sim.owner[j] == me for j in MEMBERS[k]) for k in range(len(MEMBERS))]
+    risk = 0.0
+    for i in range(N):
+        if sim.owner[i] != me:
+            continue
+        th = 0.0
+        for j in ADJ[i]:
+            o = sim.owner[j]
+            if o != me:
+                a = sim.armies[j] - 1.0 + 0.6 * inc[o]
+                if a > th:
+                    th = a
+        if th <= 0.5:
+            continue
+        val = vals[i] + (BONUS[CONT[i]] * brain.p.continent_turns if held[CONT[i]] else 0.0)
+        risk += qwin(int(th + 0.5), max(1, int(sim.armies[i] + 0.5))) * val
+    return risk * brain.scale * brain.p.defense_weight * 0.5
+
+
+def plan_value(brain: Brain, extra: list[int] | None, depth: int) -> float:
+    """Whole-turn value of a placement: the plan's gains minus the exposure left."""
+    sim = start_sim(brain, extra)
+    gained = rollout(brain, sim, depth)
+    return gained - exposure(brain, sim)
+
+
+def placement_planned(brain: Brain) -> R.Place:
+    """Hard's placement: continent bonuses and defence as normal; the attack
+    armies go where the whole-turn plan is worth most (normal's choice is one
+    of the candidates)."""
+    from game.war.bots.policy import attack_allocation, placement_base
+
+    base, free = placement_base(brain)
+    normal = list(base)
+    if free > 0:
+        attack_allocation(brain, normal, free, {})
+    candidates = [normal]
+    if free > 0:
+        fronts = [i for i in brain.mine if brain.is_front(i)]
+        ranked = sorted(
+            fronts,
+            key=lambda i: (
+                brain.stack_value(i, brain.armies[i] - 1 + base[i] + free)
+                - brain.stack_value(i, brain.armies[i] - 1 + base[i])
+            ),
+            reverse=True,
+        )[:6]
+        for i in ranked:
+            alloc = list(base)
+            alloc[i] += free
+            candidates.append(alloc)
+        if len(ranked) >= 2 and free >= 4:
+            alloc = list(base)
+            alloc[ranked[0]] += free - free // 2
+            alloc[ranked[1]] += free // 2
+            candidates.append(alloc)
+    best = max(candidates, key=lambda a: plan_value(brain, a, PLACE_DEPTH))
+    return R.Place({T[i]: c for i, c in enumerate(best) if c > 0})
+
+
+def choose_attack_planned(brain: Brain) -> R.Attack | None:
+    """The first roll of the best plan: each candidate attack is valued by its
+    own gain plus the best continuation of the turn, minus the exposure it
+    leaves; stopping is valued by the exposure of the position now."""
+    sim = start_sim(brain)
+    stop = -exposure(brain, sim)
+    best: tuple[float, int, int] | None = None
+    for gain, s, t, win, left in options(brain, sim)[:6]:
+        if win < brain.p.min_odds and gain < 3.0 * brain.scale:
+            continue
+        nxt = sim.copy()
+        conquer(brain, nxt, s, t, win, left)
+        total = gain + rollout(brain, nxt, ATTACK_DEPTH) - exposure(brain, nxt)
+        if best is None or total > best[0]:
+            best = (total, s, t)
+    if best is not None and best[0] > stop:
+        _, s, t = best
+        return R.Attack(T[s], T[t], min(3, brain.armies[s] - 1))
+    if not brain.conquered:
+        pick = brain.desperate_attack()
+        if pick is not None:
+            return R.Attack(T[pick[0]], T[pick[1]], min(3, brain.armies[pick[0]] - 1))
+    return None
