@@ -9,6 +9,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Tables' bots think in threads in tests (a process per table is slow to start);
+# tests/scenes/test_bot_worker.py covers the process worker itself.
+os.environ.setdefault("TAVERNA_BOT_WORKER", "thread")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

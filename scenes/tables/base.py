@@ -9,7 +9,6 @@ A game's table subclasses `TableScene` and implements `layout`, `draw_table`,
 
 from __future__ import annotations
 
-import queue
 import threading
 import time
 from collections import deque
@@ -31,11 +30,11 @@ from game import (
     make_bot,
     storage,
 )
-from game.bots import Bot
 from game.rng import Rng
 from scenes import style, ui
 from scenes.i18n import has, tr, tr_error
 from scenes.manager import Scene
+from scenes.tables.bot_worker import BotWorker
 from scenes.widgets.log_panel import LogPanel
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
 from scenes.widgets.tween import Tweens
@@ -63,46 +62,6 @@ class SeatSetup:
         return self.bot is not None
 
 
-class BotWorker:
-    """Runs one bot decision at a time off the render loop."""
-
-    def __init__(self) -> None:
-        self.results: queue.Queue[tuple[int, int, Action | BaseException, float]] = queue.Queue()
-        self.thread: threading.Thread | None = None
-        self.seat: int | None = None
-
-    @property
-    def busy(self) -> bool:
-        """True while a bot is thinking."""
-        return self.thread is not None and self.thread.is_alive()
-
-    def start(
-        self, seat: int, stamp: int, bot: Bot, view: dict[str, Any], legal: list[Action], rng: Rng
-    ) -> None:
-        """Think for `seat` on a copy of what it may see."""
-        self.seat = seat
-
-        def think() -> None:
-            t0 = time.perf_counter()
-            try:
-                action: Action | BaseException = bot.choose(view, legal, rng)
-            except BaseException as e:  # reported on the main thread
-                action = e
-            self.results.put((seat, stamp, action, time.perf_counter() - t0))
-
-        self.thread = threading.Thread(target=think, name=f"bot-{seat}", daemon=True)
-        self.thread.start()
-
-    def poll(self) -> tuple[int, int, Action | BaseException, float] | None:
-        """A finished decision, if any."""
-        try:
-            result = self.results.get_nowait()
-        except queue.Empty:
-            return None
-        self.seat = None
-        return result
-
-
 class TableScene(Scene):
     """Base of every game table."""
 
@@ -127,10 +86,9 @@ class TableScene(Scene):
         self.info = get_info(match.game_name)
         self.seats = seats
         self.practice = practice
-        self.bots: dict[int, Bot] = {
-            i: make_bot(match.game_name, s.bot) for i, s in enumerate(seats) if s.bot
-        }
-        self.bot_rngs = {i: Rng(f"bots/{match.seed}/{i}") for i in self.bots}
+        self.bot_ids: dict[int, str] = {i: s.bot for i, s in enumerate(seats) if s.bot}
+        for bot_id in set(self.bot_ids.values()):
+            make_bot(match.game_name, bot_id)  # an unknown bot fails here, in words
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
         #: the human whose private view the screen shows (None: spectator)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -138,7 +96,8 @@ class TableScene(Scene):
         self.tweens = Tweens(
             lambda: self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
         )
-        self.worker = BotWorker()
+        self.worker = BotWorker(match.game_name, self.bot_ids, match.seed)
+        self._hint: tuple[int, Action] | None = None
         self.bot_wait = 0.0
         self.fast_forward = False
         self.finished = False
@@ -209,6 +168,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.tweens.clear()
+        self.worker.close()
         super().exit()
 
     # -- seats and viewer --------------------------------------------------------
@@ -251,9 +211,7 @@ class TableScene(Scene):
     def _start_bot(self, seat: int) -> None:
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
-        self.worker.start(
-            seat, len(self.match.log), self.bots[seat], view, legal, self.bot_rngs[seat]
-        )
+        self.worker.start(seat, len(self.match.log), view, legal)
 
     def _apply_bot_result(self) -> None:
         result = self.worker.poll()
@@ -261,11 +219,14 @@ class TableScene(Scene):
             return
         seat, stamp, action, took = result
         self.decision_times.append(took)
+        if seat not in self.match.to_move:
+            return  # the table moved on while it thought
         if isinstance(action, BaseException):
+            # A bot must never stall the table: say so and make the first legal move.
             self.app.notify(tr("ui.table.bot_failed", name=self.seats[seat].name), "error")
             action = self.match.legal_actions(seat)[0]
-        if stamp != len(self.match.log) or seat not in self.match.to_move:
-            return  # the table moved on while it thought: think again
+        elif stamp != len(self.match.log):
+            return  # someone else acted meanwhile: it thinks again on the new position
         try:
             self.events.extend(self.match.apply(seat, action))
         except IllegalAction:
@@ -275,8 +236,13 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.seat_panel.update(dt)
         self.tweens.update(dt)
-        if self.worker.busy or not self.worker.results.empty():
+        if self.worker.busy:
             self._apply_bot_result()
+        if self._hint is not None:
+            stamp, action = self._hint
+            self._hint = None
+            if stamp == len(self.match.log):
+                self.show_hint(action)
         if self.tweens.busy or self.animating():
             return
         if self.events:
@@ -297,7 +263,7 @@ class TableScene(Scene):
                 self.viewer = human
             self.on_human_turn(human)
         bot_seats = [s for s in self.match.to_move if not self.is_human(s)]
-        if bot_seats and not self.worker.busy and self.worker.results.empty():
+        if bot_seats and not self.worker.busy:
             if self.bot_wait <= 0:
                 self.bot_wait = self.tweens.scaled(self.BOT_PACE)
                 if self.bot_wait <= 0:
@@ -350,12 +316,17 @@ class TableScene(Scene):
             self.app.notify(tr("ui.table.no_hint"), "warn")
             return
         bot = make_bot(self.match.game_name, self.info.bot_ids[-1])
-        action = bot.choose(
+        view, legal, stamp = (
             self.match.view(seat),
             self.match.legal_actions(seat),
-            Rng(f"hint/{len(self.match.log)}"),
+            len(self.match.log),
         )
-        self.show_hint(action)
+        self.app.notify(tr("ui.table.hint_thinking"))
+
+        def think() -> None:  # the strongest bot may take a second: not on the render loop
+            self._hint = (stamp, bot.choose(view, legal, Rng(f"hint/{stamp}")))
+
+        threading.Thread(target=think, name="hint", daemon=True).start()
 
     def show_hint(self, action: Action) -> None:
         """Present a hint (tables may highlight instead)."""
