@@ -262,6 +262,7 @@ class App:
             self.frame += 1
             if self.first_frame_at is None:
                 self.first_frame_at = time.perf_counter()
+                self.sound.warm_up()
                 if os.environ.get("TAVERNA_REPORT_FIRST_FRAME"):
                     print(f"first-frame {time.time():.6f}", flush=True)
             if self.frames_limit and self.frame >= self.frames_limit:

@@ -15,28 +15,12 @@ from game.core import SaveError
 from scenes import style, ui
 from scenes.i18n import has, tr, tr_error, tr_first
 from scenes.manager import Scene
+from scenes.names import GENERIC_LEVELS, bot_label, bot_seat_name
 
 if TYPE_CHECKING:
     from scenes.app import App
 
 HUMAN = "human"
-#: bot ids that are levels, not characters: such bots get a tavern name
-GENERIC_LEVELS = ("easy", "normal", "hard", "random")
-#: names for bot seats (proper names, the same in every language)
-BOT_NAMES = (
-    "Borin",
-    "Lisandra",
-    "Thorgrim",
-    "Mirela",
-    "Kaelen",
-    "Odalys",
-    "Tibério",
-    "Yasmin",
-    "Galvão",
-    "Ravena",
-    "Dario",
-    "Sélia",
-)
 
 
 def option_label(game: str, spec: OptionSpec) -> str:
@@ -72,12 +56,6 @@ def fit_text(text: str, width: int) -> str:
 def _label_style(text: str, width: int) -> str:
     """The normal label, or a smaller one for long texts."""
     return "#ink_label" if style.font(16).size(text)[0] <= width else "#ink_label_small"
-
-
-def bot_label(game: str, bot_id: str) -> str:
-    """The display name of a bot id (level or persona)."""
-    key = f"{game}.bots.{bot_id}"
-    return tr(key) if has(key) else bot_id
 
 
 class NewMatchScene(Scene):
@@ -121,10 +99,7 @@ class NewMatchScene(Scene):
         """ "You" for the first person, a tavern name for a bot, else empty."""
         if kind == HUMAN:
             return tr("ui.new_match.you") if index == 0 else ""
-        if kind not in GENERIC_LEVELS:  # a persona is its own name
-            return bot_label(self.game, kind)
-        taken = {str(r["name"]).lower() for r in self.rows}
-        return next((n for n in BOT_NAMES if n.lower() not in taken), f"Bot {index + 1}")
+        return bot_seat_name(self.game, kind, (str(r["name"]) for r in self.rows), index)
 
     def _seat_name(self, i: int) -> str:
         return str(self.rows[i]["name"]).strip()

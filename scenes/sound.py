@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+import threading
 from array import array
 
 import pygame
@@ -136,6 +137,8 @@ class SoundManager:
         self.music_volume = music_volume
         self.enabled = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._pcm_cache: dict[str, bytes] = {}
+        self._format: tuple[int, int, int] = (RATE, -16, 1)
         self._next_effect = 0
         try:
             pygame.mixer.pre_init(RATE, -16, 1, 512)
@@ -143,22 +146,43 @@ class SoundManager:
             self.enabled = pygame.mixer.get_init() is not None
             if self.enabled:
                 pygame.mixer.set_num_channels(MUSIC_CHANNELS + EFFECT_CHANNELS)
+                self._format = pygame.mixer.get_init() or self._format
         except (pygame.error, OSError):  # no device, no driver: play nothing
             self.enabled = False
 
-    def _sound(self, name: str) -> pygame.mixer.Sound | None:
-        if name not in self._sounds:
+    def _pcm(self, name: str) -> bytes:
+        """16-bit samples of an effect at the mixer's rate and channel count."""
+        if name not in self._pcm_cache:
             samples = synthesise(name)
-            freq, _fmt, channels = pygame.mixer.get_init() or (RATE, -16, 1)
-            step = RATE / freq
-            # Resample to the mixer's rate and channel count if they differ.
+            step = RATE / self._format[0]
+            channels = self._format[2]
             n = int(len(samples) / step)
             mono = array(
                 "h",
                 (_clip(samples[min(len(samples) - 1, int(i * step))] * 32767) for i in range(n)),
             )
             data = mono if channels == 1 else array("h", (v for v in mono for _ in range(channels)))
-            self._sounds[name] = pygame.mixer.Sound(buffer=data.tobytes())
+            self._pcm_cache[name] = data.tobytes()
+        return self._pcm_cache[name]
+
+    def warm_up(self) -> None:
+        """Synthesise every effect in a background thread (after the first frame).
+
+        Making an effect takes up to a few dozen milliseconds of pure Python;
+        done on first use it would stall a frame.
+        """
+        if not self.enabled:
+            return
+
+        def work() -> None:
+            for name in EFFECTS:
+                self._pcm(name)
+
+        threading.Thread(target=work, name="sound-warm-up", daemon=True).start()
+
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        if name not in self._sounds:
+            self._sounds[name] = pygame.mixer.Sound(buffer=self._pcm(name))
         return self._sounds[name]
 
     def play(self, name: str) -> None:

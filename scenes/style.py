@@ -94,6 +94,7 @@ def font(size: int, kind: str = "sans") -> pygame.font.Font:
     return pygame.font.Font(str(path), size)
 
 
+@cached(2048)
 def render_text(
     text: str,
     size: int,
@@ -104,7 +105,8 @@ def render_text(
 ) -> pygame.Surface:
     """Text on a transparent surface, optionally with a 1-2 px drop shadow.
 
-    Text wider than `max_width` is shrunk to fit, never cut.
+    Text wider than `max_width` is shrunk to fit, never cut. Results are cached
+    (screens redraw the same words every frame): never draw on the surface.
     """
     f = font(size, kind)
     surf = f.render(text, True, color)

@@ -12,12 +12,15 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from scenes.i18n import tr
+from scenes.names import bot_seat_name
 
 if TYPE_CHECKING:
     from scenes.app import App
     from scenes.tables.base import SeatSetup, TableScene
 
-TABLES: dict[str, str] = {}
+TABLES: dict[str, str] = {
+    "war": "scenes.tables.war:WarTable",
+}
 
 
 def register_table(game: str, path: str) -> None:
@@ -83,9 +86,7 @@ def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
                 raise ValueError(
                     f"{args.game} has no bot {bot!r}; choose one of {', '.join(info.bot_ids)}"
                 )
-            seats.append(
-                SeatSetup(tr(f"{args.game}.bots.{bot}") if bot != "random" else f"Bot {i + 1}", bot)
-            )
+            seats.append(SeatSetup(bot_seat_name(args.game, bot, (x.name for x in seats), i), bot))
         else:
             seats.append(SeatSetup(s, None))
     if args.autoplay:

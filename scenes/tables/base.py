@@ -34,6 +34,7 @@ from game.rng import Rng
 from scenes import style, ui
 from scenes.i18n import has, tr, tr_error
 from scenes.manager import Scene
+from scenes.names import bot_label
 from scenes.tables.bot_worker import BotWorker
 from scenes.widgets.log_panel import LogPanel
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
@@ -41,12 +42,6 @@ from scenes.widgets.tween import Tweens
 
 if TYPE_CHECKING:
     from scenes.app import App
-
-
-def bot_display(game: str, bot_id: str) -> str:
-    """The short display name of a bot id."""
-    key = f"{game}.bots.{bot_id}"
-    return tr(key) if has(key) else bot_id
 
 
 @dataclass
@@ -92,7 +87,8 @@ class TableScene(Scene):
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
         #: the human whose private view the screen shows (None: spectator)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.events: deque[Event] = deque(match.start_events)
+        # A loaded match is shown as it stands: its set-up is not replayed on screen.
+        self.events: deque[Event] = deque(match.start_events if not match.log else [])
         self.tweens = Tweens(
             lambda: self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
         )
@@ -440,7 +436,7 @@ class TableScene(Scene):
         for i, s in enumerate(self.seats):
             colour, emblem = self.seat_look(i)
             tag = (
-                tr("ui.table.bot_tag", level=bot_display(self.match.game_name, s.bot))
+                tr("ui.table.bot_tag", level=bot_label(self.match.game_name, s.bot))
                 if s.bot
                 else tr("ui.table.human")
             )
@@ -477,20 +473,44 @@ class TableScene(Scene):
             max_width=surface.get_width() - 520,
         )
 
-    def log_event(self, event: Event, **extra: Any) -> None:
-        """Write the log line of an event (details hidden unless visible to the viewer)."""
-        if not event.visible_to(self.viewer):
-            key = f"{self.match.game_name}.events.{type(event).__name__}_hidden"
-        else:
-            key = f"{self.match.game_name}.events.{type(event).__name__}"
-        fields = {k: v for k, v in event.to_dict().items() if k != "type"}
+    #: event fields that hold a seat number; log lines show the seat's name
+    SEAT_FIELDS: tuple[str, ...] = (
+        "seat",
+        "defender",
+        "dealer",
+        "first_player",
+        "by",
+        "from_seat",
+        "to_seat",
+        "winner",
+        "lord",
+        "attacker",
+        "target_seat",
+    )
+
+    def event_text(self, event: Event, **extra: Any) -> str:
+        """The log line of an event in words ("" when the game has none).
+
+        Keys: `<game>.events_private.<Event>` for the seat a private event
+        belongs to, else `<game>.events.<Event>`. Seat numbers become names.
+        """
+        game, name = self.match.game_name, type(event).__name__
+        keys = [f"{game}.events.{name}"]
+        if event.PRIVATE and event.visible_to(self.viewer):
+            keys.insert(0, f"{game}.events_private.{name}")
+        fields: dict[str, Any] = {k: v for k, v in event.to_dict().items() if k != "type"}
+        for k in self.SEAT_FIELDS:
+            v = fields.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
+                fields[k] = self.seats[v].name
         fields.update(extra)
-        if (
-            "seat" in fields
-            and isinstance(fields["seat"], int)
-            and 0 <= fields["seat"] < len(self.seats)
-        ):
-            fields.setdefault("name", self.seats[fields["seat"]].name)
-        text = tr(key, **fields)
-        if text != key:
+        for key in keys:
+            if has(key):
+                return tr(key, **fields)
+        return ""
+
+    def log_event(self, event: Event, **extra: Any) -> None:
+        """Write the log line of an event."""
+        text = self.event_text(event, **extra)
+        if text:
             self.log.add(text)

@@ -20,6 +20,8 @@ class LogPanel:
         self.entries: list[tuple[str, tuple[int, int, int]]] = []
         self.scroll = 0  # wrapped lines scrolled up from the bottom
         self._wrapped: list[tuple[str, tuple[int, int, int]]] | None = None
+        self._cache_key: object = None
+        self._cache = pygame.Surface((1, 1))
 
     def add(self, text: str, colour: tuple[int, int, int] = style.INK) -> None:
         """Append a line; the view follows the newest unless scrolled up."""
@@ -68,27 +70,39 @@ class LogPanel:
         return False
 
     def draw(self, target: pygame.Surface) -> None:
-        """Paint the panel and the visible lines."""
-        target.blit(style.parchment(self.rect.size), self.rect.topleft)
-        y = self.rect.top + 10
+        """Paint the panel and the visible lines (repainted only when they change)."""
+        key = (
+            self.rect.size,
+            len(self.entries),
+            self.entries[-1] if self.entries else None,
+            self.scroll,
+            self.title,
+        )
+        if key != self._cache_key:
+            self._cache_key = key
+            self._cache = self._paint()
+        target.blit(self._cache, self.rect.topleft)
+
+    def _paint(self) -> pygame.Surface:
+        surf = style.parchment(self.rect.size).copy()
+        y = 10
         if self.title:
-            style.blit_text(
-                target, self.title, 22, (self.rect.left + 14, y), style.INK, kind="serif"
-            )
+            style.blit_text(surf, self.title, 22, (14, y), style.INK, kind="serif")
             y += 30
         lines = self._lines()
         n = self._visible_count()
         end = len(lines) - self.scroll
         start = max(0, end - n)
         for text, colour in lines[start:end]:
-            style.blit_text(target, text, self.text_size, (self.rect.left + 14, y), colour)
+            style.blit_text(surf, text, self.text_size, (14, y), colour)
             y += self.text_size + 6
         if self.scroll:
             style.blit_text(
-                target,
+                surf,
                 "▼",
                 14,
-                (self.rect.right - 16, self.rect.bottom - 20),
+                (self.rect.width - 16, self.rect.height - 20),
                 style.INK_SOFT,
                 anchor="center",
             )
+        return surf

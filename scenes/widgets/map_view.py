@@ -132,6 +132,9 @@ class MapView:
         self._tints: pygame.Surface | None = None
         self._owner_colours: dict[str, Colour] = {}
         self._counter_cache: dict[tuple[int, Colour, str, bool], pygame.Surface] = {}
+        self._tinted_cache: dict[tuple[str, Colour], pygame.Surface] = {}
+        #: static + tints + names, composed once per change
+        self._base: pygame.Surface | None = None
 
     # -- geometry -------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -143,8 +146,9 @@ class MapView:
         self.scale = min(rect.width / self.data.width, rect.height / self.data.height)
         w, h = self.data.width * self.scale, self.data.height * self.scale
         self.offset = (rect.left + (rect.width - w) / 2, rect.top + (rect.height - h) / 2)
-        self._static = self._names = self._tints = None
+        self._static = self._names = self._tints = self._base = None
         self._masks.clear()
+        self._tinted_cache.clear()
         self._counter_cache.clear()
 
     @property
@@ -276,22 +280,60 @@ class MapView:
         return self._masks[name]
 
     def set_owner_colours(self, colours: dict[str, Colour]) -> None:
-        """Owner colour per territory; the tint layer repaints if anything changed."""
-        if colours != self._owner_colours:
-            self._owner_colours = dict(colours)
+        """Owner colour per territory; only the changed territories are repainted."""
+        if colours == self._owner_colours:
+            return
+        changed = {
+            t
+            for t in set(colours) | set(self._owner_colours)
+            if colours.get(t) != self._owner_colours.get(t)
+        }
+        self._owner_colours = dict(colours)
+        self._base = None
+        if self._tints is None:
+            return
+        if len(changed) > 10:  # a new deal or a whole new view: paint it all
             self._tints = None
+            return
+        for name in changed:
+            if name in self.data.territories:
+                self._repaint_region(name)
+
+    def _tinted(self, name: str, colour: Colour) -> pygame.Surface:
+        key = (name, colour)
+        surf = self._tinted_cache.get(key)
+        if surf is None:
+            mask, _ = self._mask(name)
+            surf = mask.copy()
+            surf.fill((*colour, 150), special_flags=pygame.BLEND_RGBA_MULT)
+            self._tinted_cache[key] = surf
+        return surf
 
     def _paint_tints(self) -> pygame.Surface:
         mr = self.map_rect
         layer = pygame.Surface(mr.size, pygame.SRCALPHA)
         for name, colour in self._owner_colours.items():
-            if name not in self.data.territories:
-                continue
-            mask, where = self._mask(name)
-            tinted = mask.copy()
-            tinted.fill((*colour, 150), special_flags=pygame.BLEND_RGBA_MULT)
-            layer.blit(tinted, (where.left - mr.left, where.top - mr.top))
+            if name in self.data.territories:
+                _, where = self._mask(name)
+                layer.blit(self._tinted(name, colour), (where.left - mr.left, where.top - mr.top))
         return layer
+
+    def _repaint_region(self, name: str) -> None:
+        """Clear one territory's box on the tint layer and repaint what overlaps it."""
+        assert self._tints is not None
+        mr = self.map_rect
+        _, where = self._mask(name)
+        region = where.move(-mr.left, -mr.top)
+        self._tints.fill((0, 0, 0, 0), region)
+        self._tints.set_clip(region)
+        for other, colour in self._owner_colours.items():
+            if other not in self.data.territories:
+                continue
+            _, w2 = self._mask(other)
+            box = w2.move(-mr.left, -mr.top)
+            if box.colliderect(region):
+                self._tints.blit(self._tinted(other, colour), box.topleft)
+        self._tints.set_clip(None)
 
     def outline(self, surface: pygame.Surface, name: str, colour: Colour, width: int = 3) -> None:
         """Draw a territory's outline (selection, hover, targets)."""
@@ -337,15 +379,18 @@ class MapView:
     def draw_base(self, surface: pygame.Surface) -> None:
         """The map without counters: static layer, owner tints, names."""
         mr = self.map_rect
-        if self._static is None:
-            self._static = self._paint_static()
-        if self._tints is None:
-            self._tints = self._paint_tints()
-        if self._names is None:
-            self._names = self._paint_names(self.name_size())
-        surface.blit(self._static, mr.topleft)
-        surface.blit(self._tints, mr.topleft)
-        surface.blit(self._names, mr.topleft)
+        if self._base is None:
+            if self._static is None:
+                self._static = self._paint_static()
+            if self._tints is None:
+                self._tints = self._paint_tints()
+            if self._names is None:
+                self._names = self._paint_names(self.name_size())
+            base = self._static.copy()
+            base.blit(self._tints, (0, 0))
+            base.blit(self._names, (0, 0))
+            self._base = base.convert_alpha() if pygame.display.get_surface() else base
+        surface.blit(self._base, mr.topleft)
 
     def draw_counters(
         self,

@@ -33,6 +33,7 @@ class SeatPanel:
         self.seats: list[SeatInfo] = []
         self.active: set[int] = set()
         self.pulse = 0.0
+        self._cards: dict[int, tuple[object, pygame.Surface]] = {}
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Move/resize."""
@@ -58,46 +59,53 @@ class SeatPanel:
         return int(i) if 0 <= i < len(self.seats) else None
 
     def draw(self, target: pygame.Surface, bot_label: str = "", human_label: str = "") -> None:
-        """Paint every seat."""
+        """Paint every seat (each card is repainted only when what it says changes)."""
         rh = self.row_height()
         for i, seat in enumerate(self.seats):
             r = pygame.Rect(self.rect.left, self.rect.top + i * rh, self.rect.width, rh - 6)
-            panel = style.parchment(r.size, border=False).copy()
-            if seat.out:
-                panel.set_alpha(140)
-            target.blit(panel, r.topleft)
+            tag = seat.tag or (bot_label if seat.is_bot else human_label)
+            key = (seat.name, seat.colour, seat.emblem, tuple(seat.lines), seat.out, tag, r.size)
+            card = self._cards.get(i)
+            if card is None or card[0] != key:
+                card = (key, self._paint_card(seat, tag, r.size))
+                self._cards[i] = card
+            target.blit(card[1], r.topleft)
             if i in self.active:
                 glow = 2 + int(2 * abs(0.8 - self.pulse))
                 pygame.draw.rect(target, style.GOLD, r.inflate(4, 4), width=glow, border_radius=8)
-                pygame.draw.polygon(
-                    target,
-                    style.GOLD_LIGHT,
-                    [
-                        (r.left - 12, r.centery - 8),
-                        (r.left - 2, r.centery),
-                        (r.left - 12, r.centery + 8),
-                    ],
-                )
-            style.draw_emblem(target, seat.emblem, (r.left + 22, r.top + 20), 11, seat.colour)
-            name_col = style.INK_SOFT if seat.out else style.INK
-            style.blit_text(
-                target,
-                seat.name,
-                18,
-                (r.left + 42, r.top + 8),
-                name_col,
-                kind="bold",
-                max_width=r.width - 110,
+                arrow = [
+                    (r.left - 12, r.centery - 8),
+                    (r.left - 2, r.centery),
+                    (r.left - 12, r.centery + 8),
+                ]
+                pygame.draw.polygon(target, style.GOLD_LIGHT, arrow)
+
+    @staticmethod
+    def _paint_card(seat: SeatInfo, tag: str, size: tuple[int, int]) -> pygame.Surface:
+        card = style.parchment(size, border=False).copy()
+        w, h = size
+        style.draw_emblem(card, seat.emblem, (22, 20), 11, seat.colour)
+        name_col = style.INK_SOFT if seat.out else style.INK
+        tag_w = 0
+        if tag:
+            tag_rect = style.blit_text(
+                card,
+                tag,
+                12,
+                (w - 10, 11),
+                style.INK_SOFT,
+                anchor="topright",
+                max_width=w // 2 - 20,
             )
-            tag = seat.tag or (bot_label if seat.is_bot else human_label)
-            if tag:
-                style.blit_text(
-                    target, tag, 13, (r.right - 10, r.top + 11), style.INK_SOFT, anchor="topright"
-                )
-            for k, line in enumerate(seat.lines):
-                y = r.top + 32 + 18 * k
-                if y + 16 > r.bottom:
-                    break
-                style.blit_text(
-                    target, line, 14, (r.left + 42, y), style.INK_SOFT, max_width=r.width - 52
-                )
+            tag_w = tag_rect.width + 10
+        style.blit_text(
+            card, seat.name, 18, (42, 8), name_col, kind="bold", max_width=w - 52 - tag_w
+        )
+        for k, line in enumerate(seat.lines):
+            y = 32 + 18 * k
+            if y + 16 > h:
+                break
+            style.blit_text(card, line, 14, (42, y), style.INK_SOFT, max_width=w - 52)
+        if seat.out:
+            card.set_alpha(140)
+        return card

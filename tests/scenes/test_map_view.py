@@ -93,3 +93,17 @@ def test_resize_repaints(view: MapView) -> None:
     assert view.scale == 1.0
     view.draw_base(surface)
     assert view.territory_at((50, 50)) == "A"
+
+
+def test_incremental_tint_repaint_equals_full_repaint(view: MapView) -> None:
+    surface = pygame.display.get_surface()
+    view.set_owner_colours({"A": (200, 0, 0), "B": (0, 0, 200), "C": (0, 200, 0)})
+    view.draw_base(surface)
+    view.set_owner_colours({"A": (0, 0, 200), "B": (200, 200, 0), "C": (0, 200, 0)})  # two changed
+    view.draw_base(surface)
+    incremental = pygame.image.tobytes(surface, "RGB")
+    fresh = MapView(view.data)
+    fresh.set_rect(view.rect)
+    fresh.set_owner_colours({"A": (0, 0, 200), "B": (200, 200, 0), "C": (0, 200, 0)})
+    fresh.draw_base(surface)
+    assert pygame.image.tobytes(surface, "RGB") == incremental

@@ -1,0 +1,39 @@
+"""Names for bot seats: tavern regulars for level bots, the persona for characters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from scenes.i18n import has, tr
+
+#: bot ids that are levels, not characters: such bots get a tavern name
+GENERIC_LEVELS = ("easy", "normal", "hard", "random")
+#: names for bot seats (proper names, the same in every language)
+BOT_NAMES = (
+    "Borin",
+    "Lisandra",
+    "Thorgrim",
+    "Mirela",
+    "Kaelen",
+    "Odalys",
+    "Tibério",
+    "Yasmin",
+    "Galvão",
+    "Ravena",
+    "Dario",
+    "Sélia",
+)
+
+
+def bot_label(game: str, bot_id: str) -> str:
+    """The short display name of a bot id (level or persona)."""
+    key = f"{game}.bots.{bot_id}"
+    return tr(key) if has(key) else bot_id
+
+
+def bot_seat_name(game: str, bot_id: str, taken: Iterable[str], index: int) -> str:
+    """A name for a new bot seat that no other seat uses yet."""
+    if bot_id not in GENERIC_LEVELS:  # a persona is its own name
+        return bot_label(game, bot_id)
+    used = {t.lower() for t in taken}
+    return next((n for n in BOT_NAMES if n.lower() not in used), f"Bot {index + 1}")

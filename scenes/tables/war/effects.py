@@ -1,0 +1,140 @@
+"""Short animations on the map: battle dice, floating numbers, moving armies."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from scenes import style
+from scenes.widgets.dice import DiceTumble
+from scenes.widgets.tween import ease_in_out_cubic, ease_out_cubic
+
+
+class FloatingText:
+    """ "+3" or "-1" rising and fading over a territory."""
+
+    def __init__(
+        self,
+        text: str,
+        pos: tuple[int, int],
+        colour: tuple[int, int, int],
+        duration: float,
+        size: int = 22,
+    ) -> None:
+        self.surf = style.render_text(text, size, colour, "bold", shadow=style.BLACK)
+        self.pos = pos
+        self.duration = max(0.01, duration)
+        self.t = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = min(1.0, self.t / self.duration)
+        s = self.surf.copy()
+        s.set_alpha(int(255 * (1 - p**2)))
+        surface.blit(s, s.get_rect(center=(self.pos[0], self.pos[1] - 30 * ease_out_cubic(p))))
+
+
+class MovingArmy:
+    """A counter gliding from one territory to another (moves, occupation)."""
+
+    def __init__(
+        self, start: tuple[int, int], end: tuple[int, int], image: pygame.Surface, duration: float
+    ) -> None:
+        self.start, self.end = start, end
+        self.image = image
+        self.duration = max(0.01, duration)
+        self.t = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = ease_in_out_cubic(min(1.0, self.t / self.duration))
+        x = self.start[0] + (self.end[0] - self.start[0]) * p
+        y = self.start[1] + (self.end[1] - self.start[1]) * p - math.sin(math.pi * p) * 30
+        surface.blit(self.image, self.image.get_rect(center=(round(x), round(y))))
+
+
+class BattleFx:
+    """Both dice sets tumbling near the fight, then the losing dice struck out."""
+
+    def __init__(
+        self,
+        attack: tuple[int, ...],
+        defence: tuple[int, ...],
+        where: tuple[int, int],
+        bounds: pygame.Rect,
+        duration: float,
+        seed: int,
+    ) -> None:
+        self.size = 34
+        gap = 0.25
+        width = lambda n: n * self.size + (n - 1) * self.size * gap  # noqa: E731
+        total_w = max(width(len(attack)), width(len(defence))) + 24
+        box = pygame.Rect(0, 0, total_w + 20, self.size * 2 + 64)
+        box.midbottom = (where[0], where[1] - 24)
+        box.clamp_ip(bounds)
+        self.box = box
+        self.attack = DiceTumble(
+            list(attack), self.size, (box.left + 10, box.top + 30), "red", gap, seed
+        )
+        self.defence = DiceTumble(
+            list(defence),
+            self.size,
+            (box.left + 10, box.top + 36 + self.size),
+            "gold",
+            gap,
+            seed + 1,
+        )
+        self.duration = max(0.01, duration)
+        self.t = 0.0
+        rolled = duration * 0.55
+        self.attack.roll(rolled)
+        self.defence.roll(rolled)
+        # which pairs the attacker lost (ties to the defence, [W6])
+        pairs = min(len(attack), len(defence))
+        self.marked = [(i, attack[i] <= defence[i]) for i in range(pairs)]
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.attack.update(dt)
+        self.defence.update(dt)
+        if self.attack.settled and self.defence.settled:
+            for i, attacker_lost in self.marked:
+                self.attack.dice[i].marked = attacker_lost
+                self.defence.dice[i].marked = not attacker_lost
+            for die in self.attack.dice[len(self.marked) :]:
+                die.dim = True
+            for die in self.defence.dice[len(self.marked) :]:
+                die.dim = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fade = (
+            1.0
+            if self.t < self.duration * 0.85
+            else max(0.0, (self.duration - self.t) / (self.duration * 0.15))
+        )
+        panel = pygame.Surface(self.box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (30, 20, 12, int(200 * fade)), panel.get_rect(), border_radius=10)
+        pygame.draw.rect(
+            panel, (*style.GOLD, int(255 * fade)), panel.get_rect(), width=2, border_radius=10
+        )
+        surface.blit(panel, self.box.topleft)
+        if fade > 0.3:
+            self.attack.draw(surface)
+            self.defence.draw(surface)

@@ -1,0 +1,42 @@
+"""How War's colours, emblems and continents look on screen."""
+
+from __future__ import annotations
+
+from scenes import style
+
+Colour = tuple[int, int, int]
+
+#: engine colour name -> (RGB, emblem). Every colour has its own emblem, so the
+#: map reads without telling colours apart.
+ARMY_LOOK: dict[str, tuple[Colour, str]] = {
+    "branco": ((238, 236, 228), "circle"),
+    "vermelho": ((196, 44, 38), "square"),
+    "preto": ((46, 44, 48), "triangle"),
+    "azul": ((46, 96, 200), "diamond"),
+    "amarelo": ((234, 196, 46), "star"),
+    "verde": ((46, 150, 70), "hexagon"),
+}
+
+#: short names for the side panel
+CONTINENT_SHORT: dict[str, str] = {
+    "América do Norte": "AN",
+    "América do Sul": "AS",
+    "Europa": "EU",
+    "África": "AF",
+    "Ásia": "ÁS",
+    "Oceania": "OC",
+}
+
+ATTACK_DICE = "red"
+DEFENCE_DICE = "gold"
+
+
+def army_look(colour: str) -> tuple[Colour, str]:
+    """RGB and emblem of an army colour (grey circle for an unknown name)."""
+    return ARMY_LOOK.get(colour, ((150, 150, 150), "circle"))
+
+
+def text_on(colour: Colour) -> Colour:
+    """Ink that reads on a colour."""
+    lum = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
+    return style.INK if lum > 120 else style.CREAM
