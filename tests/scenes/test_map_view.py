@@ -100,10 +100,12 @@ def test_incremental_tint_repaint_equals_full_repaint(view: MapView) -> None:
     view.set_owner_colours({"A": (200, 0, 0), "B": (0, 0, 200), "C": (0, 200, 0)})
     view.draw_base(surface)
     view.set_owner_colours({"A": (0, 0, 200), "B": (200, 200, 0), "C": (0, 200, 0)})  # two changed
+    surface.fill((0, 0, 0))
     view.draw_base(surface)
     incremental = pygame.image.tobytes(surface, "RGB")
     fresh = MapView(view.data)
     fresh.set_rect(view.rect)
     fresh.set_owner_colours({"A": (0, 0, 200), "B": (200, 200, 0), "C": (0, 200, 0)})
+    surface.fill((0, 0, 0))
     fresh.draw_base(surface)
     assert pygame.image.tobytes(surface, "RGB") == incremental
