@@ -437,7 +437,7 @@ class NewMatchScene(Scene):
             moved = storage.move_aside(path) if path.exists() else None
             self.app.notify(
                 tr("ui.new_match.save_broken", name=path.name, reason=str(e))
-                + (f" → {moved.name}" if moved else ""),
+                + (f" ({moved.name})" if moved else ""),
                 "error",
             )
             self.resize(self.app.size)

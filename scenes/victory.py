@@ -32,12 +32,12 @@ class VictoryOverlay(Scene):
         return list(fn()) if callable(fn) else []
 
     def build(self) -> None:
-        lines = len(self.table.match.standings()) + len(self.summary_lines())
-        self.box = ui.centered(
-            self.app.size,
-            min(640, self.app.size[0] - 80),
-            min(self.app.size[1] - 60, 230 + 30 * lines),
-        )
+        width = min(720, self.app.size[0] - 80)
+        self.wrapped = [
+            part for line in self.summary_lines() for part in style.wrap_text(line, 16, width - 100)
+        ]
+        height = 200 + 30 * len(self.table.match.standings()) + 22 * len(self.wrapped)
+        self.box = ui.centered(self.app.size, width, min(self.app.size[1] - 40, height))
         y = self.box.bottom - 70
         self.back_to_caller = None
         if self.table.on_result is not None:  # a tournament match: one way out
@@ -123,13 +123,9 @@ class VictoryOverlay(Scene):
                 kind="bold" if place == 1 else "sans",
             )
             y += 30
-        for line in self.summary_lines():
-            style.blit_text(
-                surface,
-                line,
-                16,
-                (self.box.left + 60, y),
-                style.INK_SOFT,
-                max_width=self.box.width - 100,
-            )
-            y += 30
+        y += 6
+        for line in self.wrapped:
+            if y > self.box.bottom - 90:
+                break
+            style.blit_text(surface, line, 16, (self.box.left + 60, y), style.INK_SOFT)
+            y += 22

@@ -66,7 +66,13 @@ class DieSprite:
     """One die: tumbles for a while, then settles on its value with a bounce."""
 
     def __init__(
-        self, value: int, size: int, pos: tuple[float, float], look: str = "ivory", seed: int = 0
+        self,
+        value: int,
+        size: int,
+        pos: tuple[float, float],
+        look: str = "ivory",
+        seed: int = 0,
+        bounce: float = 0.8,
     ) -> None:
         self.value = value
         self.size = size
@@ -79,6 +85,7 @@ class DieSprite:
         self.duration = 0.0
         self.dim = False
         self.marked = False  # e.g. a die that lost its comparison
+        self.bounce = bounce  # how high it hops while landing, in die sizes
         self._swap = 0.0
 
     def roll(self, duration: float) -> None:
@@ -116,7 +123,7 @@ class DieSprite:
         bounce = 0.0
         if not self.settled and self.duration > 0:
             p = min(1.0, self.t / self.duration)
-            bounce = (1 - ease_out_bounce(p)) * self.size * 0.8
+            bounce = (1 - ease_out_bounce(p)) * self.size * self.bounce
         if self.angle:
             face = pygame.transform.rotozoom(face, self.angle, 1.0)
         sh = style.shadow((self.size, self.size), radius=max(3, self.size // 8), alpha=100)
@@ -159,10 +166,11 @@ class DiceTumble:
         look: str = "ivory",
         gap: float = 0.25,
         seed: int = 0,
+        bounce: float = 0.8,
     ) -> None:
         self.dice = [
             DieSprite(
-                v, size, (origin[0] + i * size * (1 + gap), origin[1]), look, seed=seed * 31 + i
+                v, size, (origin[0] + i * size * (1 + gap), origin[1]), look, seed * 31 + i, bounce
             )
             for i, v in enumerate(values)
         ]

@@ -96,13 +96,7 @@ class LogPanel:
         for text, colour in lines[start:end]:
             style.blit_text(surf, text, self.text_size, (14, y), colour)
             y += self.text_size + 6
-        if self.scroll:
-            style.blit_text(
-                surf,
-                "▼",
-                14,
-                (self.rect.width - 16, self.rect.height - 20),
-                style.INK_SOFT,
-                anchor="center",
-            )
+        if self.scroll:  # more lines below: a small gold triangle
+            x, y = self.rect.width - 16, self.rect.height - 18
+            pygame.draw.polygon(surf, style.INK_SOFT, [(x - 6, y - 4), (x + 6, y - 4), (x, y + 4)])
         return surf

@@ -20,7 +20,9 @@ from scenes.victory import VictoryOverlay
 from tests.scenes.conftest import click, click_widget, pump
 
 
-def table(app, seats: list[SeatSetup], seed: int = 5, practice: bool = False, options: dict | None = None) -> WarTable:  # type: ignore[no-untyped-def]
+def table(
+    app, seats: list[SeatSetup], seed: int = 5, practice: bool = False, options: dict | None = None
+) -> WarTable:  # type: ignore[no-untyped-def]
     app.scenes.push(MainMenu(app), fade=False)
     t = open_table(app, "war", seats, seed=seed, options=options or {}, practice=practice)
     app.scenes.push(t, fade=False)
@@ -38,7 +40,13 @@ def until(app, cond: Callable[[], bool], frames: int = 3000) -> None:  # type: i
 
 
 def my_phase(t: WarTable, phase: str) -> Callable[[], bool]:
-    return lambda: t.my_turn() and t.view().get("phase") == phase and not t.events and not t.fx and t.turn_key != ()
+    return lambda: (
+        t.my_turn()
+        and t.view().get("phase") == phase
+        and not t.events
+        and not t.fx
+        and t.turn_key != ()
+    )
 
 
 def mine(t: WarTable) -> list[str]:
@@ -98,7 +106,12 @@ def test_a_whole_human_turn_attack_occupy_move_end_w6_w7_w8(app) -> None:  # typ
     click(app, t.map.anchor(target))
     assert t.target == target
     rolls = 0
-    while t.view()["phase"] == "attack" and t.view()["owners"][target] != 0 and t.view()["armies"][border] > 1 and rolls < 30:
+    while (
+        t.view()["phase"] == "attack"
+        and t.view()["owners"][target] != 0
+        and t.view()["armies"][border] > 1
+        and rolls < 30
+    ):
         click_widget(app, t.controls["roll"])
         until(app, lambda: not t.events and not t.fx)
         rolls += 1
@@ -165,7 +178,9 @@ def test_objective_is_private_and_the_curtain_separates_two_people_g4(app) -> No
     overlay = app.scenes.top
     assert isinstance(overlay, ObjectiveOverlay)
     assert overlay.objective["card"] == t.match.view(first)["objective"]["card"]
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    )
     pump(app, 2)
     until(app, my_phase(t, "reinforce"))
     _place_all_on(app, t, mine(t)[0])
@@ -179,7 +194,11 @@ def test_bots_finish_a_timed_match_and_the_end_shows_every_objective_w11(size: s
 
     app = make_app("--lang", "pt", "--size", size)
     app.settings.animation_speed = "instant"
-    t = table(app, [SeatSetup("A", "easy"), SeatSetup("B", "easy"), SeatSetup("C", "easy")], options={"turn_limit": 6})
+    t = table(
+        app,
+        [SeatSetup("A", "easy"), SeatSetup("B", "easy"), SeatSetup("C", "easy")],
+        options={"turn_limit": 6},
+    )
     until(app, lambda: isinstance(app.scenes.top, VictoryOverlay), 6000)
     assert t.match.is_over and len(t.victory_lines()) == 3
     pygame.quit()

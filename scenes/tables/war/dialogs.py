@@ -47,7 +47,7 @@ class TradeDialog(Scene):
         ch = round(cw * 1.4)
         total = n * cw + (n - 1) * 14
         x0 = self.box.centerx - total // 2
-        y = self.box.top + 96
+        y = self.box.top + 104
         self.card_w = cw
         self.card_rects = [
             pygame.Rect(x0 + i * (cw + 14), y, cw, ch) for i in range(len(self.cards))
@@ -194,14 +194,11 @@ class TradeDialog(Scene):
                     max_width=self.box.width - 40,
                 )
             else:
-                style.blit_text(
-                    surface,
-                    tr("wartable.not_a_set"),
-                    18,
-                    (self.box.centerx, y),
-                    style.RED,
-                    anchor="midtop",
-                )
+                for line in style.wrap_text(tr("wartable.not_a_set"), 17, self.box.width - 60):
+                    style.blit_text(
+                        surface, line, 17, (self.box.centerx, y), style.RED, anchor="midtop"
+                    )
+                    y += 24
         else:
             style.blit_text(
                 surface,

@@ -67,7 +67,11 @@ class MovingArmy:
 
 
 class BattleFx:
-    """Both dice sets tumbling near the fight, then the losing dice struck out."""
+    """Both dice sets tumbling near the fight, paired column by column (attack
+    above, defence below), then the losing die of each pair struck out ([W6])."""
+
+    SIZE = 38
+    GAP = 10
 
     def __init__(
         self,
@@ -78,28 +82,23 @@ class BattleFx:
         duration: float,
         seed: int,
     ) -> None:
-        self.size = 34
-        gap = 0.25
-        width = lambda n: n * self.size + (n - 1) * self.size * gap  # noqa: E731
-        total_w = max(width(len(attack)), width(len(defence))) + 24
-        box = pygame.Rect(0, 0, total_w + 20, self.size * 2 + 64)
-        box.midbottom = (where[0], where[1] - 24)
-        box.clamp_ip(bounds)
-        self.box = box
-        self.attack = DiceTumble(
-            list(attack), self.size, (box.left + 10, box.top + 30), "red", gap, seed
+        size, gap = self.SIZE, self.GAP
+        columns = max(len(attack), len(defence))
+        box = pygame.Rect(
+            0, 0, columns * size + (columns - 1) * gap + 2 * 16, 2 * size + gap + 2 * 14
         )
+        box.midbottom = (where[0], where[1] - 22)
+        box.clamp_ip(bounds.inflate(-8, -8))
+        self.box = box
+        x0, y0 = box.left + 16, box.top + 14
+        step = (size + gap) / size - 1  # DiceTumble's gap is a fraction of the size
+        self.attack = DiceTumble(list(attack), size, (x0, y0), "red", step, seed, bounce=0.25)
         self.defence = DiceTumble(
-            list(defence),
-            self.size,
-            (box.left + 10, box.top + 36 + self.size),
-            "gold",
-            gap,
-            seed + 1,
+            list(defence), size, (x0, y0 + size + gap), "gold", step, seed + 1, bounce=0.25
         )
         self.duration = max(0.01, duration)
         self.t = 0.0
-        rolled = duration * 0.55
+        rolled = duration * 0.5
         self.attack.roll(rolled)
         self.defence.roll(rolled)
         # which pairs the attacker lost (ties to the defence, [W6])
@@ -130,9 +129,9 @@ class BattleFx:
             else max(0.0, (self.duration - self.t) / (self.duration * 0.15))
         )
         panel = pygame.Surface(self.box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (30, 20, 12, int(200 * fade)), panel.get_rect(), border_radius=10)
+        pygame.draw.rect(panel, (30, 20, 12, int(215 * fade)), panel.get_rect(), border_radius=12)
         pygame.draw.rect(
-            panel, (*style.GOLD, int(255 * fade)), panel.get_rect(), width=2, border_radius=10
+            panel, (*style.GOLD, int(255 * fade)), panel.get_rect(), width=2, border_radius=12
         )
         surface.blit(panel, self.box.topleft)
         if fade > 0.3:

@@ -27,6 +27,12 @@ CONTINENT_SHORT: dict[str, str] = {
     "Oceania": "OC",
 }
 
+#: shorter names where the legend is narrow
+CONTINENT_COMPACT: dict[str, str] = {
+    "América do Norte": "Am. do Norte",
+    "América do Sul": "Am. do Sul",
+}
+
 ATTACK_DICE = "red"
 DEFENCE_DICE = "gold"
 

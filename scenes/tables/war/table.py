@@ -25,7 +25,7 @@ from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.war.cards_view import war_card
 from scenes.tables.war.dialogs import ObjectiveOverlay, TradeDialog, objective_text
 from scenes.tables.war.effects import BattleFx, FloatingText, MovingArmy
-from scenes.tables.war.look import CONTINENT_SHORT, army_look
+from scenes.tables.war.look import CONTINENT_COMPACT, CONTINENT_SHORT, army_look
 from scenes.tables.war.placement import PlacementBuffer
 from scenes.widgets.map_view import CONTINENT_TINTS, MapData, MapView
 
@@ -835,18 +835,29 @@ class WarTable(TableScene):
 
     def _paint_badges(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Unconfirmed reinforcements (+n) and armies still free to move."""
-        badges: dict[str, tuple[str, tuple[int, int, int]]] = {}
+        badges: dict[str, tuple[str, tuple[int, int, int], bool]] = {}
         if self.buffer is not None:
             for t, n in self.buffer.placed.items():
-                badges[t] = (f"+{n}", style.GOLD_LIGHT)
+                badges[t] = (f"+{n}", style.GOLD_LIGHT, False)
         if view.get("phase") == "move" and self.my_turn():
             for t, n in (view.get("movable") or {}).items():
-                badges[t] = (f"↔{n}", (170, 230, 170))
-        for t, (text, colour) in badges.items():
+                badges[t] = (str(n), (170, 230, 170), True)
+        for t, (text, colour, arrow) in badges.items():
             x, y = self.map.anchor(t)
             label = style.render_text(text, 15, colour, "bold", shadow=style.BLACK)
-            r = label.get_rect(midleft=(x + 14, y - 12))
-            pygame.draw.rect(surface, (30, 20, 12), r.inflate(8, 4), border_radius=6)
+            r = label.get_rect(midleft=(x + (28 if arrow else 14), y - 12))
+            box = r.inflate(8, 4)
+            if arrow:  # a little two-headed arrow: "can still move"
+                box.width += 16
+                box.left -= 16
+            pygame.draw.rect(surface, (30, 20, 12), box, border_radius=6)
+            if arrow:
+                ax, ay = box.left + 4, box.centery
+                pygame.draw.line(surface, colour, (ax + 2, ay), (ax + 12, ay), 2)
+                pygame.draw.polygon(surface, colour, [(ax, ay), (ax + 4, ay - 3), (ax + 4, ay + 3)])
+                pygame.draw.polygon(
+                    surface, colour, [(ax + 14, ay), (ax + 10, ay - 3), (ax + 10, ay + 3)]
+                )
             surface.blit(label, r)
 
     def _paint_hover_odds(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -902,7 +913,10 @@ class WarTable(TableScene):
                 surface, style.INK, pygame.Rect(x, y + 4, 14, 14), width=1, border_radius=3
             )
             holders = {owners.get(t) for t in BOARD.territories_of(c)}
-            label = f"{c} +{BOARD.bonus(c)}"
+            name = (
+                c if style.font(14).size(f"{c} +7")[0] <= slot - 44 else CONTINENT_COMPACT.get(c, c)
+            )
+            label = f"{name} +{BOARD.bonus(c)}"
             style.blit_text(surface, label, 14, (x + 20, y + 2), style.INK, max_width=slot - 44)
             if len(holders) == 1 and None not in holders:
                 (holder,) = holders
