@@ -15,7 +15,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("mode", "choice", "campeonato", choices=MODES, ruling="C14"),
     OptionSpec("aliados", "bool", False, ruling="C15"),
     OptionSpec("xisum", "bool", False, ruling="C15"),
-    OptionSpec("pineapple", "per_seat", False, choices=(False, True), ruling="C15"),
+    OptionSpec("pineapple", "per_seat", "no", choices=("no", "yes"), ruling="C15"),
     TURN_LIMIT_OPTION,
     TOURNAMENT_OPTION,
 )

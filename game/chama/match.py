@@ -113,7 +113,7 @@ class ChamaMatch(Match):
         self.xisum: bool = bool(options.get("xisum", False))
         pine = list(options.get("pineapple", []) or [])
         # [] is "nobody brought one" (the registry's default for per-seat options).
-        self.pineapples: list[bool] = [bool(x) for x in pine] if pine else [False] * n
+        self.pineapples: list[bool] = [x in (True, "yes") for x in pine] if pine else [False] * n
         self.turn_limit: int = int(options.get("turn_limit", 0) or 0)
         self.tournament: bool = bool(options.get("tournament", False))
         self.suits: list[str] = list(rules.SEAT_SUITS[:n])
