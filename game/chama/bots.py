@@ -94,7 +94,7 @@ class SearchBot:
     """Hard: IS-MCTS over battle, target, realm and spoils decisions; normal play
     for the pool and discards."""
 
-    def __init__(self, time_budget: float = 0.9, iterations: int = 400, horizon: int = 1) -> None:
+    def __init__(self, time_budget: float = 0.9, iterations: int = 100, horizon: int = 1) -> None:
         self.name = "chama-hard"
         self.level = "hard"
         self.time_budget = time_budget
