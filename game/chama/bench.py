@@ -14,7 +14,9 @@ from game.runner import percentile
 BUDGET_MS = {"easy": 200.0, "normal": 200.0, "hard": 1000.0}
 
 
-def sample_positions(games: int, seats: int, seed: int) -> list[tuple[dict[str, Any], list[Action]]]:
+def sample_positions(
+    games: int, seats: int, seed: int
+) -> list[tuple[dict[str, Any], list[Action]]]:
     """Views and legal actions of real decisions (several choices) from normal-bot games."""
     out: list[tuple[dict[str, Any], list[Action]]] = []
     for g in range(games):

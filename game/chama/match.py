@@ -246,9 +246,7 @@ class ChamaMatch(Match):
 
     def can_present(self, seat: int) -> bool:
         """Whether `seat` has any commander to present (hand or pool)."""
-        return bool(self.usable_units(seat)) or any(
-            rules.is_commander(c) for c in self.hands[seat]
-        )
+        return bool(self.usable_units(seat)) or any(rules.is_commander(c) for c in self.hands[seat])
 
     def draw_count(self, seat: int) -> int:
         """Cards drawn at the start of a turn: 3, less with pineapples ([C15])."""
@@ -326,7 +324,9 @@ class ChamaMatch(Match):
         self.realm_done = False
         self.xisum_done = False
         # [C15] Xisum: a face-down commander turns back up at its owner's turn.
-        self.pool[seat] = [u._replace(face_down=False) if u.face_down else u for u in self.pool[seat]]
+        self.pool[seat] = [
+            u._replace(face_down=False) if u.face_down else u for u in self.pool[seat]
+        ]
         ev.append(TurnStarted(seat, self.turn))
         ev.append(StepStarted(seat, 1))
         if self.mode == "duplas":
@@ -344,8 +344,7 @@ class ChamaMatch(Match):
                 self._finish([seat], ev)
                 return
         elif self.mode == "conquistadores" and (
-            self.razes[seat] >= rules.CONQUEST_RAZES
-            and self.unrazed(seat) >= rules.CONQUEST_REALMS
+            self.razes[seat] >= rules.CONQUEST_RAZES and self.unrazed(seat) >= rules.CONQUEST_REALMS
         ):
             self._finish([seat], ev)
             return
@@ -600,7 +599,9 @@ class ChamaMatch(Match):
         hand = self.hands[seat]
         out: list[Action] = [Reinforce(c) for c in _distinct(c for c in hand if rules.is_army(c))]
         if seat in (b.attacker, b.defender):
-            out.extend(PlayArmistice(c) for c in _distinct(c for c in hand if rules.is_armistice(c)))
+            out.extend(
+                PlayArmistice(c) for c in _distinct(c for c in hand if rules.is_armistice(c))
+            )
         out.append(Stop())
         return out
 
@@ -849,14 +850,28 @@ class ChamaMatch(Match):
             b.stage = PRESENT_DEF
             ev.append(
                 CommanderPresented(
-                    seat, ATT, b.incursion, unit.uid, unit.commander, unit.army, from_hand, unit.level
+                    seat,
+                    ATT,
+                    b.incursion,
+                    unit.uid,
+                    unit.commander,
+                    unit.army,
+                    from_hand,
+                    unit.level,
                 )
             )
         else:
             b.dfn, b.dfn_from_hand = unit, from_hand
             ev.append(
                 CommanderPresented(
-                    seat, DEF, b.incursion, unit.uid, unit.commander, unit.army, from_hand, unit.level
+                    seat,
+                    DEF,
+                    b.incursion,
+                    unit.uid,
+                    unit.commander,
+                    unit.army,
+                    from_hand,
+                    unit.level,
                 )
             )
             b.stage = FIGHT

@@ -292,7 +292,9 @@ def _defend(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action
     _, their_armies, _ = expected_hand(m, b.attacker, seat)
     margin = 0.3 * their_armies
     # The weakest commander that holds the line with the help we can add.
-    ranked = sorted(presents, key=lambda a: (_present_level(m, seat, a), isinstance(a, PresentHand)))
+    ranked = sorted(
+        presents, key=lambda a: (_present_level(m, seat, a), isinstance(a, PresentHand))
+    )
     for a in ranked:
         lv = _present_level(m, seat, a)
         if lv >= attack + min(margin, 6):

@@ -15,7 +15,7 @@ RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11}
 
 def rank_of(token: str) -> int:
     """'K' -> 13, '10' -> 10."""
-    return RANKS.get(token, None) or int(token)
+    return RANKS.get(token) or int(token)
 
 
 def fresh(n: int = 2, seed: int = 1, **options: Any) -> ChamaMatch:

@@ -247,8 +247,12 @@ def test_attacker_losing_ends_battle_defender_spoils_realm_played_at_once_c9_c10
     m.apply(0, PresentPool(u))
     m.apply(1, PresentPool(d))
     assert m.phase == SPOILS and m.to_move == [1]
-    assert set(m.legal_actions(1)) == {PlaySpoilsRealm("A"), PlaySpoilsRealm("B"),
-                                       PlaySpoilsRealm("C"), KeepSpoils()} - {PlaySpoilsRealm("A")}
+    assert set(m.legal_actions(1)) == {
+        PlaySpoilsRealm("A"),
+        PlaySpoilsRealm("B"),
+        PlaySpoilsRealm("C"),
+        KeepSpoils(),
+    } - {PlaySpoilsRealm("A")}
     m.apply(1, PlaySpoilsRealm("B"))
     assert m.slot_card[1][1] == c(m, 1, "Q")
     assert m.phase == DISCARD or m.active == 1
