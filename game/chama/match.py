@@ -7,6 +7,7 @@ rule is carried out.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import Any
 
@@ -1108,7 +1109,21 @@ class ChamaMatch(Match):
     # ------------------------------------------------------------ views
 
     def public_state(self) -> dict[str, Any]:
-        """Everything on the table that every seat may see."""
+        """Everything on the table that every seat may see.
+
+        Keys: mode/aliados/xisum/turn_limit/tournament (the table's options);
+        game_no (1 + redraws so far), turn, phase (mulligan, realm, pool, attack,
+        battle, spoils, discard, over), step (1-6), active, first_player,
+        realm_done, xisum_done, to_move; players[seat] with suit, alive, team,
+        pineapple, hand_count, draw_count, discard (codes, bottom first),
+        formation (six {slot, card, razed}), exposed (slots attackable now), pool
+        ({uid, commander, army, face_down}), razes, redraws, turns_taken,
+        played_realm, score ([C16]); armistices ({caster, target, card, since});
+        battle (see `Battle.to_dict`: attacker, defender, slot, incursion, stage,
+        attack/defense {unit, from_hand, reinforcements, level}, spent, history,
+        helpers, losing, actor); spoils_pending (seats about to decide on a spoils
+        realm); winners, eliminated, timed_out, over.
+        """
         players = []
         for s in range(self.n_seats):
             players.append(
@@ -1197,12 +1212,12 @@ class ChamaMatch(Match):
     # ------------------------------------------------------------ search support
 
     def clone(self) -> ChamaMatch:
-        """A fast independent copy (search); the log is not copied."""
+        """A fast independent copy (search, what-if): lists are copied, cards shared."""
         m = ChamaMatch.__new__(ChamaMatch)
         m.__dict__.update(self.__dict__)
-        m.log = []
-        m.start_events = []
-        m.meta = {}
+        m.log = list(self.log)
+        m.start_events = list(self.start_events)
+        m.meta = copy.deepcopy(self.meta)
         m.options = dict(self.options)
         m.rng = Rng(0)
         m.rng.setstate(self.rng.getstate())

@@ -394,5 +394,3 @@ def phase_needs_search(m: ChamaMatch) -> bool:
     """Decisions worth searching: battles, targets, realms, spoils."""
     return m.phase in (BATTLE, ATTACK, REALM, SPOILS)
 
-
-__all__ = ["POOL", "choose", "evaluate", "phase_needs_search"]
