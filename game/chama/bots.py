@@ -59,26 +59,40 @@ def resample(base: ChamaMatch, me: int, rng: Rng) -> ChamaMatch:
 
 
 class _Search:
-    """Adapter from a Chama position to the generic IS-MCTS."""
+    """Adapter from a Chama position to the generic IS-MCTS.
+
+    Only targets and battle decisions branch the tree; every other decision
+    (realms, pool, discards) is played at once by the normal policy, which keeps
+    the tree small enough to matter within the time budget.
+    """
 
     def __init__(self, base: ChamaMatch, me: int, horizon: int) -> None:
         self.base = base
         self.me = me
         self.stop_turn = base.turn + horizon
+        self.rng = Rng(0)
 
     def determinize(self, rng: Rng) -> ChamaMatch:
+        self.rng = rng
         return resample(self.base, self.me, rng)
 
+    def _live(self, m: ChamaMatch) -> bool:
+        return m.phase != OVER and m.turn <= self.stop_turn
+
     def mover(self, m: ChamaMatch) -> int | None:
-        if m.phase == OVER or m.turn > self.stop_turn:
-            return None
-        return m.to_move[0]
+        return m.to_move[0] if self._live(m) else None
 
     def legal(self, m: ChamaMatch) -> list[Action]:
         return m.legal_actions(m.to_move[0])
 
     def apply(self, m: ChamaMatch, action: Action) -> None:
         m._apply(m.to_move[0], action)
+        for _ in range(200):
+            if not self._live(m) or policy.phase_needs_search(m):
+                break
+            seat = m.to_move[0]
+            legal = m.legal_actions(seat)
+            m._apply(seat, policy.choose(m, seat, legal, self.rng, "normal"))
 
     def rollout(self, m: ChamaMatch, rng: Rng) -> list[float]:
         for _ in range(400):

@@ -181,12 +181,19 @@ def _realm_step(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Ac
             return RebuildRealm(slot, tuple(sorted(junk)))
     xs = [a for a in legal if isinstance(a, CallXisum)]
     if xs and level != "easy":
+        # Xisum idles a commander for a round: worth it only with commanders to
+        # spare, or to push an opponent whose pile is nearly out.
         units = {u.uid: u for u in m.pool[seat]}
-        free = [u for u in m.usable_units(seat)]
-        good = [a for a in xs if units[a.uid].commander.rank >= 4]
-        if good and len(free) >= 2:
+        free = m.usable_units(seat)
+        good = [
+            a
+            for a in xs
+            if units[a.uid].commander.rank >= 4
+            and (len(free) >= 4 or (len(free) >= 2 and len(m.draw[a.target]) <= 6))
+        ]
+        if good:
             return min(
-                good, key=lambda a: (len(m.draw[a.target]), -units[a.uid].commander.rank, a.target)
+                good, key=lambda a: (len(m.draw[a.target]), units[a.uid].commander.rank, a.target)
             )
     return EndStep()
 
@@ -391,6 +398,6 @@ def evaluate(m: ChamaMatch) -> list[float]:
 
 
 def phase_needs_search(m: ChamaMatch) -> bool:
-    """Decisions worth searching: battles, targets, realms, spoils."""
-    return m.phase in (BATTLE, ATTACK, REALM, SPOILS)
+    """Decisions worth searching: the choice of target and every battle decision."""
+    return m.phase in (BATTLE, ATTACK)
 
