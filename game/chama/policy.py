@@ -400,4 +400,3 @@ def evaluate(m: ChamaMatch) -> list[float]:
 def phase_needs_search(m: ChamaMatch) -> bool:
     """Decisions worth searching: the choice of target and every battle decision."""
     return m.phase in (BATTLE, ATTACK)
-

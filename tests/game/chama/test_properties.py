@@ -210,3 +210,13 @@ def test_hard_bot_finishes_a_game() -> None:
     m = game.new_match("chama", 2, seed=12)
     res = play_out(m, [SearchBot(iterations=8), make_bot("easy")], Rng(2))
     assert m.is_over and not res.capped
+
+
+def test_bench_rows() -> None:
+    """`bench(quick=True)` reports decision p95 per level against the budgets."""
+    from game.chama.bench import bench
+
+    rows = bench(quick=True)
+    assert [r["name"].split("(")[1].split(",")[0] for r in rows] == ["easy", "normal", "hard"]
+    for r in rows:
+        assert set(r) == {"name", "value", "unit", "budget", "ok"} and r["unit"] == "ms"
