@@ -108,12 +108,21 @@ class SearchBot:
     """Hard: IS-MCTS over battle, target, realm and spoils decisions; normal play
     for the pool and discards."""
 
-    def __init__(self, time_budget: float = 0.9, iterations: int = 100, horizon: int = 1) -> None:
+    def __init__(
+        self,
+        time_budget: float = 0.9,
+        iterations: int = 100,
+        horizon: int = 1,
+        max_depth: int = 40,
+        search_realm_step: bool = False,
+    ) -> None:
         self.name = "chama-hard"
         self.level = "hard"
         self.time_budget = time_budget
         self.iterations = iterations
         self.horizon = horizon
+        self.max_depth = max_depth
+        self.search_realm_step = search_realm_step
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
         """Search from the seat's information set."""
@@ -121,7 +130,12 @@ class SearchBot:
             return legal_actions[0]
         me = int(view["seat"])
         base = ChamaMatch.from_view(view, rng)
-        if not policy.phase_needs_search(base):
+        searched = (
+            policy.root_needs_search(base)
+            if self.search_realm_step
+            else policy.phase_needs_search(base)
+        )
+        if not searched:
             action = policy.choose(base, me, legal_actions, rng, "normal")
             return action if action in legal_actions else _fallback(action, legal_actions)
         result = ismcts(
@@ -130,6 +144,7 @@ class SearchBot:
             rng,
             iterations=self.iterations,
             time_budget=self.time_budget,
+            max_depth=self.max_depth,
             root_actions=legal_actions,
         )
         return result.action

@@ -50,6 +50,21 @@ from game.chama.match import (
 from game.core import Action
 from game.rng import Rng
 
+#: How much better a target must look before normal play attacks it.
+ATTACK_EDGE: dict[str, float] = {"normal": 2.0}
+#: Share of the attacker's expected hand armies a defender wants to cover.
+DEFEND_MARGIN: dict[str, float] = {"normal": 0.3}
+#: Armies normal play keeps in hand as reinforcements instead of attaching them.
+KEEP_ARMIES: dict[str, int] = {"easy": 0, "normal": 2}
+#: Weights of the leaf evaluation used by the hard bot's search.
+EVAL_WEIGHTS: dict[str, float] = {
+    "realm": 3.0,
+    "near": 4.0,
+    "pool": 0.35,
+    "hand": 0.25,
+    "hand_realm": 0.0,
+    "exposed": 0.0,
+}
 #: Preferred order for new realms: the top first, then the doubly covered E.
 SLOT_PREFERENCE = (0, 1, 2, 4, 3, 5)
 
@@ -205,7 +220,7 @@ def _pool_step(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Act
     attaches = [a for a in legal if isinstance(a, AttachArmy)]
     if attaches:
         armies_in_hand = sum(1 for c in m.hands[seat] if rules.is_army(c))
-        keep = 0 if level == "easy" else 2
+        keep = KEEP_ARMIES.get(level, 2)
         over = len(m.hands[seat]) > rules.HAND_LIMIT
         if armies_in_hand > keep or over:
             levels = {u.uid: u.commander.rank for u in m.pool[seat]}
@@ -247,7 +262,7 @@ def _attack_step(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> A
         if best is None or value > best[0]:
             best = (value, a)
     assert best is not None
-    if best[0] > 2.0:
+    if best[0] > ATTACK_EDGE.get(level, 2.0):
         return best[1]
     return EndStep()
 
@@ -297,7 +312,7 @@ def _defend(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action
         best = max(presents, key=lambda a: _present_level(m, seat, a))
         return best if _present_level(m, seat, best) >= attack else Decline()
     _, their_armies, _ = expected_hand(m, b.attacker, seat)
-    margin = 0.3 * their_armies
+    margin = DEFEND_MARGIN.get(level, 0.3) * their_armies
     # The weakest commander that holds the line with the help we can add.
     ranked = sorted(
         presents, key=lambda a: (_present_level(m, seat, a), isinstance(a, PresentHand))
@@ -374,18 +389,25 @@ def evaluate(m: ChamaMatch) -> list[float]:
             st = m.standings()
             win = set(st[0]) if st else set()
         return [1.0 if s in win else 0.0 for s in range(n)]
+    w = EVAL_WEIGHTS
     raw = []
     for s in range(n):
         if not m.alive[s]:
             raw.append(-50.0)
             continue
         v = 0.0
+        up = m.unrazed(s)
         if m.mode == "conquistadores":
-            v += 3.0 * min(m.razes[s], 4) + 2.0 * min(m.unrazed(s), 3) + 0.5 * m.unrazed(s)
+            v += 3.0 * min(m.razes[s], 4) + 2.0 * min(up, 3) + 0.5 * up
         else:
-            v += 3.0 * m.unrazed(s) + (4.0 if m.unrazed(s) >= 5 else 0.0)
-        v += 0.35 * sum(u.level for u in m.pool[s])
-        v += 0.25 * len(m.hands[s])
+            v += w["realm"] * up + (w["near"] if up >= 5 else 0.0)
+        v += w["pool"] * sum(u.level for u in m.pool[s])
+        v += w["hand"] * len(m.hands[s])
+        if w["hand_realm"]:
+            room = len(m.fillable_slots(s))
+            v += w["hand_realm"] * min(room, sum(1 for c in m.hands[s] if rules.is_realm(c)))
+        if w["exposed"]:
+            v -= w["exposed"] * len(m.exposed_slots(s))
         v += 0.1 * min(len(m.draw[s]), 12) - (3.0 if len(m.draw[s]) < 3 else 0.0)
         raw.append(v)
     if m.mode == "duplas":
@@ -398,5 +420,10 @@ def evaluate(m: ChamaMatch) -> list[float]:
 
 
 def phase_needs_search(m: ChamaMatch) -> bool:
-    """Decisions worth searching: the choice of target and every battle decision."""
+    """Decisions that branch the search tree: targets and every battle decision."""
     return m.phase in (BATTLE, ATTACK)
+
+
+def root_needs_search(m: ChamaMatch) -> bool:
+    """Decisions the hard bot searches: step 2 (realm, rebuild, xisum, redraw) too."""
+    return m.phase in (BATTLE, ATTACK, REALM)
