@@ -1,0 +1,159 @@
+"""Chama bots: easy and normal play by rules of thumb; hard searches (IS-MCTS).
+
+Bots see only the view ([G4]). They rebuild a position from it with
+`ChamaMatch.from_view`, which samples the hidden hands and draw piles from the
+known deck composition; easy and normal read only the public table and their
+own hand from it, hard searches over many such samples.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.ismcts import ismcts
+from game.bots import Bot
+from game.chama import policy
+from game.chama.match import OVER, ChamaMatch
+from game.core import Action
+from game.rng import Rng
+
+
+class HeuristicBot:
+    """Rule-of-thumb play ("easy" or "normal")."""
+
+    def __init__(self, level: str) -> None:
+        self.name = f"chama-{level}"
+        self.level = level
+        self.time_budget = 0.2
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        """Pick an action from the seat's view."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        m = ChamaMatch.from_view(view, rng)
+        action = policy.choose(m, int(view["seat"]), legal_actions, rng, self.level)
+        return action if action in legal_actions else _fallback(action, legal_actions)
+
+
+def _fallback(action: Action, legal: list[Action]) -> Action:
+    # Parameterised actions (rebuild discards) are accepted even if not listed.
+    return action if type(action).__name__ == "RebuildRealm" else legal[-1]
+
+
+def resample(base: ChamaMatch, me: int, rng: Rng) -> ChamaMatch:
+    """A copy of `base` with every card `me` cannot see dealt anew."""
+    m = base.clone()
+    for s in range(m.n_seats):
+        if s == me:
+            rng.shuffle(m.draw[s])
+            continue
+        keep = [c for seat, c in m.spoils_pending if seat == s]
+        hidden = m.hands[s] + m.draw[s]
+        for c in keep:
+            hidden.remove(c)
+        rng.shuffle(hidden)
+        k = len(m.hands[s]) - len(keep)
+        m.hands[s] = keep + hidden[:k]
+        m.draw[s] = hidden[k:]
+    return m
+
+
+class _Search:
+    """Adapter from a Chama position to the generic IS-MCTS.
+
+    Only targets and battle decisions branch the tree; every other decision
+    (realms, pool, discards) is played at once by the normal policy, which keeps
+    the tree small enough to matter within the time budget.
+    """
+
+    def __init__(self, base: ChamaMatch, me: int, horizon: int) -> None:
+        self.base = base
+        self.me = me
+        self.stop_turn = base.turn + horizon
+        self.rng = Rng(0)
+
+    def determinize(self, rng: Rng) -> ChamaMatch:
+        self.rng = rng
+        return resample(self.base, self.me, rng)
+
+    def _live(self, m: ChamaMatch) -> bool:
+        return m.phase != OVER and m.turn <= self.stop_turn
+
+    def mover(self, m: ChamaMatch) -> int | None:
+        return m.to_move[0] if self._live(m) else None
+
+    def legal(self, m: ChamaMatch) -> list[Action]:
+        return m.legal_actions(m.to_move[0])
+
+    def apply(self, m: ChamaMatch, action: Action) -> None:
+        m._apply(m.to_move[0], action)
+        for _ in range(200):
+            if not self._live(m) or policy.phase_needs_search(m):
+                break
+            seat = m.to_move[0]
+            legal = m.legal_actions(seat)
+            m._apply(seat, policy.choose(m, seat, legal, self.rng, "normal"))
+
+    def rollout(self, m: ChamaMatch, rng: Rng) -> list[float]:
+        for _ in range(400):
+            if m.phase == OVER or m.turn > self.stop_turn:
+                break
+            seat = m.to_move[0]
+            legal = m.legal_actions(seat)
+            m._apply(seat, policy.choose(m, seat, legal, rng, "normal"))
+        return policy.evaluate(m)
+
+
+class SearchBot:
+    """Hard: IS-MCTS over battle, target, realm and spoils decisions; normal play
+    for the pool and discards."""
+
+    def __init__(
+        self,
+        time_budget: float = 0.9,
+        iterations: int = 100,
+        horizon: int = 1,
+        max_depth: int = 40,
+        search_realm_step: bool = False,
+    ) -> None:
+        self.name = "chama-hard"
+        self.level = "hard"
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.horizon = horizon
+        self.max_depth = max_depth
+        self.search_realm_step = search_realm_step
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        """Search from the seat's information set."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        me = int(view["seat"])
+        base = ChamaMatch.from_view(view, rng)
+        searched = (
+            policy.root_needs_search(base)
+            if self.search_realm_step
+            else policy.phase_needs_search(base)
+        )
+        if not searched:
+            action = policy.choose(base, me, legal_actions, rng, "normal")
+            return action if action in legal_actions else _fallback(action, legal_actions)
+        result = ismcts(
+            _Search(base, me, self.horizon),
+            me,
+            rng,
+            iterations=self.iterations,
+            time_budget=self.time_budget,
+            max_depth=self.max_depth,
+            root_actions=legal_actions,
+        )
+        return result.action
+
+
+def make_bot(bot_id: str) -> Bot:
+    """A bot of level `bot_id` (easy, normal or hard)."""
+    if bot_id in ("easy", "normal"):
+        return HeuristicBot(bot_id)
+    if bot_id == "hard":
+        return SearchBot()
+    raise ValueError(f"no chama bot {bot_id!r}")
