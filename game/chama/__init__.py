@@ -32,6 +32,7 @@ INFO = GameInfo(
     check_options=check_options,
     invariants=invariants,
     check_view=check_view,
+    extra={"default_seats": 2},  # what the new-match screen offers first
 )
 
 __all__ = ["INFO", "ChamaMatch", "timed_score"]

@@ -39,6 +39,7 @@ INFO = GameInfo(
         "personas": {p: PERSONAS[p].to_dict() for p in ROSTER_ORDER},
         # A bot seat plays the persona it is: see game.registry.with_bot_choices.
         "bot_option": "personas",
+        "default_seats": 4,
     },
 )
 
