@@ -217,3 +217,27 @@ def choose_attack_planned(brain: Brain) -> R.Attack | None:
         if pick is not None:
             return R.Attack(T[pick[0]], T[pick[1]], min(3, brain.armies[pick[0]] - 1))
     return None
+
+
+def choose_occupy_planned(brain: Brain) -> R.Occupy:
+    """Move in the count whose rest-of-turn plan, minus the exposure it leaves,
+    is worth most ([W7])."""
+    occ = brain.view["occupy"]
+    s, t = brain_index(occ["source"]), brain_index(occ["target"])
+    most = occ["max"]
+    best: tuple[float, int] | None = None
+    for count in sorted({1, max(1, most - 1), most}):
+        sim = start_sim(brain)
+        sim.armies[s] -= count
+        sim.armies[t] = float(count)
+        sim.conquered = True
+        value = rollout(brain, sim, ATTACK_DEPTH) - exposure(brain, sim)
+        if best is None or value > best[0] + 1e-9:
+            best = (value, count)
+    assert best is not None
+    return R.Occupy(best[1])
+
+
+def brain_index(name: str) -> int:
+    """Board index of a territory name."""
+    return T.index(name)

@@ -28,7 +28,7 @@ def choose_trade(brain: Brain, *, eager: bool) -> R.Trade | None:
         own_bonus = any(c in owner_of and owner_of[c] == brain.me for s in sets for c in s)
         # Early sets are small; hold them unless the hand is filling up or the
         # +2 bonus sweetens it. From the 3rd trade on, armies now beat armies later.
-        if brain.next_trade < 8 and hand < 4 and not own_bonus:
+        if brain.next_trade < brain.p.trade_at and hand < 4 and not own_bonus:
             return None
     owner_of = {T[i]: brain.owner[i] for i in range(N)}
     chosen = best_set(brain.hand, sets, owner_of, brain.me)
@@ -95,7 +95,9 @@ def placement_base(brain: Brain) -> tuple[list[int], int]:
     if budget:
         worries = []
         for i in brain.mine:
-            if not brain.is_front(i) or not brain.holds(me, CONT[i]):
+            if not brain.is_front(i):
+                continue
+            if not brain.holds(me, CONT[i]) and brain.need_map[i] < 0.15:
                 continue
             gap = needed(brain, i) - brain.armies[i] - alloc[i]
             if gap > 0:
@@ -364,6 +366,10 @@ def decide(brain: Brain, legal: list[Action], rng: Rng) -> Action:
             return att
         return R.EndAttacks() if brain.p.fortify else R.EndTurn()
     if phase == "occupy":
+        if brain.p.lookahead and brain.p.plan_occupy:
+            from game.war.bots.lookahead import choose_occupy_planned
+
+            return choose_occupy_planned(brain)
         return choose_occupy(brain)
     if phase == "move":
         mv = choose_move(brain) if brain.p.fortify else None
