@@ -17,8 +17,8 @@ from game.war import records as R
 from game.war.bots.brain import ADJ, BONUS, CONT, MEMBERS, Brain, N, T, qexp, qwin
 
 #: steps looked ahead when placing and when choosing an attack
-PLACE_DEPTH = 7
-ATTACK_DEPTH = 5
+PLACE_DEPTH = 10
+ATTACK_DEPTH = 8
 #: planned attacks below these odds are not considered
 PLAN_MIN_ODDS = 0.3
 
@@ -201,7 +201,7 @@ def choose_attack_planned(brain: Brain) -> R.Attack | None:
     sim = start_sim(brain)
     stop = -exposure(brain, sim)
     best: tuple[float, int, int] | None = None
-    for gain, s, t, win, left in options(brain, sim)[:6]:
+    for gain, s, t, win, left in options(brain, sim)[:10]:
         if win < brain.p.min_odds and gain < 3.0 * brain.scale:
             continue
         nxt = sim.copy()
