@@ -58,7 +58,6 @@ CONT_INDEX = {c: k for k, c in enumerate(BOARD.continents)}
 GATES = tuple(
     tuple(i for i in MEMBERS[k] if any(CONT[j] != k for j in ADJ[i])) for k in range(N_CONT)
 )
-FIGURE = {t: BOARD.figures[t] for t in T}
 
 
 @dataclass

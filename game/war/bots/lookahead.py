@@ -169,7 +169,7 @@ def placement_planned(brain: Brain) -> R.Place:
     base, free = placement_base(brain)
     normal = list(base)
     if free > 0:
-        attack_allocation(brain, normal, free, {})
+        attack_allocation(brain, normal, free)
     candidates = [normal]
     if free > 0:
         fronts = [i for i in brain.mine if brain.is_front(i)]
