@@ -98,6 +98,8 @@ class Params:
     lookahead: bool = False
     #: choose how many armies move into a conquest by rollouts too (hard)
     plan_occupy: bool = True
+    #: fortify by the exposure the moves leave (hard)
+    plan_moves: bool = False
     #: value of one step closer to the objective, divided by the steps left
     progress: float = 12.0
     #: fraction of free armies reserved for defence at most

@@ -241,3 +241,47 @@ def choose_occupy_planned(brain: Brain) -> R.Occupy:
 def brain_index(name: str) -> int:
     """Board index of a territory name."""
     return T.index(name)
+
+
+def choose_move_planned(brain: Brain) -> R.Move | None:
+    """Hard's fortifying move: normal's candidate, or a front-to-front shift,
+    whichever lowers the exposure of the position most while keeping the best
+    attack stacks for next turn ([W8])."""
+    from game.war.bots.policy import BOARD_INDEX, choose_move
+
+    movable = {BOARD_INDEX[t]: m for t, m in brain.view["movable"].items()}
+    if not movable:
+        return None
+    me = brain.me
+    base = start_sim(brain)
+    now = exposure(brain, base)
+    best: tuple[float, int, int, int] | None = None
+    normal = choose_move(brain)
+    if normal is not None:
+        s, j = BOARD_INDEX[normal.source], BOARD_INDEX[normal.target]
+        best = (_move_gain(brain, base, now, s, j, normal.count) + 0.5, s, j, normal.count)
+    for s, m in movable.items():
+        for j in ADJ[s]:
+            if brain.owner[j] != me:
+                continue
+            for amount in {m, (m + 1) // 2}:
+                gain = _move_gain(brain, base, now, s, j, amount)
+                if best is None or gain > best[0]:
+                    best = (gain, s, j, amount)
+    if best is None or best[0] <= 0.25:
+        return None
+    _, s, j, amount = best
+    return R.Move(T[s], T[j], amount)
+
+
+def _move_gain(brain: Brain, base: Sim, now: float, s: int, j: int, amount: int) -> float:
+    """Lower exposure plus better attack stacks after moving `amount` from s to j."""
+    sim = base.copy()
+    sim.armies[s] -= amount
+    sim.armies[j] += amount
+    safer = now - exposure(brain, sim)
+    before = brain.stack_value(s, brain.armies[s] - 1) + brain.stack_value(j, brain.armies[j] - 1)
+    after = brain.stack_value(s, brain.armies[s] - 1 - amount) + brain.stack_value(
+        j, brain.armies[j] - 1 + amount
+    )
+    return safer + 0.5 * (after - before)

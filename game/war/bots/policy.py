@@ -368,6 +368,11 @@ def decide(brain: Brain, legal: list[Action], rng: Rng) -> Action:
             return choose_occupy_planned(brain)
         return choose_occupy(brain)
     if phase == "move":
+        if brain.p.lookahead and brain.p.plan_moves:
+            from game.war.bots.lookahead import choose_move_planned
+
+            mv = choose_move_planned(brain)
+            return mv if mv is not None else R.EndTurn()
         mv = choose_move(brain) if brain.p.fortify else None
         return mv if mv is not None else R.EndTurn()
     return rng.choice(legal)
