@@ -13,6 +13,7 @@ the states in decreasing total gives every probability.
 from __future__ import annotations
 
 import itertools
+import threading
 from fractions import Fraction
 from functools import cache, lru_cache
 
@@ -100,10 +101,14 @@ class _WinTable:
     def __init__(self) -> None:
         self.size = 0
         self.table: list[list[float]] = []
+        # bots think in a worker thread while the table may ask for odds too
+        self._lock = threading.Lock()
 
     def get(self, a: int, d: int) -> float:
         if a >= self.size or d >= self.size:
-            self._grow(max(a + 1, d + 1, self.size + self.size // 2, 32))
+            with self._lock:
+                if a >= self.size or d >= self.size:
+                    self._grow(max(a + 1, d + 1, self.size + self.size // 2, 32))
         return self.table[a][d]
 
     def _grow(self, size: int) -> None:
@@ -185,10 +190,13 @@ class _ExpectTable:
         self.win: list[list[float]] = []
         self.left: list[list[float]] = []
         self.loss: list[list[float]] = []
+        self._lock = threading.Lock()
 
     def get(self, a: int, d: int) -> tuple[float, float, float]:
         if a >= self.size or d >= self.size:
-            self._grow(max(a + 1, d + 1, self.size + self.size // 2, 32))
+            with self._lock:
+                if a >= self.size or d >= self.size:
+                    self._grow(max(a + 1, d + 1, self.size + self.size // 2, 32))
         return self.win[a][d], self.left[a][d], self.loss[a][d]
 
     def _grow(self, size: int) -> None:

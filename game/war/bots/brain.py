@@ -58,7 +58,6 @@ CONT_INDEX = {c: k for k, c in enumerate(BOARD.continents)}
 GATES = tuple(
     tuple(i for i in MEMBERS[k] if any(CONT[j] != k for j in ADJ[i])) for k in range(N_CONT)
 )
-FIGURE = {t: BOARD.figures[t] for t in T}
 
 
 @dataclass
@@ -81,18 +80,26 @@ class Params:
     army_cost: float = 0.35
     #: scale of defensive worries
     defense_weight: float = 1.0
-    #: trade as soon as a set is in hand
+    #: trade voluntarily (else only when forced)
     eager_trade: bool = True
+    #: smallest trade value worth trading for before the hand fills up
+    trade_at: int = 8
     #: fortify towards fronts
     fortify: bool = True
     #: take the cards of weak players
     hunt: bool = True
     #: block opponents close to victory (weight of the inferred danger)
     block: float = 0.0
+    #: how sharply danger grows as an opponent's objective nears (1/(1+missing)^power)
+    block_power: float = 1.0
     #: infer opponents' objectives from public history (hard)
     infer: bool = False
     #: whole-turn plan rollouts for placement and attacks (hard)
     lookahead: bool = False
+    #: choose how many armies move into a conquest by rollouts too (hard)
+    plan_occupy: bool = True
+    #: fortify by the exposure the moves leave (hard)
+    plan_moves: bool = False
     #: value of one step closer to the objective, divided by the steps left
     progress: float = 12.0
     #: fraction of free armies reserved for defence at most
@@ -146,6 +153,7 @@ class Brain:
         self._targets: set[int] | None = None
         self.block_weight: list[float] = [0.0] * self.n
         self.block_map: list[float] = [0.0] * N
+        self.need_map: list[float] = [0.0] * N
         self._cv: dict[tuple[int, bool], float] = {}
         self._missing: int | None = None
         self._sv: dict[tuple[int, int], float] = {}
@@ -366,6 +374,9 @@ class Brain:
         v = self.territory_values()[i]
         if self.holds(self.me, k):
             v += BONUS[k] * self.p.continent_turns
+        if self.p.block:
+            # a territory a dangerous opponent needs for his objective
+            v += self.p.block * 15.0 * self.need_map[i]
         return v * self.scale
 
     def loss_risk(self, i: int, extra: int = 0) -> float:

@@ -83,16 +83,17 @@ def active_objective(brain: Brain, s: int, oid: str) -> Objective:
     return o
 
 
-def missing_for(brain: Brain, s: int, o: Objective) -> tuple[int, set[int]]:
-    """(territories seat s still needs, the territories that make up his goal)."""
+def missing_for(brain: Brain, s: int, o: Objective) -> tuple[int, set[int], set[int]]:
+    """(territories seat s still needs, the pieces of his goal he holds, the
+    pieces he still has to take)."""
     owner = brain.owner
     if o.kind == "territories":
         good = sum(1 for i in range(N) if owner[i] == s and brain.armies[i] >= o.min_armies)
-        return max(0, o.territories - good), {i for i in range(N) if owner[i] == s}
+        return max(0, o.territories - good), {i for i in range(N) if owner[i] == s}, set()
     if o.kind == "destroy":
         target = brain.colors.index(o.destroy)
         ts = {i for i in range(N) if owner[i] == target}
-        return len(ts), set()
+        return len(ts), set(), ts
     want = [CONT_INDEX[c] for c in o.continents]
     if o.extra_continents:
         rest = sorted(
@@ -100,23 +101,29 @@ def missing_for(brain: Brain, s: int, o: Objective) -> tuple[int, set[int]]:
         )
         want += [k for _, k in rest[: o.extra_continents]]
     goal = {i for k in want for i in MEMBERS[k]}
-    return sum(1 for i in goal if owner[i] != s), {i for i in goal if owner[i] == s}
+    todo = {i for i in goal if owner[i] != s}
+    return len(todo), goal - todo, todo
 
 
 def apply_inference(brain: Brain) -> None:
-    """Set `brain.block_weight` (per seat danger) and `brain.block_map` (per
-    territory: how much taking it sets a dangerous opponent back)."""
+    """Set `brain.block_weight` (per seat danger), `brain.block_map` (per
+    territory: how much taking it sets a dangerous opponent back) and
+    `brain.need_map` (per territory: how much a dangerous opponent needs it)."""
     block_map = [0.0] * N
+    need_map = [0.0] * N
     danger = [0.0] * brain.n
     for s, probs in beliefs(brain).items():
         for oid, p in probs.items():
             if p < 0.02:
                 continue
             o = active_objective(brain, s, oid)
-            missing, pieces = missing_for(brain, s, o)
-            close = 1.0 / (1.0 + missing)
+            missing, pieces, todo = missing_for(brain, s, o)
+            close = 1.0 / (1.0 + missing) ** brain.p.block_power
             danger[s] += p * close
             for i in pieces:
                 block_map[i] += p * close
+            for i in todo:
+                need_map[i] += p * close
     brain.block_weight = danger
     brain.block_map = block_map
+    brain.need_map = need_map

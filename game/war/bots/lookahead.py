@@ -17,8 +17,8 @@ from game.war import records as R
 from game.war.bots.brain import ADJ, BONUS, CONT, MEMBERS, Brain, N, T, qexp, qwin
 
 #: steps looked ahead when placing and when choosing an attack
-PLACE_DEPTH = 7
-ATTACK_DEPTH = 5
+PLACE_DEPTH = 10
+ATTACK_DEPTH = 8
 #: planned attacks below these odds are not considered
 PLAN_MIN_ODDS = 0.3
 
@@ -169,7 +169,7 @@ def placement_planned(brain: Brain) -> R.Place:
     base, free = placement_base(brain)
     normal = list(base)
     if free > 0:
-        attack_allocation(brain, normal, free, {})
+        attack_allocation(brain, normal, free)
     candidates = [normal]
     if free > 0:
         fronts = [i for i in brain.mine if brain.is_front(i)]
@@ -201,7 +201,7 @@ def choose_attack_planned(brain: Brain) -> R.Attack | None:
     sim = start_sim(brain)
     stop = -exposure(brain, sim)
     best: tuple[float, int, int] | None = None
-    for gain, s, t, win, left in options(brain, sim)[:6]:
+    for gain, s, t, win, left in options(brain, sim)[:10]:
         if win < brain.p.min_odds and gain < 3.0 * brain.scale:
             continue
         nxt = sim.copy()
@@ -217,3 +217,71 @@ def choose_attack_planned(brain: Brain) -> R.Attack | None:
         if pick is not None:
             return R.Attack(T[pick[0]], T[pick[1]], min(3, brain.armies[pick[0]] - 1))
     return None
+
+
+def choose_occupy_planned(brain: Brain) -> R.Occupy:
+    """Move in the count whose rest-of-turn plan, minus the exposure it leaves,
+    is worth most ([W7])."""
+    occ = brain.view["occupy"]
+    s, t = brain_index(occ["source"]), brain_index(occ["target"])
+    most = occ["max"]
+    best: tuple[float, int] | None = None
+    for count in sorted({1, max(1, most - 1), most}):
+        sim = start_sim(brain)
+        sim.armies[s] -= count
+        sim.armies[t] = float(count)
+        sim.conquered = True
+        value = rollout(brain, sim, ATTACK_DEPTH) - exposure(brain, sim)
+        if best is None or value > best[0] + 1e-9:
+            best = (value, count)
+    assert best is not None
+    return R.Occupy(best[1])
+
+
+def brain_index(name: str) -> int:
+    """Board index of a territory name."""
+    return T.index(name)
+
+
+def choose_move_planned(brain: Brain) -> R.Move | None:
+    """Hard's fortifying move: normal's candidate, or a front-to-front shift,
+    whichever lowers the exposure of the position most while keeping the best
+    attack stacks for next turn ([W8])."""
+    from game.war.bots.policy import BOARD_INDEX, choose_move
+
+    movable = {BOARD_INDEX[t]: m for t, m in brain.view["movable"].items()}
+    if not movable:
+        return None
+    me = brain.me
+    base = start_sim(brain)
+    now = exposure(brain, base)
+    best: tuple[float, int, int, int] | None = None
+    normal = choose_move(brain)
+    if normal is not None:
+        s, j = BOARD_INDEX[normal.source], BOARD_INDEX[normal.target]
+        best = (_move_gain(brain, base, now, s, j, normal.count) + 0.5, s, j, normal.count)
+    for s, m in movable.items():
+        for j in ADJ[s]:
+            if brain.owner[j] != me:
+                continue
+            for amount in {m, (m + 1) // 2}:
+                gain = _move_gain(brain, base, now, s, j, amount)
+                if best is None or gain > best[0]:
+                    best = (gain, s, j, amount)
+    if best is None or best[0] <= 0.25:
+        return None
+    _, s, j, amount = best
+    return R.Move(T[s], T[j], amount)
+
+
+def _move_gain(brain: Brain, base: Sim, now: float, s: int, j: int, amount: int) -> float:
+    """Lower exposure plus better attack stacks after moving `amount` from s to j."""
+    sim = base.copy()
+    sim.armies[s] -= amount
+    sim.armies[j] += amount
+    safer = now - exposure(brain, sim)
+    before = brain.stack_value(s, brain.armies[s] - 1) + brain.stack_value(j, brain.armies[j] - 1)
+    after = brain.stack_value(s, brain.armies[s] - 1 - amount) + brain.stack_value(
+        j, brain.armies[j] - 1 + amount
+    )
+    return safer + 0.5 * (after - before)

@@ -19,18 +19,15 @@ def choose_trade(brain: Brain, *, eager: bool) -> R.Trade | None:
     sets = brain.view["sets"]
     if not sets:
         return None
-    forced = bool(brain.view["must_trade"])
-    if not forced:
+    owner_of = {T[i]: brain.owner[i] for i in range(N)}
+    if not brain.view["must_trade"]:
         if not eager:
             return None
-        hand = len(brain.hand)
-        owner_of = {T[i]: brain.owner[i] for i in range(N)}
-        own_bonus = any(c in owner_of and owner_of[c] == brain.me for s in sets for c in s)
+        own_bonus = any(owner_of.get(c) == brain.me for s in sets for c in s)
         # Early sets are small; hold them unless the hand is filling up or the
-        # +2 bonus sweetens it. From the 3rd trade on, armies now beat armies later.
-        if brain.next_trade < 8 and hand < 4 and not own_bonus:
+        # +2 bonus sweetens it. Later, armies now beat armies later.
+        if brain.next_trade < brain.p.trade_at and len(brain.hand) < 4 and not own_bonus:
             return None
-    owner_of = {T[i]: brain.owner[i] for i in range(N)}
     chosen = best_set(brain.hand, sets, owner_of, brain.me)
     return R.Trade((chosen[0], chosen[1], chosen[2]))
 
@@ -43,7 +40,7 @@ def placement(brain: Brain) -> R.Place:
     `attack_allocation`."""
     alloc, free = placement_base(brain)
     if free > 0:
-        attack_allocation(brain, alloc, free, {})
+        attack_allocation(brain, alloc, free)
     return R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
 
 
@@ -87,7 +84,7 @@ def placement_base(brain: Brain) -> tuple[list[int], int]:
             (i for i in brain.mine if brain.armies[i] + alloc[i] < 2),
             key=lambda i: (brain.is_front(i), i),
         )
-        for i in singles[: max(0, min(missing, free // 2 if missing > free // 2 else missing))]:
+        for i in singles[: max(0, min(missing, free // 2))]:
             alloc[i] += 1
             free -= 1
     # defence of held continents
@@ -95,7 +92,9 @@ def placement_base(brain: Brain) -> tuple[list[int], int]:
     if budget:
         worries = []
         for i in brain.mine:
-            if not brain.is_front(i) or not brain.holds(me, CONT[i]):
+            if not brain.is_front(i):
+                continue
+            if not brain.holds(me, CONT[i]) and brain.need_map[i] < 0.15:
                 continue
             gap = needed(brain, i) - brain.armies[i] - alloc[i]
             if gap > 0:
@@ -111,7 +110,7 @@ def placement_base(brain: Brain) -> tuple[list[int], int]:
     return alloc, free
 
 
-def attack_allocation(brain: Brain, alloc: list[int], free: int, bonus: dict[int, float]) -> None:
+def attack_allocation(brain: Brain, alloc: list[int], free: int) -> None:
     """Concentrate `free` armies on the stack whose attacks gain most from them.
 
     All of them go to one stack unless its value saturates (odds already near
@@ -128,7 +127,6 @@ def attack_allocation(brain: Brain, alloc: list[int], free: int, bonus: dict[int
         for i in fronts:
             a = brain.armies[i] - 1 + alloc[i]
             gain = brain.stack_value(i, a + free) - brain.stack_value(i, a)
-            gain += bonus.get(i, 0.0) * min(1.0, free / 6.0)
             if gain > best_gain:
                 best_i, best_gain = i, gain
         if best_i < 0:
@@ -364,8 +362,17 @@ def decide(brain: Brain, legal: list[Action], rng: Rng) -> Action:
             return att
         return R.EndAttacks() if brain.p.fortify else R.EndTurn()
     if phase == "occupy":
+        if brain.p.lookahead and brain.p.plan_occupy:
+            from game.war.bots.lookahead import choose_occupy_planned
+
+            return choose_occupy_planned(brain)
         return choose_occupy(brain)
     if phase == "move":
+        if brain.p.lookahead and brain.p.plan_moves:
+            from game.war.bots.lookahead import choose_move_planned
+
+            mv = choose_move_planned(brain)
+            return mv if mv is not None else R.EndTurn()
         mv = choose_move(brain) if brain.p.fortify else None
         return mv if mv is not None else R.EndTurn()
     return rng.choice(legal)

@@ -157,3 +157,17 @@ def test_hard_infers_objectives_from_public_behaviour() -> None:
     assert max(probs, key=probs.__getitem__) == "asia_africa"
     assert abs(sum(probs.values()) - 1) < 1e-9
     assert m.objective_card[me] not in probs
+
+
+def test_bench_rows_have_the_expected_shape() -> None:
+    from game.war.bench import bench
+
+    rows = bench(True)
+    assert {r["name"].split(":")[0] for r in rows} >= {
+        "war bot easy",
+        "war bot normal",
+        "war bot hard",
+    }
+    for r in rows:
+        assert set(r) == {"name", "value", "unit", "budget", "ok"}
+        assert isinstance(r["value"], float)

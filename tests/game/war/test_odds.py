@@ -140,3 +140,27 @@ def test_negative_armies_rejected() -> None:
         win_probability(-1, 2)
     with pytest.raises(ValueError):
         attack_distribution(2, -1)
+
+
+def test_tables_grow_safely_from_two_threads() -> None:
+    """Bots think in a worker thread while the table may ask for odds."""
+    import threading
+
+    from game.war import odds
+
+    fresh = odds._WinTable()
+    reference = odds._WinTable()
+    reference._grow(120)
+    errors: list[str] = []
+
+    def ask(order: range) -> None:
+        for n in order:
+            if abs(fresh.get(n, n // 2) - reference.get(n, n // 2)) > 1e-12:
+                errors.append(f"{n}")
+
+    threads = [threading.Thread(target=ask, args=(range(1, 110, k),)) for k in (1, 3, 7)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

@@ -1,0 +1,75 @@
+"""War's translations and rules texts cover every event, objective and ruling."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from game.core import Event
+from game.war import INFO, OBJECTIVES
+from game.war import records as R
+from game.war.board import FIGURES
+from game.war.objectives import COLORS
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _load(lang: str) -> dict:
+    return json.loads((ROOT / "assets" / "translations" / f"war.{lang}.json").read_text("utf-8"))[
+        lang
+    ]
+
+
+EVENTS = [
+    cls
+    for cls in vars(R).values()
+    if isinstance(cls, type) and issubclass(cls, Event) and cls.__module__ == R.__name__
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_every_event_has_a_log_line_with_its_fields(lang: str) -> None:
+    t = _load(lang)
+    for cls in EVENTS:
+        line = t["events"][cls.__name__]
+        fields = {f.name for f in dataclasses.fields(cls)}
+        assert set(re.findall(r"%\{(\w+)\}", line)) <= fields, cls.__name__
+        if cls.PRIVATE and cls.__name__ in t["events_private"]:
+            private = t["events_private"][cls.__name__]
+            assert set(re.findall(r"%\{(\w+)\}", private)) <= fields
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_objectives_figures_colours_bots_options_are_named(lang: str) -> None:
+    t = _load(lang)
+    for o in OBJECTIVES:
+        assert t["objectives"][o.id].strip()
+    for f in FIGURES:
+        assert t["figures"][f]
+    assert t["figures"]["joker"]
+    for c in COLORS:
+        assert t["colors"][c]
+        assert t["options"]["colors"]["choices"][c]
+    for b in INFO.bot_ids:
+        assert t["bots"][b]
+    for opt in INFO.options:
+        assert t["options"][opt.key]["label"]
+
+
+def test_territory_names_stay_portuguese_in_objective_texts() -> None:
+    en = _load("en")["objectives"]
+    assert "Europa" in en["europa_oceania_mais_um"] and "Oceania" in en["europa_oceania_mais_um"]
+    assert "Ásia" in en["asia_africa"] and "África" in en["asia_africa"]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_rules_text_mentions_every_war_ruling(lang: str) -> None:
+    text = (ROOT / "assets" / "rules" / f"war.{lang}.md").read_text("utf-8")
+    assert text.startswith("# War")
+    for k in range(1, 13):
+        assert f"[W{k}]" in text, f"W{k} missing from the {lang} rules"
+    assert "[R7]" in text and "[R8]" in text
