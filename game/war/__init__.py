@@ -52,6 +52,7 @@ INFO = GameInfo(
     check_options=check_options,
     invariants=invariants,
     check_view=check_view,
+    extra={"default_seats": 4},  # what the new-match screen offers first
 )
 
 __all__ = [
