@@ -13,9 +13,12 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scenes.prefs import MIN_WINDOW, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from scenes.music import TavernMusic
 
 _START = time.perf_counter()
 
@@ -54,7 +57,6 @@ class App:
 
         from scenes import i18n, style
         from scenes.manager import SceneManager
-        from scenes.music import TavernMusic
         from scenes.paths import THEME, TRANSLATIONS
         from scenes.sound import SoundManager
         from scenes.toast import Toast
@@ -99,9 +101,12 @@ class App:
             starting_language=self.settings.language,
             translation_directory_paths=[str(TRANSLATIONS)],
         )
-        self.sound = SoundManager(self.settings.effects_volume, self.settings.music_volume)
+        # Audio opens after the first frame (see run): the window comes first.
+        self.sound = SoundManager(
+            self.settings.effects_volume, self.settings.music_volume, start=False
+        )
         self.toast = Toast()
-        self.music = TavernMusic(self.sound)
+        self.music: TavernMusic | None = None
         self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -113,6 +118,14 @@ class App:
             self.toast.show(i18n.tr("ui.errors.plain_pygame"), "error")
         if problem:
             self.toast.show(i18n.tr(problem), "warn")
+
+    def start_audio(self) -> None:
+        """Open the mixer, synthesise effects in the background, start the music."""
+        from scenes.music import TavernMusic
+
+        self.sound.start()
+        self.sound.warm_up()
+        self.music = TavernMusic(self.sound)
 
     # -- window -------------------------------------------------------------
     @property
@@ -237,7 +250,8 @@ class App:
             if not consumed or event.type >= pygame.USEREVENT:
                 self.scenes.handle_event(event)
         self.scenes.update(dt)
-        self.music.update(dt)
+        if self.music is not None:
+            self.music.update(dt)
         self.ui_manager.update(dt)
         self.toast.update(dt)
         self.scenes.draw(self.screen)
@@ -262,7 +276,7 @@ class App:
             self.frame += 1
             if self.first_frame_at is None:
                 self.first_frame_at = time.perf_counter()
-                self.sound.warm_up()
+                self.start_audio()
                 if os.environ.get("TAVERNA_REPORT_FIRST_FRAME"):
                     print(f"first-frame {time.time():.6f}", flush=True)
             if self.frames_limit and self.frame >= self.frames_limit:

@@ -6,15 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
-from game.cards import JOKER, Card
-from scenes import style, ui
+from scenes import style
 from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.widgets.cards import back_surface, face_surface
-from scenes.widgets.chips import ChipStack
-from scenes.widgets.dice import die_face
+from scenes.widgets.menu_button import MenuButton
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -40,11 +36,12 @@ class MainMenu(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.buttons: dict[str, MenuButton] = {}
         self.hovered = ""
         self._table_key: tuple[tuple[int, int], str] | None = None
         self._table_art = pygame.Surface((1, 1))
         self._frames_drawn = 0
+        self._wood_alpha = 0.0
         self._table_alpha = 1.0
 
     def _layout(self) -> tuple[int, int, int, int]:
@@ -58,19 +55,18 @@ class MainMenu(Scene):
     def build(self) -> None:
         left, top, bh, gap = self._layout()
         y = top
+        self.buttons = {}
         for name in ENTRIES:
             if name == "tournaments":
                 y += 14  # a little air between the games and the rest
-            self.buttons[name] = ui.button(
-                pygame.Rect(left, y, 330, bh),
-                tr(f"ui.menu.{name}"),
-                self.app.ui_manager,
-                self.ui,
-                "#menu_button",
-            )
+            self.buttons[name] = MenuButton(pygame.Rect(left, y, 330, bh), tr(f"ui.menu.{name}"))
             y += bh + gap
+        self.focus: int | None = None
 
     def update(self, dt: float) -> None:
+        if self._frames_drawn and self._wood_alpha < 1.0:
+            speed = self.app.settings.speed_factor
+            self._wood_alpha = 1.0 if speed == 0 else min(1.0, self._wood_alpha + dt * 4 * speed)
         if self._table_alpha < 1.0:
             speed = self.app.settings.speed_factor
             self._table_alpha = 1.0 if speed == 0 else min(1.0, self._table_alpha + dt * 3 * speed)
@@ -78,17 +74,27 @@ class MainMenu(Scene):
                 self._table_art.set_alpha(255)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
-            for name, b in self.buttons.items():
-                if event.ui_element == b:
-                    self.hovered = name
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for name, b in self.buttons.items():
-                if event.ui_element == b:
-                    self.app.sound.play("click")
-                    self.open(name)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.request_quit()
+        for name, b in self.buttons.items():
+            if b.handle_event(event):
+                self.app.sound.play("click")
+                self.open(name)
+                return
+        if event.type == pygame.MOUSEMOTION:
+            over = next((n for n, b in self.buttons.items() if b.hovered), None)
+            if over:
+                self.hovered = over
+        elif event.type == pygame.KEYDOWN:
+            names = list(self.buttons)
+            if event.key == pygame.K_ESCAPE:
+                self.app.request_quit()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.focus = 0 if self.focus is None else (self.focus + step) % len(names)
+                for i, b in enumerate(self.buttons.values()):
+                    b.focused = i == self.focus
+                self.hovered = names[self.focus]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is not None:
+                self.open(names[self.focus])
 
     def open(self, name: str) -> None:
         """Go to the screen behind a menu entry."""
@@ -121,7 +127,18 @@ class MainMenu(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(style.wood_background((w, h)), (0, 0))
+        if self._frames_drawn == 0:
+            # First frame: plain dark wood colour; the grain fades in from the next one.
+            surface.fill(style.WOOD_DARK)
+        else:
+            wood = style.wood_background((w, h))
+            if self._wood_alpha < 1.0:
+                surface.fill(style.WOOD_DARK)
+                wood.set_alpha(int(255 * self._wood_alpha))
+                surface.blit(wood, (0, 0))
+                wood.set_alpha(None)
+            else:
+                surface.blit(wood, (0, 0))
         left, top, _, _ = self._layout()
         title_size = int(min(104, top * 0.55))
         style.blit_text(
@@ -141,6 +158,8 @@ class MainMenu(Scene):
             style.PARCHMENT_DARK,
             kind="serif",
         )
+        for b in self.buttons.values():
+            b.draw(surface)
         area = pygame.Rect(left + 380, 40, w - left - 380 - 40, h - 80)
         if area.width < 300:
             return
@@ -177,6 +196,13 @@ class MainMenu(Scene):
         cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surface.blit(cloth, oval.topleft)
         cw = int(min(118, oval.width * 0.14))
+        # Imported here: the table is painted from the second frame on, and the
+        # first frame must not wait for the card and dice modules.
+        from game.cards import JOKER, Card
+        from scenes.widgets.cards import back_surface, face_surface
+        from scenes.widgets.chips import ChipStack
+        from scenes.widgets.dice import die_face
+
         hand = [Card(14, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C"), JOKER]
         cx, cy = oval.centerx - cw * 0.3, oval.centery - cw * 0.35
         for i, card in enumerate(hand):

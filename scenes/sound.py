@@ -132,14 +132,23 @@ EFFECT_CHANNELS = 14
 class SoundManager:
     """Plays the effects at the effects volume; silent when audio is missing."""
 
-    def __init__(self, effects_volume: float, music_volume: float) -> None:
+    def __init__(self, effects_volume: float, music_volume: float, start: bool = True) -> None:
         self.effects_volume = effects_volume
         self.music_volume = music_volume
         self.enabled = False
+        self.started = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._pcm_cache: dict[str, bytes] = {}
         self._format: tuple[int, int, int] = (RATE, -16, 1)
         self._next_effect = 0
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Open the audio device (the app does it after its first frame)."""
+        if self.started:
+            return
+        self.started = True
         try:
             pygame.mixer.pre_init(RATE, -16, 1, 512)
             pygame.mixer.init()

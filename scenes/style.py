@@ -178,14 +178,16 @@ def vertical_gradient(size: tuple[int, int], top: Color, bottom: Color) -> pygam
 @cached(16)
 def _vignette_small(strength: int, colour: Color) -> pygame.Surface:
     w, h = 32, 20
-    small = pygame.Surface((w, h), pygame.SRCALPHA)
+    r, g, b = colour
+    data = bytearray()
     for y in range(h):
+        dy = (y - h / 2 + 0.5) / (h / 2)
         for x in range(w):
             dx = (x - w / 2 + 0.5) / (w / 2)
-            dy = (y - h / 2 + 0.5) / (h / 2)
             d = min(1.0, math.hypot(dx, dy) / 1.25)
-            small.set_at((x, y), (*colour, int(strength * d**2.2)))
-    return small
+            data += bytes((r, g, b, int(strength * d**2.2)))
+    # one buffer instead of 640 set_at calls: this runs before the first frame
+    return pygame.image.frombytes(bytes(data), (w, h), "RGBA")
 
 
 def _vignette(
@@ -200,12 +202,12 @@ def _noise_small(
     cells: tuple[int, int], lo: int, hi: int, seed: int, colour: Color
 ) -> pygame.Surface:
     rnd = random.Random(seed)
-    small = pygame.Surface(cells, pygame.SRCALPHA)
+    r, g, b = colour
     span = hi - lo
-    for y in range(cells[1]):
-        for x in range(cells[0]):
-            small.set_at((x, y), (*colour, lo + int(rnd.random() * span)))
-    return small
+    data = bytearray()
+    for _ in range(cells[0] * cells[1]):
+        data += bytes((r, g, b, lo + int(rnd.random() * span)))
+    return pygame.image.frombytes(bytes(data), cells, "RGBA")
 
 
 def _noise(
@@ -253,8 +255,8 @@ def wood_background(size: tuple[int, int]) -> pygame.Surface:
     small.blit(pygame.transform.smoothscale(_wood_grain(), small_size), (0, 0))
     small.blit(_noise(small_size, (48, 30), 0, 60, 3), (0, 0))
     small.blit(_vignette(small_size, 170), (0, 0))
-    surf = pygame.transform.smoothscale(small, size)
-    return surf.convert() if pygame.display.get_surface() else surf
+    # already 32-bit: converting to the display format would cost more than it saves
+    return pygame.transform.smoothscale(small, size)
 
 
 @cached(8)
