@@ -946,6 +946,9 @@ class WarTable(TableScene):
         if not self.my_turn():
             if self.worker.busy:
                 out.append((tr("ui.table.thinking", name=who), 16, style.INK_SOFT, "sans"))
+            battle = view.get("last_battle")
+            if battle and phase in ("attack", "occupy"):
+                out.append((self._battle_text(battle), 16, style.INK, "sans"))
             return out
         if phase == "reinforce" and self.buffer is not None:
             out.append(
@@ -1025,6 +1028,18 @@ class WarTable(TableScene):
                 )
             out.append((tr("wartable.move_help"), 14, style.INK_SOFT, "sans"))
         return out
+
+    def _battle_text(self, b: dict[str, Any]) -> str:
+        """The last roll in words, dice included."""
+        return tr(
+            "wartable.last_battle",
+            source=b["source"],
+            target=b["target"],
+            attack="-".join(str(d) for d in b["attack_dice"]),
+            defence="-".join(str(d) for d in b["defense_dice"]),
+            lost_a=b["attacker_losses"],
+            lost_d=b["defender_losses"],
+        )
 
     def draw_status(self, surface: pygame.Surface) -> None:
         view = self.view()
