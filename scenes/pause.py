@@ -67,14 +67,4 @@ class PauseMenu(Scene):
             self.table.quit_to_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
-        style.dim(surface, 160)
-        surface.blit(style.parchment(self.box.size), self.box.topleft)
-        style.blit_text(
-            surface,
-            tr("ui.pause.title"),
-            38,
-            (self.box.centerx, self.box.top + 20),
-            style.INK,
-            kind="serif",
-            anchor="midtop",
-        )
+        style.modal_panel(surface, self.box, tr("ui.pause.title"), veil=160, title_size=38)

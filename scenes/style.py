@@ -391,3 +391,23 @@ def draw_emblem(
     pygame.draw.polygon(target, colour, pts)
     lum = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
     pygame.draw.polygon(target, BLACK if lum > 110 else CREAM, pts, width=max(1, int(r // 6)))
+
+
+def modal_panel(
+    target: pygame.Surface, box: pygame.Rect, title: str = "", veil: int = 150, title_size: int = 30
+) -> None:
+    """The look of every dialog: the screen dimmed, a shadowed parchment, a title."""
+    dim(target, veil)
+    target.blit(shadow(box.size, 16, 160), (box.left - 12, box.top - 8))
+    target.blit(parchment(box.size), box.topleft)
+    if title:
+        blit_text(
+            target,
+            title,
+            title_size,
+            (box.centerx, box.top + 20),
+            INK,
+            kind="serif",
+            anchor="midtop",
+            max_width=box.width - 40,
+        )

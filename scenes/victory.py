@@ -95,8 +95,7 @@ class VictoryOverlay(Scene):
             self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        style.dim(surface, 140)
-        surface.blit(style.parchment(self.box.size), self.box.topleft)
+        style.modal_panel(surface, self.box, veil=140)
         m = self.table.match
         winners = m.winners()
         names = ", ".join(self.table.seats[w].name for w in winners)

@@ -99,20 +99,7 @@ class FormDialog(Scene):
         """Another button of the form was pressed."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        style.dim(surface, 150)
-        sh = style.shadow(self.box.size, 16, 160)
-        surface.blit(sh, (self.box.left - 16 + 4, self.box.top - 16 + 8))
-        surface.blit(style.parchment(self.box.size), self.box.topleft)
-        style.blit_text(
-            surface,
-            self.title,
-            30,
-            (self.box.centerx, self.box.top + 20),
-            style.INK,
-            kind="serif",
-            anchor="midtop",
-            max_width=self.box.width - 40,
-        )
+        style.modal_panel(surface, self.box, self.title)
 
 
 class ResultDialog(FormDialog):

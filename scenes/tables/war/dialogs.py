@@ -133,19 +133,8 @@ class TradeDialog(Scene):
             self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        style.dim(surface, 150)
-        surface.blit(style.parchment(self.box.size), self.box.topleft)
         title = tr("wartable.trade_forced" if self.forced else "wartable.trade_title")
-        style.blit_text(
-            surface,
-            title,
-            30,
-            (self.box.centerx, self.box.top + 18),
-            style.INK,
-            kind="serif",
-            anchor="midtop",
-            max_width=self.box.width - 40,
-        )
+        style.modal_panel(surface, self.box, title)
         info = (
             tr("war.ui.next_trade", value=self.view.get("next_trade_value", 0))
             + "  ·  "
@@ -245,10 +234,8 @@ class ObjectiveOverlay(Scene):
             self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        style.dim(surface, 160)
         b = self.box
-        surface.blit(style.shadow(b.size, 16, 160), (b.left - 12, b.top - 8))
-        surface.blit(style.parchment(b.size), b.topleft)
+        style.modal_panel(surface, b, veil=160)
         style.gold_frame(surface, b.inflate(-16, -16), 2, 10)
         style.blit_text(
             surface,
