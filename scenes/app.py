@@ -266,7 +266,8 @@ class App:
         for i, scene in enumerate(first):
             self.scenes.push(scene, fade=False)
             if i < len(first) - 1:
-                self.step(0.0, [])  # paint it, so an overlay above has a backdrop
+                for _ in range(30):  # let it settle (fades), so an overlay above has its backdrop
+                    self.step(1 / 60, [])
         while self.running:
             dt = self.clock.tick(60) / 1000.0
             start = time.perf_counter()
