@@ -209,3 +209,39 @@ def test_practice_hint_points_at_a_move(app) -> None:  # type: ignore[no-untyped
     until(app, my_phase(t, "reinforce"))
     t.hint()
     until(app, lambda: "Hint" in (app.toast.text or "") or "Dica" in (app.toast.text or ""), 600)
+
+
+def test_practice_undo_takes_back_the_placement(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=6, practice=True)
+    until(app, my_phase(t, "reinforce"))
+    _place_all_on(app, t, mine(t)[0])
+    assert any(s == 0 for s, _ in t.match.log)
+    t.undo()
+    assert not any(s == 0 for s, _ in t.match.log)
+    until(app, my_phase(t, "reinforce"))
+    assert t.buffer is not None and t.buffer.left > 0
+    assert t.shown_armies == t.view()["armies"]
+
+
+def test_saved_match_continues_on_the_map(app) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    import game
+    from game import storage
+    from scenes.new_match import NewMatchScene
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=6)
+    until(app, my_phase(t, "reinforce"))
+    _place_all_on(app, t, mine(t)[0])
+    until(app, my_phase(t, "reinforce"))
+    t.save_match()
+    data = json.loads(next(storage.saves_dir().glob("war-*.json")).read_text())
+    nm = NewMatchScene(app, "war")
+    app.scenes.push(nm, fade=False)
+    pump(app)
+    nm.load_latest()
+    pump(app, 3)
+    loaded = app.scenes.top
+    assert isinstance(loaded, WarTable) and loaded is not t
+    assert loaded.match.log == game.load_match(data).log
+    assert loaded.shown_owner == loaded.match.public_view()["owners"]  # no replayed deal
