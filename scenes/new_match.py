@@ -140,11 +140,17 @@ class NewMatchScene(Scene):
         top = self.panel.top + 120 + self._notice_height()
         left = pygame.Rect(self.panel.left + 24, top, int(self.panel.width * 0.52) - 24, 0)
         per_seat = [o for o in self.shown_options if o.kind == "per_seat"]
-        kinds = [(tr("ui.new_match.human"), HUMAN)] + [
-            (tr("ui.new_match.bot", level=bot_label(self.game, b)), b) for b in self.info.bot_ids
-        ]
         row_h = 44 if h >= 720 else 40
-        kind_w = min(190, int(left.width * 0.36))
+        kind_w = min(240, int(left.width * 0.4))
+
+        def kind_text(bot: str) -> str:
+            # "Bot · Captain (normal)" when it fits, else just "Captain (normal)"
+            full = tr("ui.new_match.bot", level=bot_label(self.game, bot))
+            return (
+                full if style.font(16).size(full)[0] <= kind_w - 40 else bot_label(self.game, bot)
+            )
+
+        kinds = [(tr("ui.new_match.human"), HUMAN)] + [(kind_text(b), b) for b in self.info.bot_ids]
         extra_w = min(150, int(left.width * 0.22)) if per_seat else 0
         for i, row in enumerate(self.rows):
             y = left.top + 30 + i * row_h

@@ -245,3 +245,18 @@ def test_saved_match_continues_on_the_map(app) -> None:  # type: ignore[no-untyp
     assert isinstance(loaded, WarTable) and loaded is not t
     assert loaded.match.log == game.load_match(data).log
     assert loaded.shown_owner == loaded.match.public_view()["owners"]  # no replayed deal
+
+
+def test_from_the_menu_to_the_war_table(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.new_match import NewMatchScene
+
+    menu = MainMenu(app)
+    app.scenes.push(menu, fade=False)
+    pump(app)
+    click(app, menu.buttons["war"].rect.center)
+    pump(app, 20)
+    nm = app.scenes.top
+    assert isinstance(nm, NewMatchScene) and nm.info is not None and len(nm.rows) == 4
+    click_widget(app, nm.start)
+    pump(app, 20)
+    assert isinstance(app.scenes.top, WarTable)
