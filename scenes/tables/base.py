@@ -32,7 +32,7 @@ from game import (
 )
 from game.rng import Rng
 from scenes import style, ui
-from scenes.i18n import has, tr, tr_error
+from scenes.i18n import has, language, tr, tr_error
 from scenes.manager import Scene
 from scenes.names import bot_label
 from scenes.tables.bot_worker import BotWorker
@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.tweens = Tweens(
             lambda: self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
         )
+        self._seat_key: tuple[Any, ...] | None = None
         self.worker = BotWorker(match.game_name, self.bot_ids, match.seed)
         self._hint: tuple[int, Action] | None = None
         self.bot_wait = 0.0
@@ -100,7 +101,6 @@ class TableScene(Scene):
         self.curtain_for: int | None = None
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), tr("ui.table.log"))
         self.seat_panel = SeatPanel(pygame.Rect(0, 0, 10, 10))
-        self.decision_times: list[float] = []
         self.saved_path: str | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.match.meta = {
@@ -213,8 +213,7 @@ class TableScene(Scene):
         result = self.worker.poll()
         if result is None:
             return
-        seat, stamp, action, took = result
-        self.decision_times.append(took)
+        seat, stamp, action, _took = result
         if seat not in self.match.to_move:
             return  # the table moved on while it thought
         if isinstance(action, BaseException):
@@ -431,7 +430,11 @@ class TableScene(Scene):
         self.app.scenes.push(PauseMenu(self.app, self))
 
     def refresh_seat_panel(self) -> None:
-        """Rebuild the seat cards from the match."""
+        """Rebuild the seat cards from the match (only when the match or the language changed)."""
+        key = (len(self.match.log), self.viewer, self.match.is_over, language())
+        if key == self._seat_key:
+            return
+        self._seat_key = key
         infos = []
         for i, s in enumerate(self.seats):
             colour, emblem = self.seat_look(i)
