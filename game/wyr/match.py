@@ -313,30 +313,45 @@ class WyrMatch(Match):
                     out.append(cards)
         return out
 
+    def takeable(self, seat: int) -> list[int]:
+        """Table positions `seat` may take: cards discarded by the other lords or
+        turned up by the Mão de Wyr, never his own discards ([Y3])."""
+        return [i for i, by in enumerate(self.table_by) if by != seat]
+
     def _trade_options(self, seat: int) -> list[Action]:
-        """Every discard with each source; table takes listed representatively."""
+        """Every discard with every source and every choice of table cards ([Y3], [Y4]).
+
+        The list is complete: an action `apply` accepts is always one of these.
+        """
         hand = self.hands[seat]
         mao = self.mao_de_wyr
-        t = len(self.table)
+        eligible = self.takeable(seat)
+        e = len(eligible)
         p = len(self.deck)
         out: list[Action] = [] if mao else [Pass()]
-        sizes = range(1, 4)
         extra = len(hand) - HAND_SIZE
-        for d in self._discard_sets(hand, sizes):
+        takes: dict[int, list[tuple[int, ...]]] = {}
+
+        def choices(n: int) -> list[tuple[int, ...]]:
+            if n not in takes:
+                takes[n] = list(combinations(eligible, n))
+            return takes[n]
+
+        for d in self._discard_sets(hand, range(1, 4)):
             refill = len(d) - extra
             if mao and len(d) == 1:
                 out.append(Trade(d, "none"))
                 continue
             if refill <= 0:
                 continue
-            short = refill - min(refill, p)
-            out.append(Trade(d, "pile", tuple(range(t - short, t))))
-            if t:
-                need = min(refill, t)
-                # Most recent table cards, and for single takes every position.
-                out.append(Trade(d, "table", tuple(range(t - need, t))))
-                if need == 1:
-                    out.extend(Trade(d, "table", (i,)) for i in range(t - 1))
+            if p:
+                short = refill - min(refill, p)
+                if short <= e:
+                    out.extend(Trade(d, "pile", take) for take in choices(short))
+            if e:
+                need = min(refill, e)
+                if refill - need <= p:
+                    out.extend(Trade(d, "table", take) for take in choices(need))
         return out
 
     def check(self, seat: int, action: Action) -> None:
@@ -390,18 +405,31 @@ class WyrMatch(Match):
             return
         refill = k - (len(self.hands[seat]) - HAND_SIZE)
         t, p = len(self.table), len(self.deck)
+        eligible = self.takeable(seat)
+        e = len(eligible)
         if action.source == "table":
             if t == 0:
                 raise IllegalAction("Y3", "wyr.illegal.table_empty")
-            need = min(refill, t)
+            if e == 0:
+                raise IllegalAction("Y3", "rulings.wyr.only_own_discards")
+            need = min(refill, e)
+            if refill - need > p:
+                raise IllegalAction("Y3", "rulings.wyr.cannot_refill")
         else:
+            if p == 0:
+                raise IllegalAction("Y3", "rulings.wyr.pile_empty")
             need = refill - min(refill, p)
+            if need > e:
+                raise IllegalAction("Y3", "rulings.wyr.cannot_refill")
         if len(action.take) != need:
             raise IllegalAction("Y3", "wyr.illegal.take_count", count=need)
         if len(set(action.take)) != len(action.take) or any(
             not isinstance(i, int) or not 0 <= i < t for i in action.take
         ):
             raise IllegalAction("Y3", "wyr.illegal.bad_position")
+        if any(self.table_by[i] == seat for i in action.take):
+            # [Y3] (revised): "descartadas pelos outros lordes" - never one's own.
+            raise IllegalAction("Y3", "rulings.wyr.own_discard")
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
