@@ -732,7 +732,11 @@ class WyrMatch(Match):
         out = []
         for c, up, by in zip(self.table, self.table_up, self.table_by, strict=True):
             known = up or (seat is not None and by == seat)
-            out.append({"card": c.code if known else None, "face_up": up, "by": by})
+            # [Y3]: "takeable" - a lord may take others' discards and the Mão de Wyr's.
+            takeable = None if seat is None else by != seat
+            out.append(
+                {"card": c.code if known else None, "face_up": up, "by": by, "takeable": takeable}
+            )
         return out
 
     def _history_view(self, seat: int | None) -> list[dict[str, Any]]:
