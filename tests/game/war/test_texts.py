@@ -73,3 +73,14 @@ def test_rules_text_mentions_every_war_ruling(lang: str) -> None:
     for k in range(1, 13):
         assert f"[W{k}]" in text, f"W{k} missing from the {lang} rules"
     assert "[R7]" in text and "[R8]" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_changed_objective_is_not_announced_to_the_table_g4(lang: str) -> None:
+    """The fallback to 24 territories happens only to holders of "destroy <colour>":
+    any public line about it tells everyone what that objective was ([G4]). Only
+    its holder reads a line (events_private)."""
+    t = _load(lang)
+    assert t["events"]["ObjectiveChanged"] == ""
+    assert t["events_private"]["ObjectiveChanged"]
+    assert R.ObjectiveChanged.PRIVATE
