@@ -80,15 +80,16 @@ def _scrambled(match: ChamaMatch, seat: int, rng: Rng) -> ChamaMatch:
         if s == seat:
             rng.shuffle(other.draw[s])
             continue
+        # Everything hidden is dealt anew, the card another seat drew as spoils
+        # included: holding it fixed would hide a view that depends on it ([C10]).
         hidden = other.hands[s] + other.draw[s]
         k = len(other.hands[s])
-        keep = [c for _, c in other.spoils_pending if _ == s]
-        for c in keep:
-            hidden.remove(c)
         rng.shuffle(hidden)
-        hand = keep + hidden[: k - len(keep)]
-        other.hands[s] = hand
-        other.draw[s] = hidden[k - len(keep) :]
+        other.hands[s] = hidden[:k]
+        other.draw[s] = hidden[k:]
+        other.spoils_pending = [
+            (o, other.hands[o][-1] if o == s else c) for o, c in other.spoils_pending
+        ]
     return other
 
 
