@@ -580,7 +580,6 @@ class WyrtMatch(Match):
             paid = self._put(seat, to - self.bets[seat])
             to = self.bets[seat]
             if to > self.current_bet:
-                inc = to - self.current_bet
                 # [T3] (revised): the minimum raise stays the big blind all round
                 # (the seed's only limit); min_inc is not raised by bigger raises.
                 self.current_bet = to
