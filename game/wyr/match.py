@@ -55,8 +55,10 @@ from game.wyr.rules import (
     STARTING_MONEY,
     TRADE_ROUNDS,
     dice_count,
+    group_bet,
     group_members,
     group_of,
+    share_payment,
     split_pot,
     table_bet,
 )
@@ -188,15 +190,31 @@ class WyrMatch(Match):
     def _reveal_bets(self, events: list[Event]) -> None:
         seats = tuple(self.active)
         bets = tuple(self.picks[s] for s in seats)
-        bet = table_bet(bets)
-        self.current_bet = bet
         self.revealed_bets = dict(self.picks)
+        if self.groups == "none":
+            # [Y2] individual play: the majority pick, else the lowest.
+            bet = table_bet(bets)
+            due = {s: min(bet, self.money[s]) for s in seats}
+        else:
+            # [Y2] (revised) group play: group totals must match - the lowest
+            # total is every group's bet, shared out among its members.
+            members = [[s for s in g if not self.out[s]] for g in self._group_list()]
+            members = [g for g in members if g]
+            bet = group_bet(sum(self.picks[s] for s in g) for g in members)
+            due = {}
+            for g in members:
+                for s, amount in zip(
+                    g, share_payment(bet, [self.money[s] for s in g]), strict=True
+                ):
+                    due[s] = amount
+        self.current_bet = bet
         events.append(BetsRevealed(bets, seats, bet))
         for s in self._from(self.dealer):
-            amount = min(bet, self.money[s])
+            amount = due[s]
             self.money[s] -= amount
             self.pot += amount
-            events.append(PotPaid(s, amount, self.pot, amount < bet))
+            short = amount < bet if self.groups == "none" else self.money[s] == 0
+            events.append(PotPaid(s, amount, self.pot, short))
         self.hands_seen = True
         for s in self._from(self.dealer):
             events.append(HandRevealed(s, tuple(self.hands[s])))
@@ -614,9 +632,14 @@ class WyrMatch(Match):
         reis = [s for s in seats if combos[s].is_reis]
         payout: dict[int, int]
         if len(reis) >= 2:
-            # [Y9]: several Reis de Arton split the pot; the remainder by tie-break.
+            # [Y9]: several Reis de Arton split the pot; the remainder by tie-break,
+            # held only when there is a remainder (no roll-off for nothing).
             top = max(scores[s] for s in reis)
-            first, _ = self._tiebreak(events, [s for s in reis if scores[s] == top], "remainder")
+            first = reis[0]
+            if pot % len(reis):
+                first, _ = self._tiebreak(
+                    events, [s for s in reis if scores[s] == top], "remainder"
+                )
             payout = split_pot(pot, reis, first)
             events.append(RoundWon(tuple(reis), "reis_split", pot))
             for s in reis:
@@ -691,16 +714,24 @@ class WyrMatch(Match):
     def _unit_totals(self) -> list[int]:
         return [sum(self.money[s] for s in g) for g in self._group_list()]
 
-    def _unit_alive(self) -> list[bool]:
-        return [any(not self.out[s] for s in g) for g in self._group_list()]
+    def _azgher_contenders(self) -> list[bool]:
+        """[Y11] (revised) Azgher: the units that may win. A lord still playing; in
+        groups, a group none of whose members is out ("não são válidos"); when no
+        group is whole, the groups with the most members still in."""
+        still_in = [sum(1 for s in g if not self.out[s]) for g in self._group_list()]
+        whole = [n == len(g) for n, g in zip(still_in, self._group_list(), strict=True)]
+        if any(whole):
+            return whole
+        most = max(still_in)
+        return [most > 0 and n == most for n in still_in]
 
     def distance_to_victory(self, seat: int) -> float:
         """Money behind the best (least money ahead under Azgher) ([R7], [Y10])."""
         totals = self._unit_totals()
-        alive = self._unit_alive()
         u = self._unit_of(seat)
         if self.azgher:
-            # Only lords (groups) still playing may win under Azgher ([Y11]).
+            # Only lords (whole groups) still playing may win under Azgher ([Y11]).
+            alive = self._azgher_contenders()
             if not alive[u]:
                 return float(STARTING_MONEY * self.n_seats + 1)
             best = min(t for t, a in zip(totals, alive, strict=True) if a)
