@@ -219,7 +219,7 @@ def _seat_clean(order: list[int], sizes: Sequence[int], met: Meetings) -> list[l
         nodes[0] += 1
         if nodes[0] > CLEAN_NODE_LIMIT:
             return False
-        best_p, best_opts = -1, []
+        best_p, best_opts = -1, list[int]()
         for p in sorted(left, key=order.index):
             opts = options(p)
             if best_p < 0 or len(opts) < len(best_opts):
