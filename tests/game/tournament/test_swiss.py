@@ -56,7 +56,7 @@ def seed_pairs(players: list[SwissPlayer]) -> set[frozenset[int]]:
         bye = [q for q in order if q.byes == fewest][-1].number
     out: set[frozenset[int]] = set()
     carry: list[int] = []
-    for score in sorted({q.score for q in order}, reverse=True):
+    for score in sorted({q.score for q in order if q.number != bye}, reverse=True):
         group = carry + [q.number for q in order if q.score == score and q.number != bye]
         carry = []
         if len(group) and group[0] not in [q.number for q in order if q.score == score]:
