@@ -16,12 +16,14 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ENTRIES: tuple[str, ...] = (
+    "continue",
     "wyr",
     "wyrt",
     "war",
     "chama",
     "tournaments",
     "practice",
+    "load",
     "statistics",
     "rules",
     "settings",
@@ -29,6 +31,18 @@ ENTRIES: tuple[str, ...] = (
 )
 GAME_ENTRIES = ("wyr", "wyrt", "war", "chama")
 BLURB_H = 176  # room for a title and five lines of text
+#: entries whose texts live in the life.* translations (saves)
+LIFE_ENTRIES = ("continue", "load")
+
+
+def entry_key(name: str) -> str:
+    """The translation key of a menu entry's label."""
+    return f"life.menu.{name}" if name in LIFE_ENTRIES else f"ui.menu.{name}"
+
+
+def blurb_key(name: str) -> str:
+    """The translation key of a menu entry's blurb."""
+    return f"life.menu.blurb.{name}" if name in LIFE_ENTRIES else f"ui.menu.blurb.{name}"
 
 
 class MainMenu(Scene):
@@ -43,12 +57,31 @@ class MainMenu(Scene):
         self._frames_drawn = 0
         self._wood_alpha = 0.0
         self._table_alpha = 1.0
+        #: "Continue" shows only when there is a save to continue
+        self.entries = self._entries()
+
+    def uncover(self) -> None:
+        super().uncover()
+        entries = self._entries()  # a save may have been written or deleted meanwhile
+        if entries != self.entries:
+            self.entries = entries
+            self.build()
+
+    def _entries(self) -> tuple[str, ...]:
+        from game import saves
+
+        found, refused = saves.list_saves()
+        if refused:
+            from scenes.tables.autosave import refusal_text
+
+            self.app.notify(refusal_text(refused[0]), "error")
+        return ENTRIES if found else tuple(e for e in ENTRIES if e != "continue")
 
     def _layout(self) -> tuple[int, int, int, int]:
         w, h = self.app.size
         top = int(max(150, min(210, h * 0.25)))
         gap = 7 if h >= 720 else 5
-        bh = int(min(48, (h - top - 36 - 14) / len(ENTRIES) - gap))
+        bh = int(min(48, (h - top - 36 - 14) / len(self.entries) - gap))
         left = int(max(48, w * 0.06))
         return left, top, bh, gap
 
@@ -56,10 +89,10 @@ class MainMenu(Scene):
         left, top, bh, gap = self._layout()
         y = top
         self.buttons = {}
-        for name in ENTRIES:
-            if name == "tournaments":
+        for name in self.entries:
+            if name in ("tournaments", "wyr") and name != self.entries[0]:
                 y += 14  # a little air between the games and the rest
-            self.buttons[name] = MenuButton(pygame.Rect(left, y, 330, bh), tr(f"ui.menu.{name}"))
+            self.buttons[name] = MenuButton(pygame.Rect(left, y, 330, bh), tr(entry_key(name)))
             y += bh + gap
         self.focus: int | None = None
 
@@ -102,6 +135,16 @@ class MainMenu(Scene):
             from scenes.new_match import NewMatchScene
 
             self.app.scenes.push(NewMatchScene(self.app, name))
+        elif name == "continue":
+            from scenes.tables.autosave import continue_latest
+
+            if not continue_latest(self.app):
+                self.entries = self._entries()
+                self.resize(self.app.size)
+        elif name == "load":
+            from scenes.load_screen import LoadScreen
+
+            self.app.scenes.push(LoadScreen(self.app))
         elif name == "practice":
             from scenes.practice import PracticeChooser
 
@@ -248,11 +291,11 @@ class MainMenu(Scene):
             area.left + area.width * 0.06, area.bottom - BLURB_H, area.width * 0.88, BLURB_H
         )
         surface.blit(style.parchment(blurb.size), blurb.topleft)
-        title = tr(f"ui.menu.{key}") if key != "welcome" else tr("ui.menu.welcome_title")
+        title = tr(entry_key(key)) if key != "welcome" else tr("ui.menu.welcome_title")
         style.blit_text(
             surface, title, 26, (blurb.left + 20, blurb.top + 12), style.INK, kind="serif"
         )
-        text = tr(f"ui.menu.blurb.{key}")
+        text = tr(blurb_key(key))
         for i, line in enumerate(style.wrap_text(text, 16, blurb.width - 40)):
             y = blurb.top + 50 + i * 22
             if y + 20 > blurb.bottom:

@@ -54,7 +54,10 @@ class PauseMenu(Scene):
         if name == "resume":
             self.app.scenes.pop()
         elif name == "save":
-            self.table.save_match()
+            from scenes.load_screen import SaveNameDialog
+
+            default = tr("life.saves.default_name", turn=self.table.match.turn)
+            self.app.scenes.push(SaveNameDialog(self.app, default, self.table.save_match))
         elif name == "rules":
             from scenes.rules_viewer import RulesScene
 

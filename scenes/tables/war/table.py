@@ -773,7 +773,34 @@ class WarTable(TableScene):
         ]
         if held:
             lines.append(tr("wartable.continents", names=" ".join(held)))
+        if seat in self.revealed_seats():  # practice: the bot's secrets, from its own view
+            secret = self.match.view(seat)
+            if secret.get("objective"):
+                lines.append(objective_text(secret["objective"]))
+            cards = [
+                c.get("territory", "?") if isinstance(c, dict) else str(c)
+                for c in secret.get("cards", [])
+            ]
+            if cards:
+                lines.append(", ".join(cards))
         return lines
+
+    def hint_reason(self, action: Action) -> str:
+        if isinstance(action, R.Attack):
+            view = self.view()
+            chance = win_probability(
+                view["armies"][action.source] - 1, view["armies"][action.target]
+            )
+            return tr("life.war.hint_odds", percent=round(100 * chance))
+        return ""
+
+    def tutorial_targets(self) -> dict[str, pygame.Rect]:
+        out = super().tutorial_targets()
+        out.update({"map": self.map.map_rect, "panel": self.panel})
+        for name, widget in self.controls.items():
+            if getattr(widget, "visible", False) and hasattr(widget, "rect"):
+                out[f"button:{name}"] = widget.rect
+        return out
 
     def victory_lines(self) -> list[str]:
         """Every objective, revealed at the end."""
@@ -1061,7 +1088,7 @@ class WarTable(TableScene):
             style.CREAM,
             kind="bold",
             shadow=style.BLACK,
-            max_width=surface.get_width() - 520,
+            max_width=self.status_width(),
         )
 
 
