@@ -52,6 +52,15 @@ def _prepare(con: sqlite3.Connection) -> None:
     for name, decl in _EXTRA_COLUMNS.items():
         if name not in have:
             con.execute(f"ALTER TABLE matches ADD COLUMN {name} {decl}")
+    if "human_won" not in have:  # an older database: work out who won from its columns
+        for rid, humans_s, winners_s in con.execute(
+            "SELECT id, humans, winners FROM matches"
+        ).fetchall():
+            try:
+                won = any(w in json.loads(humans_s) for w in json.loads(winners_s))
+            except (json.JSONDecodeError, TypeError):
+                continue
+            con.execute("UPDATE matches SET human_won = ? WHERE id = ?", (int(won), rid))
     con.commit()
 
 

@@ -52,10 +52,11 @@ def best_text(kind: str, value: int | None, label: str) -> str:
 
 def streak_text(streak: int) -> str:
     """+3 wins / 2 losses in a row."""
+    one = "_one" if abs(streak) == 1 else ""
     if streak > 0:
-        return tr("life.stats.streak_won", count=streak)
+        return tr(f"life.stats.streak_won{one}", count=streak)
     if streak < 0:
-        return tr("life.stats.streak_lost", count=-streak)
+        return tr(f"life.stats.streak_lost{one}", count=-streak)
     return "—"
 
 
@@ -72,13 +73,14 @@ def draw_bar_chart(
     area = pygame.Rect(rect.left + 40, rect.top + 42, rect.width - 56, rect.height - 84)
     if not bars or area.width < 40 or area.height < 30:
         return
-    top = max(max(p for _, p, _ in bars), 1)
+    step = max(1, -(-max(p for _, p, _ in bars) // 4))  # whole-number guide lines
+    top = step * 4
     for i in range(5):  # light guide lines
         y = area.bottom - area.height * i // 4
         pygame.draw.line(surface, (196, 170, 128), (area.left, y), (area.right, y), 1)
         style.blit_text(
             surface,
-            str(round(top * i / 4)),
+            str(step * i),
             12,
             (area.left - 6, y),
             style.INK_SOFT,
@@ -252,7 +254,9 @@ class StatsScene(Scene):
         self._enable()
 
     def _enable(self) -> None:
-        if self.tab == "history" and self.selected is not None:
+        if self.tab != "history":
+            self.watch.hide()
+        elif self.selected is not None:
             self.watch.enable()
         else:
             self.watch.disable()
@@ -402,13 +406,15 @@ class StatsScene(Scene):
             )  # fmt: skip
             return
         heads = ("group", "played", "won", "rate", "streak", "best_streak", "best")
-        fr = (0.0, 0.36, 0.45, 0.53, 0.62, 0.75, 0.83)
+        fr = (0.0, 0.35, 0.44, 0.53, 0.60, 0.72, 0.81)
         cols = [area.left + int(area.width * f) for f in fr]
         y = area.top
-        for x, head in zip(cols, heads, strict=True):
+        for i, (x, head) in enumerate(zip(cols, heads, strict=True)):
+            right = cols[i + 1] - 6 if i + 1 < len(cols) else area.right
             style.blit_text(
-                surface, tr(f"life.stats.col.{head}"), 14, (x, y), style.INK, kind="bold"
-            )
+                surface, tr(f"life.stats.col.{head}"), 14, (x, y), style.INK, kind="bold",
+                max_width=right - x,
+            )  # fmt: skip
         y += 24
         shown = groups[: max(1, min(6, (area.height // 2 - 30) // 24))]
         for g in shown:
@@ -471,10 +477,12 @@ class StatsScene(Scene):
         heads = ("date", "game", "players", "result", "turns", "best")
         fr = (0.0, 0.16, 0.27, 0.66, 0.79, 0.86)
         cols = [area.left + int(area.width * f) for f in fr]
-        for x, head in zip(cols, heads, strict=True):
+        for i, (x, head) in enumerate(zip(cols, heads, strict=True)):
+            right = cols[i + 1] - 6 if i + 1 < len(cols) else area.right
             style.blit_text(
-                surface, tr(f"life.stats.col.{head}"), 14, (x, area.top), style.INK, kind="bold"
-            )
+                surface, tr(f"life.stats.col.{head}"), 14, (x + 4, area.top), style.INK,
+                kind="bold", max_width=right - x - 4,
+            )  # fmt: skip
         body = pygame.Rect(area.left, area.top + ROW_H, area.width, area.height - ROW_H)
         clip = surface.get_clip()
         surface.set_clip(body)

@@ -163,12 +163,12 @@ class TableScene(Scene):
     def build(self) -> None:
         self.buttons = {}
         w, h = self.app.size
-        names = ["menu"] + (["undo", "redo", "hint", "reveal"] if self.practice else []) + ["fast"]
+        names = ["menu"] + (["undo", "redo", "hint"] if self.practice else []) + ["fast"]
         x = w - 16
         for name in reversed(names):
-            bw = {"menu": 112, "fast": 64}.get(name, 92 if w >= 1200 else 80)
+            bw = {"menu": 112, "fast": 64}.get(name, 104 if w >= 1200 else 92)
             x -= bw
-            ns = "life.table" if name in ("redo", "reveal") else "ui.table"
+            ns = "life.table" if name == "redo" else "ui.table"
             self.buttons[name] = ui.button(
                 pygame.Rect(x, 12, bw, 36),
                 tr(f"{ns}.{name}"),
@@ -436,8 +436,6 @@ class TableScene(Scene):
                 self.undo()
             elif event.ui_element == self.buttons.get("redo"):
                 self.redo()
-            elif event.ui_element == self.buttons.get("reveal"):
-                self.tools.toggle_reveal(self)
             elif event.ui_element == self.buttons.get("hint"):
                 self.hint()
             elif event.ui_element == self.buttons.get("fast"):
