@@ -34,7 +34,7 @@ def players_text(info: saves.SaveInfo) -> str:
     for p in info.players:
         name = str(p.get("name", "?"))
         bot = p.get("bot")
-        parts.append(f"{name} ({bot_label(info.game, bot)})" if bot else name)
+        parts.append(f"{name} · {bot_label(info.game, bot)}" if bot else name)
     return ", ".join(parts)
 
 

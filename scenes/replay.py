@@ -23,9 +23,9 @@ from scenes.tables.base import SeatSetup, TableScene
 if TYPE_CHECKING:
     from scenes.app import App
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 #: seconds between two actions at speed 1 (after the table's own animations)
-STEP_PAUSE = 0.5
+STEP_PAUSE = 0.2
 
 
 class ReplayMixin:
@@ -53,7 +53,7 @@ class ReplayMixin:
         self.spectator = True
         self.viewer = None
         self.replay_playing = True
-        self.replay_speed_index = 1
+        self.replay_speed_index = 2  # ×2: a long War match stays watchable
         self.replay_wait = STEP_PAUSE
         self.replay_controls: dict[str, pygame_gui.elements.UIButton] = {}
         match.meta = dict(doc.get("meta") or {})

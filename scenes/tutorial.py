@@ -230,21 +230,36 @@ class Tutorial:
 
     @staticmethod
     def _place(box: pygame.Rect, target: pygame.Rect | None, screen: pygame.Rect) -> pygame.Rect:
-        """Beside the target where there is room, else centred."""
+        """Beside the target where there is room, else where it hides the least of it."""
+        area = screen.inflate(-16, -16)
         if target is None:
-            box.center = screen.center
+            box.center = area.center
             return box
-        if target.bottom + 16 + box.height <= screen.bottom:
-            box.midtop = (target.centerx, target.bottom + 16)
-        elif target.top - 16 - box.height >= screen.top:
-            box.midbottom = (target.centerx, target.top - 16)
-        elif target.right + 16 + box.width <= screen.right:
-            box.midleft = (target.right + 16, target.centery)
-        elif target.left - 16 - box.width >= screen.left:
-            box.midright = (target.left - 16, target.centery)
-        else:
-            box.center = target.center
-        return box.clamp(screen.inflate(-16, -16))
+        gap = 16
+        spots = [
+            {"midtop": (target.centerx, target.bottom + gap)},
+            {"midbottom": (target.centerx, target.top - gap)},
+            {"midleft": (target.right + gap, target.centery)},
+            {"midright": (target.left - gap, target.centery)},
+            {"bottomright": area.bottomright},
+            {"bottomleft": area.bottomleft},
+            {"topright": area.topright},
+            {"topleft": area.topleft},
+        ]
+        best: pygame.Rect | None = None
+        best_cover = -1
+        for spot in spots:
+            candidate = box.copy()
+            for attr, value in spot.items():
+                setattr(candidate, attr, value)
+            candidate = candidate.clamp(area)
+            hidden = candidate.clip(target)
+            cover = hidden.width * hidden.height
+            if best is None or cover < best_cover:
+                best, best_cover = candidate, cover
+            if cover == 0:
+                break
+        return best if best is not None else box
 
 
 def start_tutorial(app: App, game: str) -> TableScene | None:

@@ -225,6 +225,8 @@ class TableScene(Scene):
         return True
 
     def _start_bot(self, seat: int) -> None:
+        if self.tools.replay_bot(self, seat):
+            return
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
         self.worker.start(seat, len(self.match.log), view, legal)
@@ -286,6 +288,8 @@ class TableScene(Scene):
             if self.tutorial is not None:
                 self.tutorial.on_turn(self, human)
         bot_seats = [s for s in self.match.to_move if not self.is_human(s)]
+        if bot_seats and self.tools.holds_bots(self):
+            return
         if bot_seats and not self.worker.busy:
             if self.bot_wait <= 0:
                 self.bot_wait = self.tweens.scaled(self.BOT_PACE)

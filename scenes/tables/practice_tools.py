@@ -54,6 +54,29 @@ class PracticeTools:
             return
         self._jump(table, forward, tr("life.practice.redone"))
 
+    def holds_bots(self, table: TableScene) -> bool:
+        """After an undo the bots wait while the person may still redo.
+
+        In games where seats act at once, a bot acting first would leave the
+        redo path by order alone; it waits until the person redoes or plays.
+        """
+        match = table.match
+        if not table.practice or not self.history.can_redo(match):
+            return False
+        seat = self.history.path[len(match.log)][0]
+        return table.is_human(seat) and seat in match.to_move
+
+    def replay_bot(self, table: TableScene, seat: int) -> bool:
+        """On the redo path a bot plays what it played before (True if it did)."""
+        match = table.match
+        if not table.practice or not self.history.can_redo(match):
+            return False
+        path_seat, action = self.history.path[len(match.log)]
+        if path_seat != seat:
+            return False
+        table.events.extend(match.apply(seat, action))
+        return True
+
     def toggle_reveal(self, table: TableScene) -> None:
         """Show or hide the bots' secrets (practice only)."""
         self.reveal = not self.reveal
