@@ -149,7 +149,8 @@ def _checked(path: Path) -> dict[str, Any]:
 def info_of(path: Path, data: dict[str, Any]) -> SaveInfo:
     """The listing line of a checked save document."""
     block = data["save"]
-    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+    raw_meta = data.get("meta")
+    meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
     players = meta.get("players") if isinstance(meta.get("players"), list) else None
     if not players:
         players = [{"name": n, "bot": None} for n in data.get("seats", [])]

@@ -220,6 +220,12 @@ class ReplayMixin:
         return 10
 
     def draw_status(self, surface: pygame.Surface) -> None:
+        total = max(1, len(self.replay_actions))
+        bar = pygame.Rect(16, 50, self.replay_right - 16 - 6, 4)
+        pygame.draw.rect(surface, style.WOOD_DARK, bar, border_radius=2)
+        done = bar.copy()
+        done.width = bar.width * self.replay_position // total
+        pygame.draw.rect(surface, style.GOLD_LIGHT, done, border_radius=2)
         text = tr("life.replay.progress", at=self.replay_position, total=len(self.replay_actions))
         style.blit_text(
             surface,

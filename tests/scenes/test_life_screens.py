@@ -331,3 +331,35 @@ def test_rules_viewer_offers_the_guided_game(app) -> None:  # type: ignore[no-un
     click_widget(app, rules.guided)
     pump(app, 3)
     assert getattr(app.scenes.top, "tutorial", None) is not None
+
+
+def test_a_hot_seat_thumbnail_is_drawn_as_a_spectator_sees_it_g4(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.tables import autosave
+
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bia")])
+    t.viewer = 0
+    t.sync()
+    seen: list[object] = []
+    draw = t.draw
+
+    def spy(surface):  # type: ignore[no-untyped-def]
+        seen.append((t.viewer, len(t.sprites)))
+        draw(surface)
+
+    t.draw = spy  # type: ignore[method-assign]
+    assert autosave.thumbnail_png(t) is not None
+    assert seen == [(None, 0)]  # nobody's hand in the picture
+    assert t.viewer == 0 and len(t.sprites) == 3  # and the table is back as it was
+
+
+def test_practice_chooser_offers_the_guided_game(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.practice import PracticeChooser
+
+    app.scenes.push(MainMenu(app), fade=False)
+    chooser = PracticeChooser(app)
+    app.scenes.push(chooser, fade=False)
+    pump(app)
+    assert set(chooser.guided) == {"war"}
+    click_widget(app, chooser.guided["war"])
+    pump(app, 3)
+    assert getattr(app.scenes.top, "tutorial", None) is not None

@@ -800,7 +800,7 @@ class WarTable(TableScene):
                 armies=obj.get("min_armies", 1),
             )
         elif obj.get("continents"):
-            names = [CONTINENT_SHORT.get(c, c) for c in obj["continents"]]
+            names = [CONTINENT_COMPACT.get(c, c) for c in obj["continents"]]
             if obj.get("extra_continents"):
                 names.append(tr("life.war.secret_extra", count=obj["extra_continents"]))
             what = ", ".join(names)
