@@ -101,15 +101,20 @@ def save_document(match: Match, kind: str = "auto", name: str = "") -> dict[str,
     return data
 
 
+def write_document(path: Path, document: dict[str, Any], thumbnail: bytes | None = None) -> Path:
+    """Write a save document (and its thumbnail PNG bytes) atomically; returns the path."""
+    if thumbnail is not None:  # first, so a listed save already has its picture
+        with contextlib.suppress(OSError):  # the picture is a nicety, the save is not
+            storage.atomic_write_bytes(thumbnail_path(path), thumbnail)
+    storage.atomic_write_json(path, document)
+    return path
+
+
 def write_save(
     match: Match, path: Path, kind: str = "auto", name: str = "", thumbnail: bytes | None = None
 ) -> Path:
-    """Write a save (and its thumbnail PNG bytes) atomically; returns the path."""
-    storage.atomic_write_json(path, save_document(match, kind, name))
-    if thumbnail is not None:
-        with contextlib.suppress(OSError):  # the picture is a nicety, the save is not
-            storage.atomic_write_bytes(thumbnail_path(path), thumbnail)
-    return path
+    """Write a save of `match` (and its thumbnail) atomically; returns the path."""
+    return write_document(path, save_document(match, kind, name), thumbnail)
 
 
 def refuse(path: Path, key: str, **params: Any) -> SaveRefused:

@@ -9,9 +9,11 @@ save's picture never carries anybody's hidden cards.
 
 from __future__ import annotations
 
-import io
+import struct
+import threading
+import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,27 +27,81 @@ if TYPE_CHECKING:
 THUMB_WIDTH = 256
 
 
+def _shown_frame(table: TableScene) -> pygame.Surface | None:
+    """The frame on screen when it shows this table (directly or under an overlay)."""
+    stack = table.app.scenes.stack
+    if not stack or table not in stack:
+        return None
+    top = stack[-1]
+    if top is table:
+        return table.app.screen
+    i = stack.index(table)
+    above = stack[i + 1] if i + 1 < len(stack) else None
+    if above is not None and above.overlay and above.backdrop is not None:
+        return above.backdrop
+    return None
+
+
 def thumbnail_png(table: TableScene) -> bytes | None:
-    """A small PNG of the table as it stands (public view in hot-seat)."""
+    """A small PNG of the table as it stands (see `thumbnail_surface`)."""
+    small = thumbnail_surface(table)
+    return None if small is None else png_bytes(*rgb_pixels(small))
+
+
+def rgb_pixels(small: pygame.Surface) -> tuple[bytes, int, int]:
+    """The raw RGB rows of a thumbnail (fast; taken on the render loop)."""
+    w, h = small.get_size()
+    return pygame.image.tobytes(small, "RGB"), w, h
+
+
+def png_bytes(rgb: bytes, w: int, h: int) -> bytes:
+    """A PNG file of raw RGB rows.
+
+    Written by hand on purpose: pygame's PNG writer holds the interpreter lock
+    for the 20-50 ms a map picture takes, while zlib lets the render loop run,
+    so the autosave thread makes the picture without a hitch.
+    """
+    stride = w * 3
+    rows = b"".join(b"\x00" + rgb[y * stride : (y + 1) * stride] for y in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 6))
+        + chunk(b"IEND", b"")
+    )
+
+
+def thumbnail_surface(table: TableScene) -> pygame.Surface | None:
+    """A small picture of the table as it stands.
+
+    The frame already on screen is reused (cheap); in hot-seat the table is
+    drawn again off screen as a spectator sees it, so the picture never
+    carries anybody's hidden cards ([G4]).
+    """
     try:
-        surface = pygame.Surface(table.app.size)
-        viewer = table.viewer
-        public = table.needs_curtain and viewer is not None
-        if public:
-            table.viewer = None
-            table.sync()
-        try:
-            table.draw(surface)
-        finally:
+        frame = None if table.needs_curtain else _shown_frame(table)
+        if frame is None:
+            frame = pygame.Surface(table.app.size)
+            viewer = table.viewer
+            public = table.needs_curtain and viewer is not None
             if public:
-                table.viewer = viewer
+                table.viewer = None
                 table.sync()
-        w, h = surface.get_size()
-        small = pygame.transform.smoothscale(surface, (THUMB_WIDTH, max(1, THUMB_WIDTH * h // w)))
-        buf = io.BytesIO()
-        pygame.image.save(small, buf, "thumb.png")
-        return buf.getvalue()
-    except (pygame.error, ValueError, OSError):
+            try:
+                table.draw(frame)
+            finally:
+                if public:
+                    table.viewer = viewer
+                    table.sync()
+        w, h = frame.get_size()
+        return pygame.transform.smoothscale(frame, (THUMB_WIDTH, max(1, THUMB_WIDTH * h // w)))
+    except (pygame.error, ValueError):
         return None
 
 
@@ -54,37 +110,74 @@ def keeps_saves(table: TableScene) -> bool:
     return table.on_result is None and table.on_leave is None and not table.spectator
 
 
+#: one writer at a time: the autosave thread, a named save, a shutdown
+_WRITING = threading.Lock()
+
+
 def write_table_save(table: TableScene, kind: str = "auto", name: str = "") -> Path:
-    """Write the table's match: the game's autosave, or a new named save. Raises OSError."""
+    """Write the table's match now: the game's autosave, or a new named save. Raises OSError."""
     match = table.match
     path = (
         saves.autosave_path(match.game_name)
         if kind == "auto"
         else saves.named_save_path(match.game_name)
     )
-    saves.write_save(match, path, kind, name, thumbnail_png(table))
+    table.autosaver.wait()
+    with _WRITING:
+        saves.write_document(path, saves.save_document(match, kind, name), thumbnail_png(table))
     return path
 
 
 class Autosaver:
-    """Writes the autosave when a turn ends and when a person is to act."""
+    """Writes the autosave when a turn ends and when a person is to act.
+
+    The document and the picture are made on the render loop (they must show
+    this very moment); the disk write runs in a thread, so a slow disk never
+    stalls a frame.
+    """
 
     def __init__(self, table: TableScene) -> None:
         self.last_len = len(table.match.log)
         self.last_turn = table.match.turn
+        self.thread: threading.Thread | None = None
+        self.error = ""
 
     def tick(self, table: TableScene) -> None:
         """Called by the table when its event queue is empty."""
+        if self.error:
+            table.app.notify(tr("life.saves.autosave_failed", reason=self.error), "error")
+            self.error = ""
         match = table.match
         if match.is_over or not keeps_saves(table) or len(match.log) == self.last_len:
             return
         if match.turn == self.last_turn and table.human_to_act() is None:
             return
+        if self.thread is not None and self.thread.is_alive():
+            return  # the next tick writes the newer position
         self.last_len, self.last_turn = len(match.log), match.turn
+        path = saves.autosave_path(match.game_name)
+        document = saves.save_document(match, "auto")
+        small = thumbnail_surface(table)
+        picture = rgb_pixels(small) if small is not None else None
+        self.thread = threading.Thread(
+            target=self._write, args=(path, document, picture), name="autosave", daemon=True
+        )
+        self.thread.start()
+
+    def _write(
+        self, path: Path, document: dict[str, Any], picture: tuple[bytes, int, int] | None
+    ) -> None:
+        png = png_bytes(*picture) if picture is not None else None
         try:
-            write_table_save(table, "auto")
+            with _WRITING:
+                saves.write_document(path, document, png)
         except OSError as e:
-            table.app.notify(tr("life.saves.autosave_failed", reason=str(e)), "error")
+            self.error = str(e)
+
+    def wait(self) -> None:
+        """Let a write in flight finish (before a save, a delete or leaving)."""
+        if self.thread is not None:
+            self.thread.join()
 
 
 def finish(table: TableScene) -> str:
@@ -92,6 +185,7 @@ def finish(table: TableScene) -> str:
     match = table.match
     if not keeps_saves(table):
         return ""
+    table.autosaver.wait()
     auto = saves.autosave_path(match.game_name)
     if auto.exists() and saves.same_match(auto, match):
         saves.delete_save(auto)

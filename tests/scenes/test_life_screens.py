@@ -55,6 +55,7 @@ def test_autosave_after_a_turn_then_continue_from_the_menu(app) -> None:  # type
     auto = saves.autosave_path("alta")
     t.submit(t.match.legal_actions(0)[0])
     _run_until(app, lambda: t.match.turn >= 1 and auto.exists())
+    t.autosaver.wait()
     assert saves.thumbnail_path(auto).exists()  # the picture for the load screen
     pygame.image.load(str(saves.thumbnail_path(auto)))  # and it is a real PNG
     menu = MainMenu(app)
@@ -73,7 +74,7 @@ def test_the_end_of_a_match_keeps_a_replay_and_drops_the_autosave(app) -> None: 
     from scenes.victory import VictoryOverlay
 
     t = _table(app, [SeatSetup("A", "random"), SeatSetup("B", "random")])
-    _run_until(app, lambda: saves.autosave_path("alta").exists(), 600)
+    _run_until(app, lambda: t.autosaver.thread is not None, 600)  # an autosave was written
     _run_until(app, lambda: isinstance(app.scenes.top, VictoryOverlay), 2000)
     assert not saves.autosave_path("alta").exists()
     (row,) = history.matches()

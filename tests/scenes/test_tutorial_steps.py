@@ -36,9 +36,10 @@ def test_steps_name_real_events_and_translated_texts(game: str) -> None:
 
 def test_war_phases_are_the_engine_s_phases() -> None:
     import game
+    from game.war import match as war
 
     m = game.new_match("war", 3, seed=1)
-    phases = {"reinforce", "attack", "occupy", "move"}
+    phases = {war.PHASE_REINFORCE, war.PHASE_ATTACK, war.PHASE_OCCUPY, war.PHASE_MOVE}
     assert m.public_view()["phase"] in phases
     for step in load_steps("war"):
         if "phase" in step.when:
