@@ -474,8 +474,8 @@ class StatsScene(Scene):
                 style.INK_SOFT, anchor="midtop", max_width=area.width - 60,
             )  # fmt: skip
             return
-        heads = ("date", "game", "players", "result", "turns", "best")
-        fr = (0.0, 0.16, 0.27, 0.66, 0.79, 0.86)
+        heads = ("date", "game", "players", "winner", "result", "turns", "best")
+        fr = (0.0, 0.15, 0.25, 0.50, 0.64, 0.75, 0.82)
         cols = [area.left + int(area.width * f) for f in fr]
         for i, (x, head) in enumerate(zip(cols, heads, strict=True)):
             right = cols[i + 1] - 6 if i + 1 < len(cols) else area.right
@@ -502,11 +502,13 @@ class StatsScene(Scene):
                 result, colour = tr("life.stats.result_won"), (40, 110, 50)
             else:
                 result, colour = tr("life.stats.result_lost"), style.RED
-            names = ", ".join((f"★{n}" if s in r.winners else n) for s, n in enumerate(r.seats))
+            names = ", ".join(r.seats)
+            winners = ", ".join(r.seats[w] for w in r.winners if 0 <= w < len(r.seats)) or "—"
             cells = (
                 (time.strftime("%Y-%m-%d %H:%M", time.localtime(r.finished_at)), style.INK),
                 (tr(f"ui.games.{r.game}"), style.INK),
                 (names, style.INK),
+                (winners, style.INK),
                 (result, colour),
                 (str(r.turns), style.INK),
                 (best_text(r.best_kind, r.best_value, r.best_label), style.INK),
