@@ -93,8 +93,17 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
 
         from game import storage
         from scenes.replay import open_replay_file
+        from scenes.tables import table_ready
 
-        files = [Path(arg)] if arg else sorted(storage.replays_dir().glob("*.json"))[-1:]
+        files = (
+            [Path(arg)]
+            if arg
+            else [
+                p
+                for p in sorted(storage.replays_dir().glob("*.json"))
+                if table_ready(p.name.split("-")[0])
+            ][-1:]
+        )
         viewer = open_replay_file(app, files[0], ours=not arg) if files else None
         if viewer is None:
             raise ValueError("replay: no replay file to open")

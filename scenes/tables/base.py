@@ -166,7 +166,7 @@ class TableScene(Scene):
         names = ["menu"] + (["undo", "redo", "hint"] if self.practice else []) + ["fast"]
         x = w - 16
         for name in reversed(names):
-            bw = {"menu": 112, "fast": 64}.get(name, 104 if w >= 1200 else 92)
+            bw = {"menu": 112, "fast": 64}.get(name, 104 if w >= 1200 else 84)
             x -= bw
             ns = "life.table" if name == "redo" else "ui.table"
             self.buttons[name] = ui.button(
