@@ -364,3 +364,22 @@ def test_practice_chooser_offers_the_guided_game(app) -> None:  # type: ignore[n
     click_widget(app, chooser.guided["war"])
     pump(app, 3)
     assert getattr(app.scenes.top, "tutorial", None) is not None
+
+
+def test_open_a_replay_file_from_anywhere(app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pygame_gui
+
+    m = _finished_alta()
+    exported = replays.export_replay(replays.write_replay(m), tmp_path / "mine")
+    app.scenes.push(MainMenu(app), fade=False)
+    stats = StatsScene(app)
+    app.scenes.push(stats, fade=False)
+    pump(app)
+    click_widget(app, stats.open_file)
+    assert stats.dialog is not None  # the file dialog is up
+    stats.dialog.kill()
+    picked = pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(exported))
+    app.step(1 / 60, [picked])
+    pump(app, 2)
+    viewer = app.scenes.top
+    assert isinstance(viewer, ReplayMixin) and viewer.replay_doc["seed"] == m.seed
