@@ -64,8 +64,22 @@ def _prepare(con: sqlite3.Connection) -> None:
     con.commit()
 
 
+#: set when a damaged database was moved aside, until a screen tells the player
+_problem: str | None = None
+
+
+def take_problem() -> str | None:
+    """The translation key of a problem met since the last call (a damaged
+    database put aside), or None; the caller tells the player."""
+    global _problem
+    problem, _problem = _problem, None
+    return problem
+
+
 def connect(path: Path | None = None) -> sqlite3.Connection:
-    """Open (and create or upgrade) the database; a corrupt file is moved aside."""
+    """Open (and create or upgrade) the database; a corrupt file is moved aside
+    (and `take_problem` says so)."""
+    global _problem
     path = path or storage.database_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -74,6 +88,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
         return con
     except sqlite3.DatabaseError:
         storage.move_aside(path)
+        _problem = "life.stats.damaged"
         con = sqlite3.connect(path)
         _prepare(con)
         return con

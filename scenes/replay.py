@@ -129,10 +129,8 @@ class ReplayMixin:
         meta = self.match.meta
         self.match = load_match(self.replay_doc, upto=position)
         self.match.meta = meta
-        self.events.clear()
-        self.tweens.finish_all()
+        self.after_jump()  # type: ignore[attr-defined]
         self.finished = position >= len(self.replay_actions) and self.match.is_over
-        self.sync()  # type: ignore[attr-defined]
 
     def replay_export(self) -> None:
         """Copy the replay file where the user can find it."""

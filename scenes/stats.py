@@ -193,6 +193,9 @@ class StatsScene(Scene):
         try:
             self.rows = history.matches()
             self.problem = ""
+            damaged = history.take_problem()
+            if damaged:  # moved aside: the player is told, as for every damaged file
+                self.app.notify(tr(damaged), "warn")
         except Exception as e:  # a broken disk must not break the menu  # noqa: BLE001
             self.rows = []
             self.problem = str(e)

@@ -13,6 +13,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -321,6 +322,16 @@ class TableScene(Scene):
         """Take back to just before the last human action (practice mode)."""
         self.tools.undo(self)
 
+    def after_jump(self, note: str = "") -> None:
+        """The match was replaced by the same match at another point of its log
+        (undo, redo, a replay's step back): show it as it stands now."""
+        self.events.clear()
+        self.tweens.finish_all()
+        self.finished = False
+        if note:
+            self.log.add(note, style.INK_SOFT)
+        self.sync()
+
     def redo(self) -> None:
         """Forward again along what was undone (practice mode)."""
         self.tools.redo(self)
@@ -359,6 +370,13 @@ class TableScene(Scene):
     def write_save(self, kind: str = "auto", name: str = "") -> str:
         """Write the match (the game's autosave, or a named save); raises OSError."""
         return str(autosave.write_table_save(self, kind, name))
+
+    def autosave(self) -> Path | None:
+        """Write the game's autosave now (a shutdown); None when the disk refused."""
+        try:
+            return Path(self.write_save("auto"))
+        except OSError:
+            return None
 
     def save_match(self, name: str = "") -> None:
         """A named save to the saves folder (the pause menu)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core import Match
 from game.practice import UndoHistory
-from scenes import style
 from scenes.i18n import tr
 
 if TYPE_CHECKING:
@@ -26,13 +26,9 @@ class PracticeTools:
         #: show the bots' hidden cards and objectives
         self.reveal = False
 
-    def _jump(self, table: TableScene, match: object, note: str) -> None:
-        table.match = match  # type: ignore[assignment]
-        table.events.clear()
-        table.tweens.finish_all()
-        table.finished = False
-        table.log.add(note, style.INK_SOFT)
-        table.sync()
+    def _jump(self, table: TableScene, match: Match, note: str) -> None:
+        table.match = match
+        table.after_jump(note)
 
     def undo(self, table: TableScene) -> None:
         """Back to just before the last person's action."""
