@@ -17,13 +17,13 @@ if TYPE_CHECKING:
 
 ENTRIES: tuple[str, ...] = (
     "continue",
+    "load",
     "wyr",
     "wyrt",
     "war",
     "chama",
     "tournaments",
     "practice",
-    "load",
     "statistics",
     "rules",
     "settings",
@@ -75,13 +75,15 @@ class MainMenu(Scene):
             from scenes.tables.autosave import refusal_text
 
             self.app.notify(refusal_text(refused[0]), "error")
-        return ENTRIES if found else tuple(e for e in ENTRIES if e != "continue")
+        # Continue and Load share the first row, and only when there is a save.
+        return ENTRIES if found else tuple(e for e in ENTRIES if e not in LIFE_ENTRIES)
 
     def _layout(self) -> tuple[int, int, int, int]:
         w, h = self.app.size
         top = int(max(150, min(210, h * 0.25)))
         gap = 7 if h >= 720 else 5
-        bh = int(min(48, (h - top - 36 - 14) / len(self.entries) - gap))
+        rows = len(self.entries) - (1 if "load" in self.entries else 0)
+        bh = int(min(48, (h - top - 36 - 14) / rows - gap))
         left = int(max(48, w * 0.06))
         return left, top, bh, gap
 
@@ -92,8 +94,15 @@ class MainMenu(Scene):
         for name in self.entries:
             if name in ("tournaments", "wyr") and name != self.entries[0]:
                 y += 14  # a little air between the games and the rest
-            self.buttons[name] = MenuButton(pygame.Rect(left, y, 330, bh), tr(entry_key(name)))
-            y += bh + gap
+            if name == "continue":
+                rect = pygame.Rect(left, y, 190, bh)
+            elif name == "load":
+                rect = pygame.Rect(left + 198, y, 132, bh)  # beside Continue
+            else:
+                rect = pygame.Rect(left, y, 330, bh)
+            self.buttons[name] = MenuButton(rect, tr(entry_key(name)))
+            if name != "continue":
+                y += bh + gap
         self.focus: int | None = None
 
     def update(self, dt: float) -> None:

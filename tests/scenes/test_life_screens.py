@@ -62,7 +62,12 @@ def test_autosave_after_a_turn_then_continue_from_the_menu(app) -> None:  # type
     app.scenes.reset(menu, fade=False)
     pump(app)
     saved_log = saves.load_save(auto).log  # the table is gone: the last autosave stands
-    assert "continue" in menu.entries
+    assert "continue" in menu.entries and "load" in menu.entries
+    click(app, menu.buttons["load"].rect.center)
+    assert isinstance(app.scenes.top, LoadScreen)
+    key(app, pygame.K_ESCAPE)
+    pump(app, 3)
+    assert app.scenes.top is menu
     click(app, menu.buttons["continue"].rect.center)
     pump(app, 3)
     top = app.scenes.top

@@ -16,7 +16,7 @@ def test_every_menu_entry_opens_without_crashing(app) -> None:  # type: ignore[n
     app.run_first = None
     app.scenes.push(menu)
     pump(app)
-    assert "continue" not in menu.entries  # nothing saved yet: no "Continue"
+    assert "continue" not in menu.entries  # nothing saved yet: no "Continue" nor "Load"
     for name in menu.entries:
         if name == "quit":
             continue
