@@ -93,6 +93,7 @@ class Tutorial:
         self.current: Step | None = None
         self.queue: list[Step] = []
         self.turns_seen = 0
+        self._turn_key: tuple[int, int] | None = None
         self.finished = False
         self.next_rect = pygame.Rect(0, 0, 0, 0)
         self.leave_rect = pygame.Rect(0, 0, 0, 0)
@@ -121,6 +122,10 @@ class Tutorial:
         """The person at `seat` is to act."""
         if self.finished:
             return
+        key = (len(table.match.log), seat)
+        if key == self._turn_key:
+            return  # called every frame of a turn: look once per position
+        self._turn_key = key
         self.turns_seen += 1
         phase = table.match.view(seat).get("phase")
         first = self.turns_seen == 1
