@@ -43,6 +43,16 @@ def date_text(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
+def draw_scrollbar(surface: pygame.Surface, area: pygame.Rect, offset: int, content: int) -> None:
+    """A slim gold bar at the right of a scrolling list (only when it scrolls)."""
+    if content <= area.height:
+        return
+    bar_h = max(24, area.height * area.height // content)
+    room = max(1, content - area.height)
+    y = area.top + (area.height - bar_h) * min(offset, room) // room
+    pygame.draw.rect(surface, style.GOLD_DARK, (area.right - 5, y, 4, bar_h), border_radius=2)
+
+
 class LoadScreen(Scene):
     """The list of saves."""
 
@@ -259,6 +269,7 @@ class LoadScreen(Scene):
                 surface, players_text(info), 15, (x, row.top + 56), style.INK, max_width=width
             )
         surface.set_clip(clip)
+        draw_scrollbar(surface, self.list_rect, self.scroll, len(self.saves) * ROW_H)
 
 
 class SaveNameDialog(Scene):

@@ -520,3 +520,6 @@ class StatsScene(Scene):
                 right = cols[j + 1] - 8 if j + 1 < len(cols) else area.right
                 style.blit_text(surface, cell, 14, (x + 4, y + 6), col, max_width=right - x - 4)
         surface.set_clip(clip)
+        from scenes.load_screen import draw_scrollbar
+
+        draw_scrollbar(surface, body, self.scroll, len(rows) * ROW_H)
