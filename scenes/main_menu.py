@@ -68,13 +68,14 @@ class MainMenu(Scene):
             self.build()
 
     def _entries(self) -> tuple[str, ...]:
-        from game import saves
+        from game import storage
 
-        found, refused = saves.list_saves()
-        if refused:
-            from scenes.tables.autosave import refusal_text
-
-            self.app.notify(refusal_text(refused[0]), "error")
+        # Cheap on purpose (the first frame waits for it; no engine import): files
+        # are only read, and broken ones refused, when Continue or Load is used.
+        try:
+            found = any(storage.saves_dir().glob("*.json"))
+        except OSError:
+            found = False
         # Continue and Load share the first row, and only when there is a save.
         return ENTRIES if found else tuple(e for e in ENTRIES if e not in LIFE_ENTRIES)
 

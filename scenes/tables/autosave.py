@@ -234,7 +234,10 @@ def open_save(app: App, path: Path) -> TableScene | None:
 
 def continue_latest(app: App) -> bool:
     """ "Continue": open the most recent save in one click. Returns True if a table opened."""
-    latest = saves.latest_save()
+    found, refused = saves.list_saves()
+    if refused:
+        app.notify(refusal_text(refused[0]), "error")
+    latest = found[0] if found else None
     if latest is None:
         app.notify(tr("life.saves.nothing"), "warn")
         return False
