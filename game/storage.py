@@ -61,13 +61,13 @@ def database_path() -> Path:
     return data_dir() / "taverna.sqlite3"
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a crash leaves either old or new content."""
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that a crash leaves either old or new content."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -75,6 +75,11 @@ def atomic_write_text(path: Path, text: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write `text` (UTF-8) to `path` so that a crash leaves either old or new content."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def atomic_write_json(path: Path, data: Any) -> None:

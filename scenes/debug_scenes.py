@@ -24,6 +24,9 @@ NAMES = (
     "tournament",
     "curtain",
     "confirm",
+    "load",
+    "tutorial:<game>",
+    "replay[:<file>]",
 )
 
 
@@ -74,4 +77,35 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
                 app, tr("ui.confirm.quit_title"), tr("ui.confirm.quit_match"), lambda: None
             ),
         ]
+    if kind == "load":
+        from scenes.load_screen import LoadScreen
+
+        return [MainMenu(app), LoadScreen(app)]
+    if kind == "tutorial":
+        from scenes.tutorial import start_tutorial
+
+        table = start_tutorial(app, arg or "war")
+        if table is None:
+            raise ValueError(f"no guided game for {arg!r}")
+        return [MainMenu(app), table]
+    if kind == "replay":
+        from pathlib import Path
+
+        from game import storage
+        from scenes.replay import open_replay_file
+        from scenes.tables import table_ready
+
+        files = (
+            [Path(arg)]
+            if arg
+            else [
+                p
+                for p in sorted(storage.replays_dir().glob("*.json"))
+                if table_ready(p.name.split("-")[0])
+            ][-1:]
+        )
+        viewer = open_replay_file(app, files[0], ours=not arg) if files else None
+        if viewer is None:
+            raise ValueError("replay: no replay file to open")
+        return [MainMenu(app), viewer]
     raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(NAMES)}")

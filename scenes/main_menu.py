@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 ENTRIES: tuple[str, ...] = (
+    "continue",
+    "load",
     "wyr",
     "wyrt",
     "war",
@@ -29,6 +31,18 @@ ENTRIES: tuple[str, ...] = (
 )
 GAME_ENTRIES = ("wyr", "wyrt", "war", "chama")
 BLURB_H = 176  # room for a title and five lines of text
+#: entries whose texts live in the life.* translations (saves)
+LIFE_ENTRIES = ("continue", "load")
+
+
+def entry_key(name: str) -> str:
+    """The translation key of a menu entry's label."""
+    return f"life.menu.{name}" if name in LIFE_ENTRIES else f"ui.menu.{name}"
+
+
+def blurb_key(name: str) -> str:
+    """The translation key of a menu entry's blurb."""
+    return f"life.menu.blurb.{name}" if name in LIFE_ENTRIES else f"ui.menu.blurb.{name}"
 
 
 class MainMenu(Scene):
@@ -43,12 +57,34 @@ class MainMenu(Scene):
         self._frames_drawn = 0
         self._wood_alpha = 0.0
         self._table_alpha = 1.0
+        #: "Continue" shows only when there is a save to continue
+        self.entries = self._entries()
+
+    def uncover(self) -> None:
+        super().uncover()
+        entries = self._entries()  # a save may have been written or deleted meanwhile
+        if entries != self.entries:
+            self.entries = entries
+            self.build()
+
+    def _entries(self) -> tuple[str, ...]:
+        from game import storage
+
+        # Cheap on purpose (the first frame waits for it; no engine import): files
+        # are only read, and broken ones refused, when Continue or Load is used.
+        try:
+            found = any(storage.saves_dir().glob("*.json"))
+        except OSError:
+            found = False
+        # Continue and Load share the first row, and only when there is a save.
+        return ENTRIES if found else tuple(e for e in ENTRIES if e not in LIFE_ENTRIES)
 
     def _layout(self) -> tuple[int, int, int, int]:
         w, h = self.app.size
         top = int(max(150, min(210, h * 0.25)))
         gap = 7 if h >= 720 else 5
-        bh = int(min(48, (h - top - 36 - 14) / len(ENTRIES) - gap))
+        rows = len(self.entries) - (1 if "load" in self.entries else 0)
+        bh = int(min(48, (h - top - 36 - 14) / rows - gap))
         left = int(max(48, w * 0.06))
         return left, top, bh, gap
 
@@ -56,11 +92,18 @@ class MainMenu(Scene):
         left, top, bh, gap = self._layout()
         y = top
         self.buttons = {}
-        for name in ENTRIES:
-            if name == "tournaments":
+        for name in self.entries:
+            if name in ("tournaments", "wyr") and name != self.entries[0]:
                 y += 14  # a little air between the games and the rest
-            self.buttons[name] = MenuButton(pygame.Rect(left, y, 330, bh), tr(f"ui.menu.{name}"))
-            y += bh + gap
+            if name == "continue":
+                rect = pygame.Rect(left, y, 190, bh)
+            elif name == "load":
+                rect = pygame.Rect(left + 198, y, 132, bh)  # beside Continue
+            else:
+                rect = pygame.Rect(left, y, 330, bh)
+            self.buttons[name] = MenuButton(rect, tr(entry_key(name)))
+            if name != "continue":
+                y += bh + gap
         self.focus: int | None = None
 
     def update(self, dt: float) -> None:
@@ -102,6 +145,16 @@ class MainMenu(Scene):
             from scenes.new_match import NewMatchScene
 
             self.app.scenes.push(NewMatchScene(self.app, name))
+        elif name == "continue":
+            from scenes.tables.autosave import continue_latest
+
+            if not continue_latest(self.app):
+                self.entries = self._entries()
+                self.resize(self.app.size)
+        elif name == "load":
+            from scenes.load_screen import LoadScreen
+
+            self.app.scenes.push(LoadScreen(self.app))
         elif name == "practice":
             from scenes.practice import PracticeChooser
 
@@ -248,11 +301,11 @@ class MainMenu(Scene):
             area.left + area.width * 0.06, area.bottom - BLURB_H, area.width * 0.88, BLURB_H
         )
         surface.blit(style.parchment(blurb.size), blurb.topleft)
-        title = tr(f"ui.menu.{key}") if key != "welcome" else tr("ui.menu.welcome_title")
+        title = tr(entry_key(key)) if key != "welcome" else tr("ui.menu.welcome_title")
         style.blit_text(
             surface, title, 26, (blurb.left + 20, blurb.top + 12), style.INK, kind="serif"
         )
-        text = tr(f"ui.menu.blurb.{key}")
+        text = tr(blurb_key(key))
         for i, line in enumerate(style.wrap_text(text, 16, blurb.width - 40)):
             y = blurb.top + 50 + i * 22
             if y + 20 > blurb.bottom:

@@ -3,15 +3,13 @@ game's options from its schema, the seed, practice mode, saved matches."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from game import OptionsError, OptionSpec, get_info, load_match, storage
-from game.core import SaveError
+from game import OptionsError, OptionSpec, get_info
 from scenes import style, ui
 from scenes.i18n import has, tr, tr_error, tr_first
 from scenes.manager import Scene
@@ -292,10 +290,14 @@ class NewMatchScene(Scene):
         )
 
     def _saved_files(self) -> list[Any]:
-        folder = storage.saves_dir()
-        if not folder.exists():
-            return []
-        return sorted(folder.glob(f"{self.game}-*.json"), reverse=True)
+        """This game's saves (autosave and named), newest first; broken ones refused."""
+        from game import saves
+        from scenes.tables.autosave import refusal_text
+
+        found, refused = saves.list_saves()
+        for r in refused:
+            self.app.notify(refusal_text(r), "error")
+        return [s.path for s in found if s.game == self.game]
 
     # -- events ----------------------------------------------------------------
     def _read_widgets(self) -> None:
@@ -424,35 +426,15 @@ class NewMatchScene(Scene):
 
     def load_latest(self) -> None:
         """Continue the most recent saved match of this game."""
-        from scenes.tables import table_class
-        from scenes.tables.base import SeatSetup
+        from scenes.tables.autosave import open_save
 
         if not self.saves:
             return
-        path = self.saves[0]
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            match = load_match(data)
-            players = match.meta.get("players", [])
-            seats = (
-                [SeatSetup(p["name"], p.get("bot")) for p in players]
-                if len(players) == match.n_seats
-                else [SeatSetup(n) for n in match.seats]
-            )
-        except (OSError, json.JSONDecodeError, SaveError, KeyError, TypeError) as e:
-            moved = storage.move_aside(path) if path.exists() else None
-            self.app.notify(
-                tr("ui.new_match.save_broken", name=path.name, reason=str(e))
-                + (f" ({moved.name})" if moved else ""),
-                "error",
-            )
+        table = open_save(self.app, self.saves[0])
+        if table is None:
             self.resize(self.app.size)
             return
-        self.app.scenes.replace(
-            table_class(self.game)(
-                self.app, match, seats, practice=bool(match.meta.get("practice"))
-            )
-        )
+        self.app.scenes.replace(table)
 
     # -- drawing ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -30,19 +30,26 @@ class PauseMenu(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     def build(self) -> None:
-        self.box = ui.centered(self.app.size, 380, 110 + 62 * len(ITEMS))
-        for i, name in enumerate(ITEMS):
+        # practice: a switch for the bots' hidden cards and objectives
+        items = ITEMS[:2] + ("reveal",) + ITEMS[2:] if self.table.practice else ITEMS
+        self.box = ui.centered(self.app.size, 380, 110 + 62 * len(items))
+        for i, name in enumerate(items):
             self.buttons[name] = ui.button(
                 pygame.Rect(
                     self.box.left + 40, self.box.top + 86 + 62 * i, self.box.width - 80, 50
                 ),
-                tr(f"ui.pause.{name}"),
+                self._text(name),
                 self.app.ui_manager,
                 self.ui,
                 "#menu_button",
             )
         if self.table.match.is_over:
             self.buttons["save"].disable()
+
+    def _text(self, name: str) -> str:
+        if name == "reveal":
+            return tr("life.pause.hide" if self.table.tools.reveal else "life.pause.reveal")
+        return tr(f"ui.pause.{name}")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -54,7 +61,13 @@ class PauseMenu(Scene):
         if name == "resume":
             self.app.scenes.pop()
         elif name == "save":
-            self.table.save_match()
+            from scenes.load_screen import SaveNameDialog
+
+            default = tr("life.saves.default_name", turn=self.table.match.turn)
+            self.app.scenes.push(SaveNameDialog(self.app, default, self.table.save_match))
+        elif name == "reveal":
+            self.table.tools.toggle_reveal(self.table)
+            self.app.scenes.pop()
         elif name == "rules":
             from scenes.rules_viewer import RulesScene
 

@@ -28,16 +28,28 @@ class PracticeChooser(Scene):
         self.box = ui.centered(
             self.app.size, min(640, self.app.size[0] - 80), 230 + 62 * len(KNOWN_GAMES)
         )
+        from scenes.tables import table_ready
+        from scenes.tutorial import has_tutorial
+
+        self.guided: dict[str, pygame_gui.elements.UIButton] = {}
         for i, g in enumerate(KNOWN_GAMES):
+            guided = has_tutorial(g) and table_ready(g)
+            width = self.box.width - 120 - (190 if guided else 0)
             self.buttons[g] = ui.button(
-                pygame.Rect(
-                    self.box.left + 60, self.box.top + 128 + 62 * i, self.box.width - 120, 50
-                ),
+                pygame.Rect(self.box.left + 60, self.box.top + 128 + 62 * i, width, 50),
                 tr(f"ui.games.{g}"),
                 self.app.ui_manager,
                 self.ui,
                 "#menu_button",
             )
+            if guided:  # the guided first game, offered beside the game
+                self.guided[g] = ui.button(
+                    pygame.Rect(self.box.right - 60 - 180, self.box.top + 128 + 62 * i, 180, 50),
+                    tr("life.tutorial.short"),
+                    self.app.ui_manager,
+                    self.ui,
+                    tooltip=tr("life.tutorial.start_tip"),
+                )
         self.back = ui.button(
             pygame.Rect(self.box.centerx - 90, self.box.bottom - 66, 180, 46),
             tr("ui.common.back"),
@@ -52,6 +64,14 @@ class PracticeChooser(Scene):
             if event.ui_element == self.back:
                 self.app.scenes.pop()
                 return
+            for g, b in self.guided.items():
+                if event.ui_element == b:
+                    from scenes.tutorial import start_tutorial
+
+                    table = start_tutorial(self.app, g)
+                    if table is not None:
+                        self.app.scenes.replace(table)
+                    return
             for g, b in self.buttons.items():
                 if event.ui_element == b:
                     from scenes.new_match import NewMatchScene

@@ -60,7 +60,28 @@ class RulesScene(Scene):
             self.app.ui_manager,
             self.ui,
         )
+        self.guided = ui.button(
+            pygame.Rect(w - 40 - 260, h - 66, 260, 46),
+            tr("life.tutorial.start"),
+            self.app.ui_manager,
+            self.ui,
+            "#primary_button",
+            tooltip=tr("life.tutorial.start_tip"),
+        )
+        self._show_guided()
         self._render()
+
+    def _show_guided(self) -> None:
+        """The guided first game is offered for games that have one (not over a table)."""
+        from scenes.tables import table_ready
+        from scenes.tables.base import TableScene
+        from scenes.tutorial import has_tutorial
+
+        over_table = any(isinstance(s, TableScene) for s in self.app.scenes.stack)
+        if has_tutorial(self.tab) and table_ready(self.tab) and not over_table:
+            self.guided.show()
+        else:
+            self.guided.hide()
 
     def _render(self) -> None:
         text = rules_text(self.tab, language())
@@ -76,11 +97,19 @@ class RulesScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.back:
                 self.app.scenes.pop()
+            elif event.ui_element == self.guided:
+                from scenes.tutorial import start_tutorial
+
+                table = start_tutorial(self.app, self.tab)
+                if table is not None:
+                    self.app.scenes.replace(table)
+                return
             for name, b in self.tabs.items():
                 if event.ui_element == b and name != self.tab:
                     self.tabs[self.tab].unselect()
                     self.tab = name
                     b.select()
+                    self._show_guided()
                     self._render()
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self._max_scroll(), self.scroll - event.y * 60))

@@ -10,10 +10,10 @@ A game's table subclasses `TableScene` and implements `layout`, `draw_table`,
 from __future__ import annotations
 
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,23 +25,23 @@ from game import (
     IllegalAction,
     Match,
     get_info,
-    history,
-    load_match,
     make_bot,
-    storage,
 )
 from game.rng import Rng
 from scenes import style, ui
 from scenes.i18n import has, language, tr, tr_error
 from scenes.manager import Scene
 from scenes.names import bot_label
+from scenes.tables import autosave
 from scenes.tables.bot_worker import BotWorker
+from scenes.tables.practice_tools import PracticeTools, hint_line
 from scenes.widgets.log_panel import LogPanel
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
 from scenes.widgets.tween import Tweens
 
 if TYPE_CHECKING:
     from scenes.app import App
+    from scenes.tutorial import Tutorial
 
 
 @dataclass
@@ -103,6 +103,11 @@ class TableScene(Scene):
         self.seat_panel = SeatPanel(pygame.Rect(0, 0, 10, 10))
         self.saved_path: str | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        #: replays: the table only shows what happened (no bots, no turns, no saves)
+        self.spectator = False
+        self.tools = PracticeTools()
+        self.autosaver = autosave.Autosaver(self)
+        self.tutorial: Tutorial | None = None
         self.match.meta = {
             "players": [{"name": s.name, "bot": s.bot} for s in seats],
             "practice": practice,
@@ -140,21 +145,37 @@ class TableScene(Scene):
     def sync(self) -> None:
         """Redraw everything from the match after a jump (undo, load)."""
 
+    def refresh_secrets(self) -> None:
+        """What `revealed_seats()` returns changed: redraw seat cards and the table."""
+        self._seat_key = None
+        self.sync()
+
+    def hint_reason(self, action: Action) -> str:
+        """Why the hint's action is good, in a few words ("" when the table cannot say)."""
+        return ""
+
+    def tutorial_targets(self) -> dict[str, pygame.Rect]:
+        """Named screen regions a guided first game may point at (tables add theirs)."""
+        out = {"seats": self.seat_panel.rect, "log": self.log.rect}
+        out.update({f"button:{n}": b.rect for n, b in self.buttons.items()})
+        return out
+
     # -- lifecycle -------------------------------------------------------------
     def build(self) -> None:
         self.buttons = {}
         w, h = self.app.size
-        names = ["menu"] + (["undo", "hint"] if self.practice else []) + ["fast"]
+        names = ["menu"] + (["undo", "redo", "hint"] if self.practice else []) + ["fast"]
         x = w - 16
         for name in reversed(names):
-            bw = 112 if name != "fast" else 64
+            bw = {"menu": 112, "fast": 64}.get(name, 104 if w >= 1200 else 84)
             x -= bw
+            ns = "life.table" if name == "redo" else "ui.table"
             self.buttons[name] = ui.button(
                 pygame.Rect(x, 12, bw, 36),
-                tr(f"ui.table.{name}"),
+                tr(f"{ns}.{name}"),
                 self.app.ui_manager,
                 self.ui,
-                tooltip=tr(f"ui.table.{name}_tip"),
+                tooltip=tr(f"{ns}.{name}_tip"),
             )
             x -= 8
         self.layout()
@@ -205,6 +226,8 @@ class TableScene(Scene):
         return True
 
     def _start_bot(self, seat: int) -> None:
+        if self.tools.replay_bot(self, seat):
+            return
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
         self.worker.start(seat, len(self.match.log), view, legal)
@@ -241,12 +264,18 @@ class TableScene(Scene):
         if self.tweens.busy or self.animating():
             return
         if self.events:
-            self.play_event(self.events.popleft())
+            event = self.events.popleft()
+            if self.tutorial is not None:
+                self.tutorial.on_event(self, event)
+            self.play_event(event)
             return
+        self.autosaver.tick(self)
         if self.match.is_over:
             if not self.finished:
                 self.finished = True
                 self.on_match_over()
+            return
+        if self.spectator or (self.tutorial is not None and self.tutorial.blocking):
             return
         human = self.human_to_act()
         if human is not None:
@@ -257,7 +286,11 @@ class TableScene(Scene):
                     return
                 self.viewer = human
             self.on_human_turn(human)
+            if self.tutorial is not None:
+                self.tutorial.on_turn(self, human)
         bot_seats = [s for s in self.match.to_move if not self.is_human(s)]
+        if bot_seats and self.tools.holds_bots(self):
+            return
         if bot_seats and not self.worker.busy:
             if self.bot_wait <= 0:
                 self.bot_wait = self.tweens.scaled(self.BOT_PACE)
@@ -287,22 +320,28 @@ class TableScene(Scene):
     # -- practice: undo and hints -------------------------------------------------
     def undo(self) -> None:
         """Take back to just before the last human action (practice mode)."""
-        if self.worker.busy:
-            return
-        idx = max(
-            (i for i, (seat, _) in enumerate(self.match.log) if self.is_human(seat)), default=None
-        )
-        if idx is None:
-            self.app.notify(tr("ui.table.nothing_to_undo"), "warn")
-            return
-        meta = self.match.meta
-        self.match = load_match(self.match.save(), upto=idx)
-        self.match.meta = meta
+        self.tools.undo(self)
+
+    def after_jump(self, note: str = "") -> None:
+        """The match was replaced by the same match at another point of its log
+        (undo, redo, a replay's step back): show it as it stands now."""
         self.events.clear()
         self.tweens.finish_all()
         self.finished = False
-        self.log.add(tr("ui.table.undone"), style.INK_SOFT)
+        if note:
+            self.log.add(note, style.INK_SOFT)
         self.sync()
+
+    def redo(self) -> None:
+        """Forward again along what was undone (practice mode)."""
+        self.tools.redo(self)
+
+    def revealed_seats(self) -> list[int]:
+        """Bot seats whose hidden cards and objectives the table shows (practice option).
+
+        Tables draw those seats' secrets from `self.match.view(seat)`.
+        """
+        return self.tools.revealed_seats(self)
 
     def hint(self) -> None:
         """What the strongest bot would do in the viewer's place."""
@@ -325,26 +364,36 @@ class TableScene(Scene):
 
     def show_hint(self, action: Action) -> None:
         """Present a hint (tables may highlight instead)."""
-        self.app.notify(tr("ui.table.hint_text", action=self.describe_action(action)))
+        self.app.notify(hint_line(self, self.describe_action(action), self.hint_reason(action)))
 
     # -- saving and ending ---------------------------------------------------------
-    def save_match(self) -> None:
-        """Write the match to the saves folder."""
-        path = storage.saves_dir() / f"{self.match.game_name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    def write_save(self, kind: str = "auto", name: str = "") -> str:
+        """Write the match (the game's autosave, or a named save); raises OSError."""
+        return str(autosave.write_table_save(self, kind, name))
+
+    def autosave(self) -> Path | None:
+        """Write the game's autosave now (a shutdown); None when the disk refused."""
         try:
-            storage.atomic_write_json(path, self.match.save())
+            return Path(self.write_save("auto"))
+        except OSError:
+            return None
+
+    def save_match(self, name: str = "") -> None:
+        """A named save to the saves folder (the pause menu)."""
+        try:
+            path = self.write_save("named", name)
         except OSError as e:
             self.app.notify(tr("ui.table.save_failed", reason=str(e)), "error")
             return
-        self.saved_path = str(path)
-        self.app.notify(tr("ui.table.saved", name=path.name))
+        self.saved_path = path
+        self.app.notify(tr("life.saves.saved", name=name or path))
 
     def on_match_over(self) -> None:
         """Record the result and show the victory screen."""
         if self.on_result is not None:
             self.on_result(self.match)
         try:
-            history.record_match(self.match, self.humans, self.practice)
+            autosave.record_end(self)
         except Exception:  # statistics must never break the end of a match  # noqa: BLE001
             self.app.notify(tr("ui.table.stats_failed"), "warn")
         self.app.sound.play("victory")
@@ -400,11 +449,15 @@ class TableScene(Scene):
 
     # -- input and drawing ---------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.tutorial is not None and self.tutorial.handle_event(self, event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.buttons.get("menu"):
                 self.pause()
             elif event.ui_element == self.buttons.get("undo"):
                 self.undo()
+            elif event.ui_element == self.buttons.get("redo"):
+                self.redo()
             elif event.ui_element == self.buttons.get("hint"):
                 self.hint()
             elif event.ui_element == self.buttons.get("fast"):
@@ -419,7 +472,9 @@ class TableScene(Scene):
             elif event.key == pygame.K_SPACE:
                 self.tweens.finish_all()
             elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.practice:
-                self.undo()
+                self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+            elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL and self.practice:
+                self.redo()
             return
         self.log.handle_event(event)
 
@@ -454,6 +509,12 @@ class TableScene(Scene):
         self.seat_panel.draw(surface, tr("ui.table.bot"), tr("ui.table.human"))
         self.log.draw(surface)
         self.draw_status(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw(self, surface)
+
+    def status_width(self) -> int:
+        """Room for the top line, left of the buttons."""
+        return min((b.rect.left for b in self.buttons.values()), default=520) - 40
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The top line: whose turn, thinking bots."""
@@ -473,7 +534,7 @@ class TableScene(Scene):
             style.CREAM,
             kind="bold",
             shadow=style.BLACK,
-            max_width=surface.get_width() - 520,
+            max_width=self.status_width(),
         )
 
     #: event fields that hold a seat number; log lines show the seat's name

@@ -771,7 +771,61 @@ class WarTable(TableScene):
         ]
         if held:
             lines.append(tr("wartable.continents", names=" ".join(held)))
+        if seat in self.revealed_seats():  # practice: the bot's secrets, from its own view
+            secret = self.match.view(seat)
+            if secret.get("objective"):
+                lines.append(self.short_objective(secret["objective"]))
+            cards = [
+                c.get("territory", "?") if isinstance(c, dict) else str(c)
+                for c in secret.get("cards", [])
+            ]
+            if cards:
+                lines.append(", ".join(cards))
         return lines
+
+    @staticmethod
+    def short_objective(obj: dict[str, Any]) -> str:
+        """A revealed objective in a few words (practice), e.g. "Obj.: Ásia, Am. do Sul"."""
+        kind = obj.get("kind")
+        if obj.get("fallback"):
+            what = objective_text(obj)  # the card's own words say what replaced it
+        elif kind == "destroy" and obj.get("target_color"):
+            what = tr("life.war.secret_destroy", color=tr(f"war.colors.{obj['target_color']}"))
+        elif kind == "territories" or obj.get("territories"):
+            what = tr(
+                "life.war.secret_territories",
+                count=obj.get("territories", 0),
+                armies=obj.get("min_armies", 1),
+            )
+        elif obj.get("continents"):
+            names = [CONTINENT_COMPACT.get(c, c) for c in obj["continents"]]
+            if obj.get("extra_continents"):
+                names.append(tr("life.war.secret_extra", count=obj["extra_continents"]))
+            what = ", ".join(names)
+        else:
+            what = objective_text(obj)
+        return tr("life.war.secret", what=what)
+
+    def status_width(self) -> int:
+        tops = [c.rect.left for n, c in self.controls.items() if n in ("cards", "objective")]
+        return min([super().status_width(), *(x - 40 for x in tops)])
+
+    def hint_reason(self, action: Action) -> str:
+        if isinstance(action, R.Attack):
+            view = self.view()
+            chance = win_probability(
+                view["armies"][action.source] - 1, view["armies"][action.target]
+            )
+            return tr("life.war.hint_odds", percent=round(100 * chance))
+        return ""
+
+    def tutorial_targets(self) -> dict[str, pygame.Rect]:
+        out = super().tutorial_targets()
+        out.update({"map": self.map.map_rect, "panel": self.panel})
+        for name, widget in self.controls.items():
+            if getattr(widget, "visible", False) and hasattr(widget, "rect"):
+                out[f"button:{name}"] = widget.rect
+        return out
 
     def victory_lines(self) -> list[str]:
         """Every objective, revealed at the end."""
@@ -1059,7 +1113,7 @@ class WarTable(TableScene):
             style.CREAM,
             kind="bold",
             shadow=style.BLACK,
-            max_width=surface.get_width() - 520,
+            max_width=self.status_width(),
         )
 
 

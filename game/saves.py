@@ -1,0 +1,223 @@
+"""Save files on disk: one autosave per game, named saves, and their refusal.
+
+A save file is `Match.save()` (format, game, options, seats, seed, action log,
+meta) plus a `"save"` block: the save-file version, the kind (auto/named), the
+name, when it was written, the turn, and a checksum of the match part. A file
+of another version, a damaged file, or a hand-edited one (checksum differs, or
+its log no longer replays) is refused in plain words and moved aside with its
+thumbnail; no other save is touched.
+
+The thumbnail is a small PNG beside the JSON (`<stem>.png`): the JSON stays
+small and readable, listing the saves never decodes an image, and `game/`
+stays free of pygame. A missing or broken PNG only costs the picture.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game import storage
+from game.core import Match, SaveError
+
+#: version of the save-file envelope (the match part has its own `format`)
+SAVE_FILE_VERSION = 1
+AUTOSAVE_PREFIX = "autosave-"
+
+
+class SaveRefused(Exception):
+    """A save that cannot be loaded: `key` names the message for the user."""
+
+    def __init__(self, key: str, path: Path, moved_to: Path | None = None, **params: Any) -> None:
+        super().__init__(f"{key}: {path.name} {params}")
+        self.key = key
+        self.path = path
+        self.moved_to = moved_to
+        self.params = params
+
+
+@dataclass
+class SaveInfo:
+    """What the load screen lists about a save (read without replaying it)."""
+
+    path: Path
+    game: str
+    kind: str
+    name: str
+    saved_at: float
+    turn: int
+    players: list[dict[str, Any]] = field(default_factory=list)
+    practice: bool = False
+
+    @property
+    def thumbnail(self) -> Path:
+        """The PNG beside the save (may not exist)."""
+        return thumbnail_path(self.path)
+
+
+def thumbnail_path(path: Path) -> Path:
+    """Where the thumbnail of a save file lives."""
+    return path.with_suffix(".png")
+
+
+def autosave_path(game: str) -> Path:
+    """The single autosave of a game."""
+    return storage.saves_dir() / f"{AUTOSAVE_PREFIX}{game}.json"
+
+
+def named_save_path(game: str) -> Path:
+    """A fresh file name for a named save."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = storage.saves_dir() / f"{game}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = storage.saves_dir() / f"{game}-{stamp}-{n}.json"
+    return path
+
+
+def checksum(match_part: dict[str, Any]) -> str:
+    """A hash of the match part of a save (detects hand edits)."""
+    blob = json.dumps(match_part, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def save_document(match: Match, kind: str = "auto", name: str = "") -> dict[str, Any]:
+    """The JSON document of a save file for `match`."""
+    data = match.save()
+    data["save"] = {
+        "version": SAVE_FILE_VERSION,
+        "kind": kind,
+        "name": name,
+        "saved_at": time.time(),
+        "turn": int(match.turn),
+        "checksum": checksum(data),
+    }
+    return data
+
+
+def write_document(path: Path, document: dict[str, Any], thumbnail: bytes | None = None) -> Path:
+    """Write a save document (and its thumbnail PNG bytes) atomically; returns the path."""
+    if thumbnail is not None:  # first, so a listed save already has its picture
+        with contextlib.suppress(OSError):  # the picture is a nicety, the save is not
+            storage.atomic_write_bytes(thumbnail_path(path), thumbnail)
+    storage.atomic_write_json(path, document)
+    return path
+
+
+def write_save(
+    match: Match, path: Path, kind: str = "auto", name: str = "", thumbnail: bytes | None = None
+) -> Path:
+    """Write a save of `match` (and its thumbnail) atomically; returns the path."""
+    return write_document(path, save_document(match, kind, name), thumbnail)
+
+
+def refuse(path: Path, key: str, **params: Any) -> SaveRefused:
+    """Move a bad save (and its thumbnail) aside and build the refusal."""
+    moved: Path | None = None
+    with contextlib.suppress(OSError):
+        if path.exists():
+            moved = storage.move_aside(path)
+        thumb = thumbnail_path(path)
+        if thumb.exists():
+            storage.move_aside(thumb)
+    return SaveRefused(key, path, moved, **params)
+
+
+def _checked(path: Path) -> dict[str, Any]:
+    """The document of a save file, refused unless its envelope is sound."""
+    result = storage.read_json(path, None)
+    if result.problem == "core.storage.corrupt":
+        raise SaveRefused("life.saves.damaged", path, result.moved_to)
+    if result.problem:
+        raise SaveRefused("life.saves.unreadable", path)
+    data = result.data
+    if data is None:
+        raise SaveRefused("life.saves.missing", path)
+    if not isinstance(data, dict) or not isinstance(data.get("save"), dict):
+        raise refuse(path, "life.saves.other_version", version="?", ours=SAVE_FILE_VERSION)
+    block = data["save"]
+    version = block.get("version")
+    if version != SAVE_FILE_VERSION:
+        raise refuse(path, "life.saves.other_version", version=version, ours=SAVE_FILE_VERSION)
+    match_part = {k: v for k, v in data.items() if k != "save"}
+    if block.get("checksum") != checksum(match_part):
+        raise refuse(path, "life.saves.edited")
+    return data
+
+
+def info_of(path: Path, data: dict[str, Any]) -> SaveInfo:
+    """The listing line of a checked save document."""
+    block = data["save"]
+    raw_meta = data.get("meta")
+    meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
+    players = meta.get("players") if isinstance(meta.get("players"), list) else None
+    if not players:
+        players = [{"name": n, "bot": None} for n in data.get("seats", [])]
+    return SaveInfo(
+        path=path,
+        game=str(data.get("game", "?")),
+        kind=str(block.get("kind", "named")),
+        name=str(block.get("name", "")),
+        saved_at=float(block.get("saved_at", 0.0)),
+        turn=int(block.get("turn", 0)),
+        players=players,
+        practice=bool(meta.get("practice", False)),
+    )
+
+
+def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[SaveRefused]]:
+    """Every sound save, newest first, and the refusals of the broken ones (moved aside)."""
+    folder = folder or storage.saves_dir()
+    found: list[SaveInfo] = []
+    refused: list[SaveRefused] = []
+    if not folder.exists():
+        return found, refused
+    for path in sorted(folder.glob("*.json")):
+        try:
+            found.append(info_of(path, _checked(path)))
+        except SaveRefused as r:
+            refused.append(r)
+    found.sort(key=lambda s: s.saved_at, reverse=True)
+    return found, refused
+
+
+def latest_save(folder: Path | None = None) -> SaveInfo | None:
+    """The most recently written save, if any (what "Continue" resumes)."""
+    found, _ = list_saves(folder)
+    return found[0] if found else None
+
+
+def load_save(path: Path) -> Match:
+    """Load a save file into a match, or raise `SaveRefused` (file moved aside)."""
+    from game.registry import load_match
+
+    data = _checked(path)
+    try:
+        return load_match({k: v for k, v in data.items() if k != "save"})
+    except SaveError as e:
+        raise refuse(path, "life.saves.unplayable", reason=str(e)) from e
+
+
+def delete_save(path: Path) -> None:
+    """Remove a save and its thumbnail (the user asked, or the match ended)."""
+    for p in (path, thumbnail_path(path)):
+        with contextlib.suppress(FileNotFoundError):
+            p.unlink()
+
+
+def same_match(path: Path, match: Match) -> bool:
+    """Whether the save at `path` holds this match (same game, seats and seed)."""
+    result = storage.read_json(path, None)
+    data = result.data
+    return (
+        isinstance(data, dict)
+        and data.get("game") == match.game_name
+        and data.get("seats") == match.seats
+        and data.get("seed") == match.seed
+    )

@@ -1,0 +1,248 @@
+"""Saving a table: the autosave after every turn, named saves, the replay at
+the end, and reopening a save on its game's table.
+
+`write_table_save` is the single writer of a table's save files (the pause
+menu, the autosave and a shutdown all go through it). The thumbnail is the
+table drawn off screen; in hot-seat it is drawn as a spectator sees it, so a
+save's picture never carries anybody's hidden cards.
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+import zlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import history, replays, saves
+from scenes.i18n import tr
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.tables.base import TableScene
+
+THUMB_WIDTH = 256
+
+
+def _shown_frame(table: TableScene) -> pygame.Surface | None:
+    """The frame on screen when it shows this table (directly or under an overlay)."""
+    stack = table.app.scenes.stack
+    if not stack or table not in stack:
+        return None
+    top = stack[-1]
+    if top is table:
+        return table.app.screen
+    i = stack.index(table)
+    above = stack[i + 1] if i + 1 < len(stack) else None
+    if above is not None and above.overlay and above.backdrop is not None:
+        return above.backdrop
+    return None
+
+
+def thumbnail_png(table: TableScene) -> bytes | None:
+    """A small PNG of the table as it stands (see `thumbnail_surface`)."""
+    small = thumbnail_surface(table)
+    return None if small is None else png_bytes(*rgb_pixels(small))
+
+
+def rgb_pixels(small: pygame.Surface) -> tuple[bytes, int, int]:
+    """The raw RGB rows of a thumbnail (fast; taken on the render loop)."""
+    w, h = small.get_size()
+    return pygame.image.tobytes(small, "RGB"), w, h
+
+
+def png_bytes(rgb: bytes, w: int, h: int) -> bytes:
+    """A PNG file of raw RGB rows.
+
+    Written by hand on purpose: pygame's PNG writer holds the interpreter lock
+    for the 20-50 ms a map picture takes, while zlib lets the render loop run,
+    so the autosave thread makes the picture without a hitch.
+    """
+    stride = w * 3
+    rows = b"".join(b"\x00" + rgb[y * stride : (y + 1) * stride] for y in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 6))
+        + chunk(b"IEND", b"")
+    )
+
+
+def thumbnail_surface(table: TableScene) -> pygame.Surface | None:
+    """A small picture of the table as it stands.
+
+    The frame already on screen is reused (cheap); in hot-seat the table is
+    drawn again off screen as a spectator sees it, so the picture never
+    carries anybody's hidden cards ([G4]).
+    """
+    try:
+        frame = None if table.needs_curtain else _shown_frame(table)
+        if frame is None:
+            frame = pygame.Surface(table.app.size)
+            viewer = table.viewer
+            public = table.needs_curtain and viewer is not None
+            if public:
+                table.viewer = None
+                table.sync()
+            try:
+                table.draw(frame)
+            finally:
+                if public:
+                    table.viewer = viewer
+                    table.sync()
+        w, h = frame.get_size()
+        return pygame.transform.smoothscale(frame, (THUMB_WIDTH, max(1, THUMB_WIDTH * h // w)))
+    except (pygame.error, ValueError):
+        return None
+
+
+def keeps_saves(table: TableScene) -> bool:
+    """Tables opened by a tournament keep their matches in the tournament's store."""
+    return table.on_result is None and table.on_leave is None and not table.spectator
+
+
+#: one writer at a time: the autosave thread, a named save, a shutdown
+_WRITING = threading.Lock()
+
+
+def write_table_save(table: TableScene, kind: str = "auto", name: str = "") -> Path:
+    """Write the table's match now: the game's autosave, or a new named save. Raises OSError."""
+    match = table.match
+    path = (
+        saves.autosave_path(match.game_name)
+        if kind == "auto"
+        else saves.named_save_path(match.game_name)
+    )
+    table.autosaver.wait()
+    with _WRITING:
+        saves.write_document(path, saves.save_document(match, kind, name), thumbnail_png(table))
+    return path
+
+
+class Autosaver:
+    """Writes the autosave when a turn ends and when a person is to act.
+
+    The document and the picture are made on the render loop (they must show
+    this very moment); the disk write runs in a thread, so a slow disk never
+    stalls a frame.
+    """
+
+    def __init__(self, table: TableScene) -> None:
+        self.last_len = len(table.match.log)
+        self.last_turn = table.match.turn
+        self.thread: threading.Thread | None = None
+        self.error = ""
+
+    def tick(self, table: TableScene) -> None:
+        """Called by the table when its event queue is empty."""
+        if self.error:
+            table.app.notify(tr("life.saves.autosave_failed", reason=self.error), "error")
+            self.error = ""
+        match = table.match
+        if match.is_over or not keeps_saves(table) or len(match.log) == self.last_len:
+            return
+        if match.turn == self.last_turn and table.human_to_act() is None:
+            return
+        if self.thread is not None and self.thread.is_alive():
+            return  # the next tick writes the newer position
+        self.last_len, self.last_turn = len(match.log), match.turn
+        path = saves.autosave_path(match.game_name)
+        document = saves.save_document(match, "auto")
+        small = thumbnail_surface(table)
+        picture = rgb_pixels(small) if small is not None else None
+        self.thread = threading.Thread(
+            target=self._write, args=(path, document, picture), name="autosave", daemon=True
+        )
+        self.thread.start()
+
+    def _write(
+        self, path: Path, document: dict[str, Any], picture: tuple[bytes, int, int] | None
+    ) -> None:
+        png = png_bytes(*picture) if picture is not None else None
+        try:
+            with _WRITING:
+                saves.write_document(path, document, png)
+        except OSError as e:
+            self.error = str(e)
+
+    def wait(self) -> None:
+        """Let a write in flight finish (before a save, a delete or leaving)."""
+        if self.thread is not None:
+            self.thread.join()
+
+
+def finish(table: TableScene) -> str:
+    """The match ended: keep its replay, drop its autosave; returns the replay's path."""
+    match = table.match
+    if not keeps_saves(table):
+        return ""
+    table.autosaver.wait()
+    auto = saves.autosave_path(match.game_name)
+    if auto.exists() and saves.same_match(auto, match):
+        saves.delete_save(auto)
+    try:
+        return str(replays.write_replay(match))
+    except OSError:
+        return ""
+
+
+def record_end(table: TableScene) -> None:
+    """Replay file and history line of a finished match (never raises)."""
+    replay = finish(table)
+    history.record_match(table.match, table.humans, table.practice, replay=replay)
+
+
+def refusal_text(refused: saves.SaveRefused) -> str:
+    """A refused save in plain words, saying where it was moved."""
+    text = tr(refused.key, name=refused.path.name, **refused.params)
+    if refused.moved_to is not None:
+        text += " " + tr("life.saves.moved", name=refused.moved_to.name)
+    return text
+
+
+def open_save(app: App, path: Path) -> TableScene | None:
+    """The table of a saved match, or None after telling the user why not."""
+    from scenes.tables import table_class, table_ready
+    from scenes.tables.base import SeatSetup
+
+    try:
+        match = saves.load_save(path)
+    except saves.SaveRefused as r:
+        app.notify(refusal_text(r), "error")
+        return None
+    if not table_ready(match.game_name):
+        app.notify(tr("ui.new_match.not_ready", game=tr(f"ui.games.{match.game_name}")), "error")
+        return None
+    players = match.meta.get("players", [])
+    if isinstance(players, list) and len(players) == match.n_seats:
+        seats = [SeatSetup(str(p.get("name", "?")), p.get("bot")) for p in players]
+    else:
+        seats = [SeatSetup(n) for n in match.seats]
+    return table_class(match.game_name)(
+        app, match, seats, practice=bool(match.meta.get("practice"))
+    )
+
+
+def continue_latest(app: App) -> bool:
+    """ "Continue": open the most recent save in one click. Returns True if a table opened."""
+    found, refused = saves.list_saves()
+    if refused:
+        app.notify(refusal_text(refused[0]), "error")
+    latest = found[0] if found else None
+    if latest is None:
+        app.notify(tr("life.saves.nothing"), "warn")
+        return False
+    table = open_save(app, latest.path)
+    if table is None:
+        return False
+    app.scenes.push(table)
+    return True

@@ -1,0 +1,288 @@
+"""The guided first game: scripted steps on the real table.
+
+A game's steps are data, `assets/tutorials/<game>.json`:
+
+    {"steps": [{"id": "placement", "when": {"phase": "reinforce"},
+                "target": "button:place", "title": "life.tutorial.war.placement_title",
+                "text": "life.tutorial.war.placement"}, ...]}
+
+`when` is one of `{"turn": true}` (the person's first turn), `{"phase": P}`
+(the person is to act and `view["phase"] == P`) or `{"event": "EventName"}`
+(that engine event is about to be shown). Each step shows once, the first
+time its moment comes, as a parchment note pointing at `target` — a name from
+the table's `tutorial_targets()` (e.g. "map", "panel", "seats",
+"button:place"). While a note is up the bots wait; the player may leave the
+tutorial at any moment (the match goes on as a practice match). A new table
+only needs its JSON file and the target names it offers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from scenes import style
+from scenes.i18n import tr
+from scenes.paths import ASSETS
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.tables.base import TableScene
+
+TUTORIALS = ASSETS / "tutorials"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One note of a guided game."""
+
+    id: str
+    when: dict[str, Any]
+    target: str
+    title: str
+    text: str
+
+    def matches_event(self, name: str) -> bool:
+        """Whether this step is triggered by an engine event named `name`."""
+        return self.when.get("event") == name
+
+    def matches_turn(self, phase: str | None, first_turn: bool) -> bool:
+        """Whether this step is triggered by the person's turn in `phase`."""
+        if "phase" in self.when:
+            return self.when["phase"] == phase
+        return bool(self.when.get("turn")) and first_turn
+
+
+def load_steps(game: str) -> list[Step]:
+    """The steps of a game's guided first game ([] when it has none)."""
+    path = TUTORIALS / f"{game}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    steps = []
+    for raw in data.get("steps", []):
+        steps.append(
+            Step(
+                str(raw["id"]),
+                dict(raw["when"]),
+                str(raw.get("target", "")),
+                str(raw["title"]),
+                str(raw["text"]),
+            )
+        )
+    return steps
+
+
+def has_tutorial(game: str) -> bool:
+    """Whether a game offers a guided first game."""
+    return bool(load_steps(game))
+
+
+class Tutorial:
+    """The running guide of one table."""
+
+    def __init__(self, game: str, steps: list[Step] | None = None) -> None:
+        self.game = game
+        self.steps = steps if steps is not None else load_steps(game)
+        self.done: set[str] = set()
+        self.current: Step | None = None
+        self.queue: list[Step] = []
+        self.turns_seen = 0
+        self._turn_key: tuple[int, int] | None = None
+        self.finished = False
+        self.next_rect = pygame.Rect(0, 0, 0, 0)
+        self.leave_rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- triggers -------------------------------------------------------------
+    @property
+    def blocking(self) -> bool:
+        """A note is up: the bots wait for the reader."""
+        return self.current is not None
+
+    def _trigger(self, hits: list[Step]) -> None:
+        for step in hits:
+            if step.id not in self.done and step not in self.queue:
+                self.queue.append(step)
+        if self.current is None and self.queue:
+            self.current = self.queue.pop(0)
+
+    def on_event(self, table: TableScene, event: Any) -> None:
+        """An engine event is about to be shown."""
+        if self.finished:
+            return
+        name = type(event).__name__
+        self._trigger([s for s in self.steps if s.matches_event(name)])
+
+    def on_turn(self, table: TableScene, seat: int) -> None:
+        """The person at `seat` is to act."""
+        if self.finished:
+            return
+        key = (len(table.match.log), seat)
+        if key == self._turn_key:
+            return  # called every frame of a turn: look once per position
+        self._turn_key = key
+        self.turns_seen += 1
+        phase = table.match.view(seat).get("phase")
+        first = self.turns_seen == 1
+        self._trigger([s for s in self.steps if s.matches_turn(phase, first)])
+
+    def advance(self) -> None:
+        """The reader has read the note: the next waiting one, or play on."""
+        if self.current is not None:
+            self.done.add(self.current.id)
+        self.current = self.queue.pop(0) if self.queue else None
+        if self.current is None and len(self.done) >= len(self.steps):
+            self.finished = True
+
+    def leave(self, table: TableScene) -> None:
+        """Stop guiding; the match goes on."""
+        self.finished = True
+        self.current = None
+        self.queue.clear()
+        table.app.notify(tr("life.tutorial.left"))
+
+    # -- input ----------------------------------------------------------------
+    def handle_event(self, table: TableScene, event: pygame.event.Event) -> bool:
+        """Clicks on the note's buttons; True when the event was the note's."""
+        if self.current is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.next_rect.collidepoint(event.pos) or self.leave_rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.next_rect.collidepoint(event.pos):
+                self.advance()
+                return True
+            if self.leave_rect.collidepoint(event.pos):
+                self.leave(table)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ):
+            self.advance()
+            return True
+        return False
+
+    # -- drawing ----------------------------------------------------------------
+    def draw(self, table: TableScene, surface: pygame.Surface) -> None:
+        """The note, with a gold frame around what it talks about."""
+        step = self.current
+        if step is None:
+            return
+        w, h = surface.get_size()
+        target = table.tutorial_targets().get(step.target)
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 110))
+        if target is not None:
+            hole = target.inflate(12, 12).clip(surface.get_rect())
+            veil.fill((0, 0, 0, 0), hole)
+        surface.blit(veil, (0, 0))
+        if target is not None:
+            style.gold_frame(surface, target.inflate(12, 12), width=3, radius=10)
+        bw = min(460, w - 40)
+        lines = style.wrap_text(tr(step.text), 16, bw - 36)
+        bh = 96 + 21 * len(lines)
+        box = self._place(pygame.Rect(0, 0, bw, bh), target, surface.get_rect())
+        surface.blit(style.shadow(box.size), box.move(6, 8).topleft)
+        surface.blit(style.parchment(box.size), box.topleft)
+        n = self.steps.index(step) + 1 if step in self.steps else 1
+        style.blit_text(
+            surface,
+            tr(step.title),
+            22,
+            (box.left + 18, box.top + 12),
+            style.INK,
+            kind="serif",
+            max_width=box.width - 90,
+        )
+        style.blit_text(
+            surface,
+            f"{n}/{len(self.steps)}",
+            14,
+            (box.right - 18, box.top + 18),
+            style.INK_SOFT,
+            anchor="topright",
+        )
+        for i, line in enumerate(lines):
+            style.blit_text(surface, line, 16, (box.left + 18, box.top + 46 + 21 * i), style.INK)
+        self.next_rect = pygame.Rect(box.right - 148, box.bottom - 46, 130, 34)
+        self.leave_rect = pygame.Rect(box.left + 18, box.bottom - 46, 170, 34)
+        for rect, text, primary in (
+            (self.next_rect, tr("life.tutorial.next"), True),
+            (self.leave_rect, tr("life.tutorial.leave"), False),
+        ):
+            pygame.draw.rect(
+                surface, style.WOOD_DARK if primary else style.PARCHMENT_DARK, rect, border_radius=8
+            )
+            pygame.draw.rect(surface, style.GOLD_DARK, rect, width=2, border_radius=8)
+            style.blit_text(
+                surface,
+                text,
+                15,
+                rect.center,
+                style.CREAM if primary else style.INK,
+                kind="bold",
+                anchor="center",
+                max_width=rect.width - 10,
+            )
+
+    @staticmethod
+    def _place(box: pygame.Rect, target: pygame.Rect | None, screen: pygame.Rect) -> pygame.Rect:
+        """Beside the target where there is room, else where it hides the least of it."""
+        area = screen.inflate(-16, -16)
+        if target is None:
+            box.center = area.center
+            return box
+        gap = 16
+        spots = [
+            {"midtop": (target.centerx, target.bottom + gap)},
+            {"midbottom": (target.centerx, target.top - gap)},
+            {"midleft": (target.right + gap, target.centery)},
+            {"midright": (target.left - gap, target.centery)},
+            {"bottomright": area.bottomright},
+            {"bottomleft": area.bottomleft},
+            {"topright": area.topright},
+            {"topleft": area.topleft},
+        ]
+        best: pygame.Rect | None = None
+        best_cover = -1
+        for spot in spots:
+            candidate = box.copy()
+            for attr, value in spot.items():
+                setattr(candidate, attr, value)
+            candidate = candidate.clamp(area)
+            hidden = candidate.clip(target)
+            cover = hidden.width * hidden.height
+            if best is None or cover < best_cover:
+                best, best_cover = candidate, cover
+            if cover == 0:
+                break
+        return best if best is not None else box
+
+
+def start_tutorial(app: App, game: str) -> TableScene | None:
+    """Open a practice table of `game` with the guided first game running."""
+    from game import get_info
+    from scenes.names import bot_seat_name
+    from scenes.tables import open_table
+    from scenes.tables.base import SeatSetup
+
+    info = get_info(game)
+    easy = info.bot_ids[0]
+    seats = [SeatSetup(tr("life.tutorial.you"))]
+    for i in range(1, max(info.min_seats, min(3, info.max_seats))):
+        seats.append(SeatSetup(bot_seat_name(game, easy, (s.name for s in seats), i), easy))
+    try:
+        table = open_table(app, game, seats, random.randrange(1, 10**6), {}, practice=True)
+    except ValueError as e:
+        app.notify(str(e), "error")
+        return None
+    table.tutorial = Tutorial(game)
+    return table
