@@ -1,0 +1,226 @@
+"""The Chama table driven by real clicks and by bots: a human turn with a
+battle (attacking and defending, the hot-seat curtain between), illegal clicks
+refused with the rule's reason, the practice tools, and whole games with every
+seat played by bots in every mode ([C5]-[C16] on screen)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.cards import parse_card
+from game.chama import actions as A
+from game.chama.battle import FIGHT, PRESENT_DEF
+from scenes.curtain import Curtain
+from scenes.main_menu import MainMenu
+from scenes.tables import open_table
+from scenes.tables.base import SeatSetup
+from scenes.tables.chama import ChamaTable
+from scenes.victory import VictoryOverlay
+from tests.scenes.conftest import click, click_widget, make_app, pump
+
+
+def table(app, seats, seed=3, practice=False, options=None) -> ChamaTable:  # type: ignore[no-untyped-def]
+    app.scenes.push(MainMenu(app), fade=False)
+    t = open_table(app, "chama", seats, seed=seed, options=options or {}, practice=practice)
+    app.scenes.push(t, fade=False)
+    pump(app)
+    assert isinstance(t, ChamaTable)
+    return t
+
+
+def until(app, cond: Callable[[], bool], frames: int = 4000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(frames):
+        if cond():
+            return
+        pump(app)
+    assert cond(), "timed out"
+
+
+def my_phase(t: ChamaTable, phase: str) -> Callable[[], bool]:
+    return lambda: t.my_turn() and t.view().get("phase") == phase
+
+
+def hand_rect(t: ChamaTable, code: str):  # type: ignore[no-untyped-def]
+    codes = t._hand_codes()
+    assert t.lay is not None
+    return t.lay.hand_cards(len(codes))[codes.index(code)]
+
+
+def slot_rect(t: ChamaTable, seat: int, slot: str):  # type: ignore[no-untyped-def]
+    assert t.lay is not None
+    return t.lay.areas[seat].slots["ABCDEF".index(slot)]
+
+
+def open_curtain(app) -> str:  # type: ignore[no-untyped-def]
+    """Wait for the curtain, let its short guard pass, click it open; the name it showed."""
+    until(app, lambda: isinstance(app.scenes.top, Curtain))
+    curtain = app.scenes.top
+    pump(app, 30)
+    click(app, curtain.button.rect.center)
+    assert app.scenes.top is not curtain
+    return str(curtain.name)
+
+
+def setup_hand(t: ChamaTable, seat: int, codes: str) -> None:
+    """Give `seat` exactly these cards (taken from its own deck), then redraw the screen."""
+    m = t.match
+    want = [parse_card(c) for c in codes.split()]
+    pool = m.hands[seat] + m.draw[seat]
+    for c in want:
+        pool.remove(c)
+    m.hands[seat] = want
+    m.draw[seat] = pool
+    t.sync()
+
+
+def test_a_human_turn_realm_pool_and_a_battle_won_c5_c7_c8(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3)
+    until(app, my_phase(t, "realm"))
+    m = t.match
+    # Borin holds a realm in A and nothing else that could fight
+    m.slot_card[1][0] = parse_card("KH")
+    m.hands[1] = [c for c in m.hands[1] if c.rank >= 11]
+    setup_hand(t, 0, "KS QS 5S 9S 8S")
+    # a realm dropped on a slot out of order is refused with the rule's reason [C5]
+    click(app, hand_rect(t, "KS").center)
+    assert t.selected == "KS" and t.marks_for(0, t.view(), t.legal()).lit_slots == {0}
+    click(app, slot_rect(t, 0, "D").center)
+    assert app.toast.visible and "A first" in app.toast.text
+    assert not m.log or not isinstance(m.log[-1][1], A.PlayRealm)
+    # drag the realm into A
+    start = hand_rect(t, "KS").center
+    end = slot_rect(t, 0, "A").center
+    pygame.mouse.set_pos(start)
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    app.step(
+        1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))]
+    )
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+    assert m.log[-1] == (0, A.PlayRealm(parse_card("KS"), "A"))
+    # the realm step has nothing left to do (one realm per turn): on to the pool
+    until(app, my_phase(t, "pool"))
+    # pool: the commander by a click, then the army onto it [C7]
+    click(app, hand_rect(t, "5S").center)
+    until(app, my_phase(t, "pool"))
+    (unit,) = m.pool[0]
+    click(app, hand_rect(t, "9S").center)
+    assert t.selected == "9S"
+    lay = t.lay
+    assert lay is not None
+    rects = t.target_at
+    ur = next(r for r in [lay.areas[0].pool_units(1)[0]])
+    assert rects(ur.center) == ("unit", 0, unit.uid)
+    click(app, ur.center)
+    assert m.pool[0][0].army == parse_card("9S")
+    until(app, lambda: my_phase(t, "pool")() or my_phase(t, "attack")())
+    if t.view()["phase"] == "pool":  # the engine may still offer the step: "To battle"
+        click_widget(app, t.row.primary[0])
+    until(app, my_phase(t, "attack"))
+    # the attack: Borin's exposed realm A is lit; clicking it starts the battle [C8]
+    assert t.marks_for(1, t.view(), t.legal()).lit_slots == {0}
+    click(app, slot_rect(t, 1, "A").center)
+    assert isinstance(m.log[-1][1], A.Attack)
+    until(app, lambda: t.my_turn() and t.view()["battle"]["stage"] == "present_attacker")
+    click(app, lay.areas[0].pool_units(1)[0].center)
+    assert isinstance(m.log[-1][1], A.PresentPool)
+    # Borin has no commander: he is asked, declines; the realm is razed and Ana draws spoils
+    until(app, lambda: m.slot_razed[1][0] or m.phase not in ("battle",), 3000)
+    until(app, lambda: not t.events and not t.fx)
+    assert m.slot_razed[1][0]
+
+
+def test_hot_seat_battle_defender_gets_the_curtain_and_reinforces_c8_c17(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bia")], seed=4)
+    open_curtain(app)
+    until(app, lambda: t.my_turn())
+    first = t.viewer
+    assert first is not None
+    other = 1 - first
+    m = t.match
+    # the position: the attacker holds a 5 with a 9, the defender a 3 and armies
+    m.slot_card[other][0] = parse_card("KH" if other == 1 else "KS")
+    suit_a, suit_d = m.suits[first], m.suits[other]
+    setup_hand(t, first, f"5{suit_a} 9{suit_a}")
+    m.hands[other] = []
+    setup_hand(t, other, f"3{suit_d} 10{suit_d} 8{suit_d} A{suit_d}")
+    while m.phase != "attack":
+        m.apply(first, A.EndStep())
+    t.sync()
+    until(app, my_phase(t, "attack"))
+    click(app, slot_rect(t, other, "A").center)
+    until(
+        app, lambda: t.my_turn() and m.battle is not None and m.battle.stage == "present_attacker"
+    )
+    click(app, hand_rect(t, f"5{suit_a}").center)
+    assert m.battle is not None and m.battle.stage == PRESENT_DEF
+    # the defender is the other person: the curtain passes the screen to her
+    assert open_curtain(app) == t.seats[other].name
+    until(app, lambda: t.viewer == other and t.my_turn())
+    assert f"5{suit_a}" not in (t.view().get("hand") or [])  # her screen shows her own hand
+    click(app, hand_rect(t, f"3{suit_d}").center)
+    assert m.battle is not None and m.battle.stage == FIGHT
+    # 5 against 3: the defender is losing; her armies and armistice are lit [C8]
+    assert t.lit_hand(t.legal()) == {f"10{suit_d}", f"8{suit_d}", f"A{suit_d}"}
+    click(app, hand_rect(t, f"10{suit_d}").center)
+    assert m.log[-1] == (other, A.Reinforce(parse_card(f"10{suit_d}")))
+    # 5 against 13: now the attacker is losing: the screen goes back to him
+    assert open_curtain(app) == t.seats[first].name
+    until(app, lambda: t.viewer == first and t.my_turn())
+    click(app, hand_rect(t, f"9{suit_a}").center)
+    assert m.log[-1] == (first, A.Reinforce(parse_card(f"9{suit_a}")))
+
+
+def test_rebuild_a_razed_realm_by_picking_three_cards_c5(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3)
+    until(app, my_phase(t, "realm"))
+    m = t.match
+    s = m.suits[0]
+    m.slot_card[0][0] = parse_card(f"J{s}")
+    m.slot_razed[0][0] = True
+    setup_hand(t, 0, f"2{s} 6{s} 7{s} 10{s}")
+    click(app, slot_rect(t, 0, "A").center)
+    assert t.rebuild_slot == 0 and len(t.rebuild_pick) == 3
+    # choose exactly three: drop the suggestion, pick 2 6 7
+    t.rebuild_pick = []
+    for c in (f"2{s}", f"6{s}", f"7{s}"):
+        click(app, hand_rect(t, c).center)
+    assert sorted(t.rebuild_pick) == sorted([f"2{s}", f"6{s}", f"7{s}"])
+    click_widget(app, t.row.primary[0])
+    seat, action = m.log[-1]
+    assert seat == 0 and isinstance(action, A.RebuildRealm) and action.slot == "A"
+    assert not m.slot_razed[0][0] and m.hands[0] == [parse_card(f"10{s}")]
+
+
+def test_practice_hint_calculator_and_bot_hands(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3, practice=True)
+    until(app, my_phase(t, "realm"))
+    assert t.show_calc and "hands" in t.extra_buttons
+    click_widget(app, t.extra_buttons["hands"])
+    assert t.show_hands
+    pump(app, 2)  # the bot's hand is painted (practice only)
+    click_widget(app, t.buttons["hint"])
+    until(app, lambda: app.toast.visible and app.toast.text.startswith("Hint"), 600)
+
+
+@pytest.mark.parametrize(
+    ("options", "n"),
+    [
+        ({}, 2),
+        ({"mode": "guerrilha"}, 3),
+        ({"mode": "duplas"}, 4),
+        ({"mode": "conquistadores"}, 2),
+        ({"aliados": True, "xisum": True, "pineapple": ["yes", "no", "no"]}, 3),
+        ({"turn_limit": 12}, 2),
+    ],
+)
+def test_bots_play_whole_games_in_every_mode_c14_c15_c16(options: dict, n: int) -> None:
+    app = make_app("--lang", "pt", "--size", "1024x640", "--autoplay")
+    app.settings.animation_speed = "instant"
+    seats = [SeatSetup(f"B{i}", "easy") for i in range(n)]
+    t = table(app, seats, seed=2, options=options)
+    until(app, lambda: isinstance(app.scenes.top, VictoryOverlay), 20000)
+    assert t.match.is_over and t.victory_lines()
+    pygame.quit()
