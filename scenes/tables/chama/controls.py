@@ -126,6 +126,7 @@ class ControlRow:
             else:
                 b.disable()
             b.show()
+            b.rebuild()  # a hidden button does not redraw its shape when resized
             self._shown.append((b, entry))
             x -= 8
         self._shown.reverse()
@@ -135,7 +136,7 @@ class ControlRow:
         """A button wide enough for its words in the theme's font (serif 24 for primary)."""
         from scenes import style
 
-        size, kind = (24, "serif") if entry.primary else (16, "sans")
+        size, kind = (24, "serif") if entry.primary else (20, "serif")
         return max(96, min(260, style.font(size, kind).size(entry.label)[0] + 34))
 
     @property

@@ -293,8 +293,13 @@ class ChamaTable(TableScene):
                 return tr("chamatable.prompt.xisum_target")
             if self.selected:
                 return tr("chamatable.prompt.realm_selected", card=pretty(self.selected))
+            xisum = (
+                " " + tr("chamatable.prompt.xisum_offer")
+                if any(isinstance(a, A.CallXisum) for a in legal)
+                else ""
+            )
             if any(isinstance(a, A.PlayRealm) for a in legal):
-                return tr("chamatable.prompt.realm")
+                return tr("chamatable.prompt.realm") + xisum
             if any(isinstance(a, A.RebuildRealm) for a in legal):
                 return tr("chamatable.prompt.rebuild_offer")
             if any(isinstance(a, A.Redraw) for a in legal):
@@ -668,6 +673,8 @@ class ChamaTable(TableScene):
         out.append((tr("chamatable.seat.hand", count=p["hand_count"]), style.PARCHMENT))
         if view.get("turn_limit"):
             out.append((tr("chamatable.seat.score", score=p["score"]), style.GOLD_LIGHT))
+        if p.get("pineapple"):
+            out.append((tr("chamatable.badges.pineapple"), (240, 220, 150)))
         return out
 
     def seat_lines(self, seat: int) -> list[str]:
@@ -696,15 +703,12 @@ class ChamaTable(TableScene):
         lines = []
         for s, p in enumerate(view["players"]):
             unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
-            lines.append(
-                tr(
-                    "chamatable.victory.line",
-                    name=self.seats[s].name,
-                    realms=unrazed,
-                    razes=p["razes"],
-                    score=p["score"],
-                )
+            line = tr(
+                "chamatable.victory.line", name=self.seats[s].name, realms=unrazed, razes=p["razes"]
             )
+            if view.get("turn_limit"):
+                line += " · " + tr("chamatable.seat.score", score=p["score"])
+            lines.append(line)
         if view.get("timed_out"):
             lines.append(tr("chamatable.victory.timed"))
         return lines
@@ -742,6 +746,8 @@ class ChamaTable(TableScene):
                 "losing",
             ) and isinstance(v, str):
                 extra.setdefault(k, tr(f"chamatable.words.{v}"))
+        if isinstance(event, (E.RealmPlayed, E.CommanderPooled, E.ArmyAttached, E.ArmisticeCast)):
+            extra["card"] = event.card.code[:-1]  # the line already names the card's role
         if isinstance(event, E.CutForFirst):
             extra["cards"] = ", ".join(
                 f"{self.seats[s].name} {pretty(c)}"

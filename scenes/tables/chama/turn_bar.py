@@ -68,26 +68,27 @@ def draw_turn_bar(
         placed.append((br, badge))
         right = br.left - 6
     room = right - x - 4
-    pill_w = max(36, min(104, (room - 5 * 4) // 6))
-    for i, step in enumerate(STEPS):
-        pr = pygame.Rect(x + i * (pill_w + 4), rect.top + 4, pill_w, rect.height - 8)
+    # the current step is twice as wide, so its name always shows
+    unit = max(30, min(104, (room - 5 * 4) // 7))
+    wide = state.step in STEPS and unit < 70
+    for step in STEPS:
         current = step == state.step
+        pw = unit * 2 if (current and wide) else unit
+        pr = pygame.Rect(x, rect.top + 4, pw, rect.height - 8)
+        x += pw + 4
         done = step < state.step
         fill = style.GOLD if current else ((70, 58, 40) if done else (44, 34, 26))
         pygame.draw.rect(surface, fill, pr, border_radius=7)
-        pygame.draw.rect(
-            surface, style.GOLD_LIGHT if current else style.GOLD_DARK, pr, width=1, border_radius=7
-        )
-        text = f"{step} {tr(f'chama.steps.{step}')}" if pill_w >= 70 else str(step)
-        if pill_w >= 70:
-            short = tr(f"chamatable.steps_short.{step}")
-            text = f"{step} {short}"
+        edge = style.GOLD_LIGHT if current else style.GOLD_DARK
+        pygame.draw.rect(surface, edge, pr, width=1, border_radius=7)
+        named = pw >= 60
+        text = f"{step} {tr(f'chamatable.steps_short.{step}')}" if named else str(step)
         label = style.render_text(
             text,
             13,
             style.INK if current else style.CREAM,
             "bold" if current else "sans",
-            max_width=pill_w - 8,
+            max_width=pw - 8,
         )
         surface.blit(label, label.get_rect(center=pr.center))
     return placed
