@@ -13,6 +13,7 @@ import pygame
 from game.cards import parse_card
 from scenes import style
 from scenes.i18n import tr
+from scenes.style import cached
 from scenes.tables.chama.formation_view import ARMY_DROP, draw_unit
 from scenes.tables.chama.look import LEGAL, chama_card, draw_role_icon
 from scenes.widgets.cards import CARD_RATIO, placeholder_surface
@@ -51,6 +52,15 @@ def geometry(centre: pygame.Rect) -> BattleGeometry:
     return BattleGeometry(bw, attack, defense, realm, centre.top + 4)
 
 
+@cached(4)
+def _panel(size: tuple[int, int]) -> pygame.Surface:
+    """The dark battle mat under the centre."""
+    panel = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (20, 12, 8, 120), panel.get_rect(), border_radius=12)
+    pygame.draw.rect(panel, (*style.GOLD_DARK, 200), panel.get_rect(), width=2, border_radius=12)
+    return panel
+
+
 def side_level(side: dict[str, Any]) -> int:
     """The running level of one side (engine's figure)."""
     return int(side.get("level", 0))
@@ -67,10 +77,7 @@ def draw_battle(
 ) -> BattleGeometry:
     """Paint the battle; returns its geometry (animations aim at it)."""
     g = geometry(centre)
-    panel = pygame.Surface(centre.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (20, 12, 8, 120), panel.get_rect(), border_radius=12)
-    pygame.draw.rect(panel, (*style.GOLD_DARK, 200), panel.get_rect(), width=2, border_radius=12)
-    surface.blit(panel, centre.topleft)
+    surface.blit(_panel(centre.size), centre.topleft)
     att, dfn = battle["attacker"], battle["defender"]
     title = tr(
         "chamatable.battle.title",

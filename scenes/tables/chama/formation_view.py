@@ -8,7 +8,7 @@ plus a shape, so the marks read without colour too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -24,8 +24,8 @@ from scenes.tables.chama.look import (
     draw_shield_mark,
     draw_target_mark,
     razed_surface,
+    slot_outline,
 )
-from scenes.widgets.cards import placeholder_surface
 from scenes.widgets.suits import blit_suit
 
 SLOT_NAMES = "ABCDEF"
@@ -56,6 +56,79 @@ def unit_rects(area: Area, pool: list[dict[str, Any]], away: set[int]) -> dict[i
     return {int(u["uid"]): r for u, r in zip(shown, rects, strict=True)}
 
 
+MARGIN = 12  # marks and frames stick out of an area a little
+
+
+def _shifted(area: Area, dx: int, dy: int) -> Area:
+    """The same area with every rect moved (to paint it on its own layer)."""
+    return replace(
+        area,
+        rect=area.rect.move(dx, dy),
+        header=area.header.move(dx, dy),
+        slots=[r.move(dx, dy) for r in area.slots],
+        pool=area.pool.move(dx, dy),
+        draw_pile=area.draw_pile.move(dx, dy),
+        discard_pile=area.discard_pile.move(dx, dy),
+    )
+
+
+class AreaPainter:
+    """Paints areas; the still part of each is kept as a layer and repainted only
+    when what it shows changes, so a frame costs one blit per area plus the lights."""
+
+    def __init__(self) -> None:
+        self._layers: dict[int, tuple[Any, pygame.Surface]] = {}
+
+    def clear(self) -> None:
+        """Forget every layer (resize, language)."""
+        self._layers.clear()
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        area: Area,
+        player: dict[str, Any],
+        header: list[tuple[str, tuple[int, int, int]]],
+        colour: tuple[int, int, int],
+        emblem: str,
+        marks: AreaMarks,
+        pulse: float,
+    ) -> None:
+        """Paint one seat's area: the cached layer, then this frame's lights."""
+        key = (
+            tuple(area.rect),
+            area.card_w,
+            repr(player["formation"]),
+            repr(player["pool"]),
+            tuple(player.get("exposed", [])),
+            tuple(player["discard"][-1:]),
+            len(player["discard"]),
+            player["draw_count"],
+            player["suit"],
+            tuple(header),
+            colour,
+            emblem,
+            marks.attacked,
+            tuple(sorted(marks.away)),
+        )
+        cached = self._layers.get(area.seat)
+        if cached is None or cached[0] != key:
+            size = area.rect.inflate(2 * MARGIN, 2 * MARGIN).size
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+            local = _shifted(area, MARGIN - area.rect.left, MARGIN - area.rect.top)
+            _paint_backdrop(layer, local, colour)
+            _paint_header(layer, local, header, colour, emblem, player)
+            _paint_pyramid(layer, local, player, marks)
+            _paint_pool(layer, local, player, marks)
+            _paint_piles(layer, local, player)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert_alpha()  # the display's format blits several times faster
+            cached = (key, layer)
+            self._layers[area.seat] = cached
+        surface.blit(cached[1], (area.rect.left - MARGIN, area.rect.top - MARGIN))
+        _paint_lights(surface, area, player, marks, pulse)
+
+
 def draw_area(
     surface: pygame.Surface,
     area: Area,
@@ -66,26 +139,59 @@ def draw_area(
     marks: AreaMarks,
     pulse: float,
 ) -> None:
-    """Paint one seat's area."""
-    _paint_backdrop(surface, area, colour, marks)
+    """Paint one seat's area straight onto `surface` (no layer)."""
+    _paint_backdrop(surface, area, colour)
     _paint_header(surface, area, header, colour, emblem, player)
-    _paint_pyramid(surface, area, player, marks, pulse)
-    _paint_pool(surface, area, player, marks, pulse)
+    _paint_pyramid(surface, area, player, marks)
+    _paint_pool(surface, area, player, marks)
     _paint_piles(surface, area, player)
+    _paint_lights(surface, area, player, marks, pulse)
 
 
-def _paint_backdrop(
-    surface: pygame.Surface, area: Area, colour: tuple[int, int, int], marks: AreaMarks
+def _paint_lights(
+    surface: pygame.Surface, area: Area, player: dict[str, Any], marks: AreaMarks, pulse: float
 ) -> None:
+    """What changes frame by frame: whose turn, legal targets, hover and selection."""
+    r = area.rect
+    glow = 2 + int(2 * abs(0.8 - pulse))
+    if marks.active:
+        pygame.draw.rect(surface, style.GOLD, r.inflate(2, 2), width=2, border_radius=10)
+    if marks.lit_area:
+        pygame.draw.rect(surface, LEGAL, r.inflate(4, 4), width=glow, border_radius=11)
+    for i, rect in enumerate(area.slots):
+        if i in marks.lit_slots:
+            pygame.draw.rect(surface, LEGAL, rect.inflate(4, 4), width=glow, border_radius=6)
+        if i == marks.hover_slot and i in marks.lit_slots:
+            pygame.draw.rect(surface, style.CREAM, rect.inflate(8, 8), width=2, border_radius=7)
+        if i == marks.selected_slot:
+            pygame.draw.rect(
+                surface, style.GOLD_LIGHT, rect.inflate(8, 8), width=3, border_radius=7
+            )
+    if marks.lit_units or marks.selected_unit is not None:
+        drop = round(area.card_h * ARMY_DROP)
+        for unit in player["pool"]:
+            uid = int(unit["uid"])
+            rect = unit_rects(area, player["pool"], marks.away).get(uid)
+            if rect is None or (uid not in marks.lit_units and uid != marks.selected_unit):
+                continue
+            bottom = rect.bottom + (drop if unit.get("army") else 0)
+            frame = pygame.Rect(rect.left, rect.top, rect.width, bottom - rect.top)
+            selected = uid == marks.selected_unit
+            pygame.draw.rect(
+                surface,
+                style.GOLD_LIGHT if selected else LEGAL,
+                frame.inflate(5, 5),
+                width=glow + (1 if selected else 0),
+                border_radius=6,
+            )
+
+
+def _paint_backdrop(surface: pygame.Surface, area: Area, colour: tuple[int, int, int]) -> None:
     r = area.rect
     veil = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (0, 0, 0, 46), veil.get_rect(), border_radius=10)
     pygame.draw.rect(veil, (*colour, 90), veil.get_rect(), width=2, border_radius=10)
     surface.blit(veil, r.topleft)
-    if marks.active:
-        pygame.draw.rect(surface, style.GOLD, r.inflate(2, 2), width=2, border_radius=10)
-    if marks.lit_area:
-        pygame.draw.rect(surface, LEGAL, r.inflate(4, 4), width=3, border_radius=11)
 
 
 def _paint_header(
@@ -118,7 +224,7 @@ def _paint_header(
 
 
 def _paint_pyramid(
-    surface: pygame.Surface, area: Area, player: dict[str, Any], marks: AreaMarks, pulse: float
+    surface: pygame.Surface, area: Area, player: dict[str, Any], marks: AreaMarks
 ) -> None:
     formation = player["formation"]
     exposed = {SLOT_NAMES.index(s) for s in player.get("exposed", [])}
@@ -127,7 +233,7 @@ def _paint_pyramid(
         rect = area.slots[i]
         slot = formation[i]
         if slot["card"] is None:
-            surface.blit(placeholder_surface(w), rect.topleft)
+            surface.blit(slot_outline(w), rect.topleft)
             style.blit_text(
                 surface,
                 SLOT_NAMES[i],
@@ -144,7 +250,6 @@ def _paint_pyramid(
             surface.blit(style.shadow(rect.size, 5, 90), (rect.left - 4, rect.top - 2))
             surface.blit(chama_card(parse_card(slot["card"]), w), rect.topleft)
     # marks last, on each card's top edge, so the overlapping rows never hide them
-    glow = 2 + int(2 * abs(0.8 - pulse))
     for i, rect in enumerate(area.slots):
         slot = formation[i]
         r = max(5, w // 6)
@@ -157,14 +262,6 @@ def _paint_pyramid(
                 draw_shield_mark(surface, mark_at, r * 0.85)
         if i == marks.attacked:
             pygame.draw.rect(surface, (255, 60, 40), rect.inflate(6, 6), width=3, border_radius=6)
-        if i in marks.lit_slots:
-            pygame.draw.rect(surface, LEGAL, rect.inflate(4, 4), width=glow, border_radius=6)
-        if i == marks.hover_slot and i in marks.lit_slots:
-            pygame.draw.rect(surface, style.CREAM, rect.inflate(8, 8), width=2, border_radius=7)
-        if i == marks.selected_slot:
-            pygame.draw.rect(
-                surface, style.GOLD_LIGHT, rect.inflate(8, 8), width=3, border_radius=7
-            )
 
 
 def draw_unit(
@@ -218,26 +315,17 @@ def unit_level(unit: dict[str, Any]) -> int:
 
 
 def _paint_pool(
-    surface: pygame.Surface, area: Area, player: dict[str, Any], marks: AreaMarks, pulse: float
+    surface: pygame.Surface, area: Area, player: dict[str, Any], marks: AreaMarks
 ) -> None:
     rects = unit_rects(area, player["pool"], marks.away)
     lefts = sorted(r.left for r in rects.values())
     step = min((b - a for a, b in zip(lefts, lefts[1:], strict=False)), default=area.card_w)
-    glow = 2 + int(2 * abs(0.8 - pulse))
     for unit in player["pool"]:
         uid = int(unit["uid"])
         rect = rects.get(uid)
         if rect is None:
             continue
-        draw_unit(
-            surface,
-            rect,
-            unit,
-            area.card_w,
-            uid in marks.lit_units,
-            uid == marks.selected_unit,
-            glow,
-        )
+        draw_unit(surface, rect, unit, area.card_w)
         if not unit.get("face_down") and step >= 18:
             drop = round(area.card_h * ARMY_DROP) if unit.get("army") else 0
             style.blit_text(
@@ -259,7 +347,7 @@ def _paint_piles(surface: pygame.Surface, area: Area, player: dict[str, Any]) ->
         for k in range(min(3, (count + 9) // 10)):
             surface.blit(chama_back(d.width), (d.left - k, d.top - k))
     else:
-        surface.blit(placeholder_surface(d.width), d.topleft)
+        surface.blit(slot_outline(d.width), d.topleft)
     style.blit_text(
         surface,
         str(count),
@@ -274,7 +362,7 @@ def _paint_piles(surface: pygame.Surface, area: Area, player: dict[str, Any]) ->
     if discard:
         surface.blit(chama_card(parse_card(discard[-1]), x.width), x.topleft)
     else:
-        surface.blit(placeholder_surface(x.width), x.topleft)
+        surface.blit(slot_outline(x.width), x.topleft)
     style.blit_text(
         surface,
         str(len(discard)),

@@ -17,7 +17,7 @@ from game.cards import Card, rank_text
 from game.chama.rules import role
 from scenes import style
 from scenes.style import cached
-from scenes.widgets.cards import back_surface, card_size, face_surface
+from scenes.widgets.cards import back_surface, card_size, face_surface, placeholder_surface
 from scenes.widgets.suits import blit_suit, suit_colour
 
 Colour = tuple[int, int, int]
@@ -111,6 +111,12 @@ def chama_card(card: Card, width: int) -> pygame.Surface:
 def chama_back(width: int) -> pygame.Surface:
     """The back of a Chama card (hands of others, draw piles)."""
     return back_surface(width, CARD_BACK)
+
+
+@cached(32)
+def slot_outline(width: int) -> pygame.Surface:
+    """An empty slot's outline (the shared placeholder, kept per size)."""
+    return placeholder_surface(width)
 
 
 @cached(64)

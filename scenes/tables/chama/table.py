@@ -21,14 +21,14 @@ from game.chama import actions as A
 from game.chama import events as E
 from game.chama.rules import role
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import language, tr
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.battle_view import draw_battle, draw_spoils, geometry
 from scenes.tables.chama.calculator import battle_calc
 from scenes.tables.chama.controls import ControlRow, Entry, button_actions, button_label
 from scenes.tables.chama.display import Display
-from scenes.tables.chama.formation_view import AreaMarks, draw_area, unit_rects
+from scenes.tables.chama.formation_view import AreaMarks, AreaPainter, unit_rects
 from scenes.tables.chama.hints import hint_text, pretty
 from scenes.tables.chama.look import LEGAL, chama_back, chama_card, seat_colour, seat_emblem
 from scenes.tables.chama.turn_bar import Badge, TurnBarState, draw_turn_bar
@@ -75,9 +75,11 @@ class ChamaTable(TableScene):
         self.turn_key: tuple[Any, ...] = ()
         self.last_result = ""
         self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.badge_rects: list[tuple[pygame.Rect, Badge]] = []
         self.battle_geo = None
         self._xisum_commander: str | None = None
+        self.painter = AreaPainter()
+        self._bar: tuple[Any, pygame.Surface] | None = None
+        self._felt: tuple[Any, pygame.Surface] | None = None
 
     # -- views ------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -123,6 +125,7 @@ class ChamaTable(TableScene):
 
     # -- layout -----------------------------------------------------------------
     def layout(self) -> None:
+        self.painter.clear()
         self.lay = L.compute(self.app.size, len(self.seats), self.bottom_seat())
         lay = self.lay
         n = max(1, len(self.seats))
@@ -375,6 +378,8 @@ class ChamaTable(TableScene):
             self.refresh_controls()
             return
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE:
+                self.fx.clear()  # skip the animations; the base finishes its tweens
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.row is not None:
                 entry = self.row.first_primary()
                 if entry is not None:
@@ -1007,13 +1012,13 @@ class ChamaTable(TableScene):
         if lay is None:
             return
         view = self.shown()
-        surface.blit(style.felt(lay.felt.size), lay.felt.topleft)
+        surface.blit(self._felt_surface(), lay.felt.topleft)
         pygame.draw.rect(surface, style.GOLD_DARK, lay.felt, width=2, border_radius=10)
         legal = self.legal()
         self._draw_turn_bar(surface, view)
         for seat, area in lay.areas.items():
             colour, emblem = self.seat_look(seat)
-            draw_area(
+            self.painter.draw(
                 surface,
                 area,
                 view["players"][seat],
@@ -1039,6 +1044,21 @@ class ChamaTable(TableScene):
         if self.drag is not None and self.drag.get("moving"):
             img = chama_card(parse_card(self.drag["code"]), lay.hand_w)
             surface.blit(img, img.get_rect(center=self.drag["pos"]))
+
+    def _felt_surface(self) -> pygame.Surface:
+        """The felt with its hand strip, in the display's format (one opaque blit a frame)."""
+        assert self.lay is not None
+        key = (tuple(self.lay.felt), tuple(self.lay.hand))
+        if self._felt is None or self._felt[0] != key:
+            felt = style.felt(self.lay.felt.size).copy()
+            hand = self.lay.hand.move(-self.lay.felt.left, -self.lay.felt.top)
+            veil = pygame.Surface(hand.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (0, 0, 0, 60), veil.get_rect(), border_radius=8)
+            felt.blit(veil, hand.topleft)
+            if pygame.display.get_surface() is not None:
+                felt = felt.convert()
+            self._felt = (key, felt)
+        return self._felt[1]
 
     def _draw_turn_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         assert self.lay is not None
@@ -1069,7 +1089,13 @@ class ChamaTable(TableScene):
         state = TurnBarState(
             self.seats[active].name, self.seat_look(active)[0], int(view.get("step") or 0), badges
         )
-        self.badge_rects = draw_turn_bar(surface, self.lay.turn_bar, state)
+        key = (repr(state), tuple(self.lay.turn_bar), language())
+        if self._bar is None or self._bar[0] != key:
+            r = self.lay.turn_bar
+            layer = pygame.Surface(r.size, pygame.SRCALPHA)
+            draw_turn_bar(layer, pygame.Rect(0, 0, r.width, r.height), state)
+            self._bar = (key, layer)
+        surface.blit(self._bar[1], self.lay.turn_bar.topleft)
 
     def _draw_armistices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Each armistice in play: the ace between caster and target, a dashed line ([C11])."""
@@ -1209,9 +1235,6 @@ class ChamaTable(TableScene):
         assert lay is not None
         hand = view.get("hand")
         r = lay.hand
-        veil = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (0, 0, 0, 60), veil.get_rect(), border_radius=8)
-        surface.blit(veil, r.topleft)
         if hand is None:
             style.blit_text(
                 surface,
