@@ -76,14 +76,15 @@ class Layout:
     areas: dict[int, Area]
     positions: dict[int, str]
 
-    def hand_cards(self, n: int) -> list[pygame.Rect]:
-        """Rects of the viewer's `n` hand cards, fanned to fit the strip."""
+    def hand_cards(self, n: int, reserve: int = 0) -> list[pygame.Rect]:
+        """Rects of the viewer's `n` hand cards, fanned to fit the strip
+        (`reserve` pixels at the right end are kept for the calculator)."""
         if n <= 0:
             return []
         w = self.hand_w
         h = round(w * CARD_RATIO)
         step = w + 8
-        avail = self.hand.width - 120  # the calculator / pile labels keep the right end
+        avail = self.hand.width - 120 - reserve  # the pile labels keep the right end
         if n > 1 and (n - 1) * step + w > avail:
             step = max(14, (avail - w) // (n - 1))
         total = (n - 1) * step + w

@@ -28,6 +28,7 @@ from scenes.tables.chama.battle_view import draw_battle, draw_spoils, geometry
 from scenes.tables.chama.calculator import battle_calc
 from scenes.tables.chama.controls import ControlRow, Entry, button_actions, button_label
 from scenes.tables.chama.display import Display
+from scenes.tables.chama.effects import XisumDuel
 from scenes.tables.chama.formation_view import AreaMarks, AreaPainter, unit_rects
 from scenes.tables.chama.hints import hint_text, pretty
 from scenes.tables.chama.look import LEGAL, chama_back, chama_card, seat_colour, seat_emblem
@@ -405,6 +406,12 @@ class ChamaTable(TableScene):
             return
         self.show_hands = not self.show_hands
 
+    def calc_room(self, view: dict[str, Any]) -> int:
+        """Width kept in the hand strip for the battle calculator (0 when not shown)."""
+        if not self.show_calc or self.lay is None or battle_calc(view) is None:
+            return 0
+        return min(380, int(self.lay.hand.width * 0.42))
+
     def _hand_codes(self) -> list[str]:
         return hand_order(list(self.shown().get("hand") or []))
 
@@ -416,7 +423,7 @@ class ChamaTable(TableScene):
             return None
         view = self.shown()
         if self.viewer is not None:
-            rects = lay.hand_cards(len(view.get("hand") or []))
+            rects = lay.hand_cards(len(view.get("hand") or []), self.calc_room(view))
             for i in range(len(rects) - 1, -1, -1):
                 if rects[i].collidepoint(pos):
                     return ("hand", self.viewer, i)
@@ -751,6 +758,10 @@ class ChamaTable(TableScene):
                 "losing",
             ) and isinstance(v, str):
                 extra.setdefault(k, tr(f"chamatable.words.{v}"))
+        for k in ("target", "caster"):
+            v = fields.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
+                extra.setdefault(k, self.seats[v].name)
         if isinstance(event, (E.RealmPlayed, E.CommanderPooled, E.ArmyAttached, E.ArmisticeCast)):
             extra["card"] = event.card.code[:-1]  # the line already names the card's role
         if isinstance(event, E.CutForFirst):
@@ -945,27 +956,13 @@ class ChamaTable(TableScene):
             )
         elif isinstance(event, E.XisumRevealed) and event.card is not None:
             area = self._area(event.target)
-            mine = self._area(event.seat)
-            if area and mine:
-                mid = lay.centre.center
-                self._fly(
-                    self._face(event.card, 56), area.draw_pile.center, (mid[0] + 40, mid[1]), 0.7
-                )
-                self._fly(
-                    self._face(self._xisum_commander, 56)
-                    if self._xisum_commander
-                    else chama_back(56),
-                    mine.pool.center,
-                    (mid[0] - 40, mid[1]),
-                    0.7,
-                )
-                self._float(
-                    tr(f"chamatable.fx.xisum_{event.outcome}"),
-                    (mid[0], mid[1] + 50),
-                    style.GOLD_LIGHT,
-                    22,
-                    1.8,
-                )
+            if area:
+                self._fly(self._face(event.card, 48), area.draw_pile.center, lay.centre.center, 0.4)
+            challenger = parse_card(self._xisum_commander) if self._xisum_commander else None
+            outcome = tr(f"chamatable.fx.xisum_{event.outcome}")
+            self.fx.append(
+                XisumDuel(lay.centre, challenger, event.card, outcome, self._d(2.0) or 0.01)
+            )
         elif isinstance(event, E.PlayerEliminated):
             self._float(
                 tr("chamatable.fx.out", name=self.seats[event.seat].name),
@@ -1039,6 +1036,8 @@ class ChamaTable(TableScene):
         self._draw_centre(surface, view, legal)
         self._draw_controls(surface)
         self._draw_hand(surface, view, legal)
+        if self.show_calc:
+            self._draw_calc(surface, view)
         for fx in self.fx:
             fx.draw(surface)
         if self.drag is not None and self.drag.get("moving"):
@@ -1141,8 +1140,6 @@ class ChamaTable(TableScene):
         if b:
             realm = view["players"][b["defender"]]["formation"][SLOTS.index(b["slot"])]["card"]
             self.battle_geo = draw_battle(surface, c, b, realm, names, pulse=self.pulse)
-            if self.show_calc:
-                self._draw_calc(surface, view)
             return
         spoils = view.get("spoils_card")
         if spoils and view.get("phase") == "spoils" and self.my_turn():
@@ -1162,57 +1159,45 @@ class ChamaTable(TableScene):
             )
 
     def _draw_calc(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Practice: the battle calculator, in the hand strip beside the cards."""
         calc = battle_calc(view)
-        if calc is None or self.lay is None:
+        room = self.calc_room(view)
+        if calc is None or self.lay is None or not room:
             return
-        c = self.lay.centre
         if calc.need == 0:
             lines = [tr("chamatable.calc.ahead", mine=calc.mine, theirs=calc.theirs)]
         else:
-            lines = [
-                tr(
-                    f"chamatable.calc.need_{calc.side}",
-                    need=calc.need,
-                    mine=calc.mine,
-                    theirs=calc.theirs,
-                )
-            ]
+            key = f"chamatable.calc.need_{calc.side}"
+            lines = [tr(key, need=calc.need, mine=calc.mine, theirs=calc.theirs)]
             if calc.hand_singles:
-                lines.append(
-                    tr(
-                        "chamatable.calc.hand_singles",
-                        cards=" ".join(pretty(x) for x in calc.hand_singles),
-                    )
-                )
+                cards = ", ".join(pretty(x) for x in calc.hand_singles)
+                lines.append(tr("chamatable.calc.hand_singles", cards=cards))
             elif calc.hand_total_enough:
-                lines.append(
-                    tr(
-                        "chamatable.calc.hand_together",
-                        cards=" ".join(pretty(x) for x in calc.hand_armies),
-                    )
-                )
+                cards = ", ".join(pretty(x) for x in calc.hand_armies)
+                lines.append(tr("chamatable.calc.hand_together", cards=cards))
             else:
                 lines.append(tr("chamatable.calc.hand_short"))
             deck = ", ".join(f"{r}×{n}" for r, n in sorted(calc.deck_singles.items()))
             lines.append(tr("chamatable.calc.deck", cards=deck or "—", left=calc.deck_left))
-        y = c.bottom - 6 - 16 * len(lines)
-        box = pygame.Rect(c.left + 8, y - 4, c.width - 16, 16 * len(lines) + 6)
-        veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        veil.fill((10, 6, 4, 150))
-        surface.blit(veil, box.topleft)
+        r = self.lay.hand
+        box = pygame.Rect(r.right - 120 - room, r.top + 6, room - 8, r.height - 12)
+        pygame.draw.rect(surface, (16, 10, 6), box, border_radius=8)
+        pygame.draw.rect(surface, style.GOLD_DARK, box, width=1, border_radius=8)
+        style.blit_text(
+            surface,
+            tr("chamatable.calc.title"),
+            13,
+            (box.left + 8, box.top + 4),
+            style.GOLD,
+            "bold",
+        )
+        y = box.top + 22
         for line in lines:
-            style.blit_text(
-                surface,
-                line,
-                13,
-                (c.left + 16, y),
-                style.GOLD_LIGHT,
-                "sans",
-                "topleft",
-                None,
-                c.width - 32,
-            )
-            y += 16
+            for part in style.wrap_text(line, 12, box.width - 16):
+                if y + 14 > box.bottom:
+                    return
+                style.blit_text(surface, part, 12, (box.left + 8, y), style.CREAM)
+                y += 15
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         if self.row is None or self.lay is None:
@@ -1248,7 +1233,7 @@ class ChamaTable(TableScene):
             )
             return
         codes = hand_order(list(hand))
-        rects = lay.hand_cards(len(codes))
+        rects = lay.hand_cards(len(codes), self.calc_room(view))
         lit = self.lit_hand(legal)
         hover = self.hover[2] if self.hover and self.hover[0] == "hand" else None
         dragging = self.drag["code"] if self.drag and self.drag.get("moving") else None
