@@ -203,6 +203,13 @@ def test_practice_hint_calculator_and_bot_hands(app) -> None:  # type: ignore[no
     pump(app, 2)  # the bot's hand is painted (practice only)
     click_widget(app, t.buttons["hint"])
     until(app, lambda: app.toast.visible and app.toast.text.startswith("Hint"), 600)
+    # undo takes back the person's last move (practice)
+    until(app, my_phase(t, "realm"))
+    click_widget(app, t.row.primary[0])  # "To the pool"
+    assert t.match.log and t.match.log[-1][0] == 0
+    moves = len(t.match.log)
+    click_widget(app, t.buttons["undo"])
+    assert len(t.match.log) < moves and t.view()["phase"] == "realm"
 
 
 @pytest.mark.parametrize(

@@ -43,6 +43,11 @@ SLOTS = "ABCDEF"
 FLY = 0.38  # seconds a card takes to cross the table at normal speed
 
 
+def _needs_target(action: Action) -> bool:
+    """Whether a card move also names a slot, a commander or a player."""
+    return any(hasattr(action, k) for k in ("slot", "uid", "target"))
+
+
 def hand_order(codes: list[str]) -> list[str]:
     """The hand as shown: realms, commanders, armies, armistices; high first."""
     return sorted(codes, key=lambda c: (ROLE_ORDER[role(parse_card(c))], -parse_card(c).rank, c))
@@ -494,6 +499,17 @@ class ChamaTable(TableScene):
         if phase == "discard":
             self.submit(A.DiscardCard(card))
             return
+        # whatever the engine offers for this card: a move that needs a target
+        # selects the card (its targets light up), one that does not is made now
+        moves = [a for a in legal if getattr(a, "card", None) == card]
+        if phase == "spoils" and code == view.get("spoils_card"):
+            moves += [a for a in legal if isinstance(a, A.PlaySpoilsRealm)]
+        if moves:
+            if any(_needs_target(a) for a in moves):
+                self.selected = None if self.selected == code else code
+            else:
+                self.submit(moves[0])
+            return
         if phase in ("realm", "spoils"):
             if kind != "realm":
                 self.app.notify(tr(f"chamatable.why.{kind}_in_realm_step"), "warn")
@@ -538,7 +554,10 @@ class ChamaTable(TableScene):
         """A slot of the viewer's own formation."""
         phase = view.get("phase")
         slot = view["players"][self.viewer]["formation"][idx]  # type: ignore[index]
-        if phase == "spoils" and self.selected:
+        move = self._move_to(self.selected, legal, "slot", SLOTS[idx]) if self.selected else None
+        if move is not None:
+            self.submit(move)
+        elif phase == "spoils" and self.selected:
             self.submit(A.PlaySpoilsRealm(SLOTS[idx]))
         elif phase == "realm" and self.selected:
             self.submit(A.PlayRealm(parse_card(self.selected), SLOTS[idx]))
@@ -557,7 +576,10 @@ class ChamaTable(TableScene):
     def click_own_unit(self, uid: int, view: dict[str, Any], legal: list[Action]) -> None:
         """A commander in the viewer's own pool."""
         phase = view.get("phase")
-        if phase == "pool" and self.selected:
+        move = self._move_to(self.selected, legal, "uid", uid) if self.selected else None
+        if move is not None:
+            self.submit(move)
+        elif phase == "pool" and self.selected:
             self.submit(A.AttachArmy(uid, parse_card(self.selected)))
         elif phase == "battle":
             self.submit(A.PresentPool(uid))
@@ -576,6 +598,14 @@ class ChamaTable(TableScene):
         view = self.view()
         phase = view.get("phase")
         card = parse_card(code)
+        legal = self.legal()
+        target = {"slot": ("slot", SLOTS[idx] if kind == "slot" else ""), "unit": ("uid", idx)}
+        if kind in target and seat == self.viewer:
+            move = self._move_to(code, legal, *target[kind])
+            if move is not None:
+                self.submit(move)
+                self.refresh_controls()
+                return
         if kind == "slot" and seat == self.viewer:
             if phase == "spoils":
                 self.submit(A.PlaySpoilsRealm(SLOTS[idx]))
@@ -603,17 +633,33 @@ class ChamaTable(TableScene):
 
     # -- what is lit ------------------------------------------------------------------
     def _slots_for(self, code: str | None, legal: list[Action]) -> set[int]:
-        out = set()
-        for a in legal:
-            realm = isinstance(a, A.PlayRealm) and a.card.code == code
-            if code and (realm or isinstance(a, A.PlaySpoilsRealm)):
-                out.add(SLOTS.index(a.slot))
-        return out
+        """Own slots where the card `code` may go now."""
+        return {SLOTS.index(a.slot) for a in self._moves_with(code, legal, "slot")}  # type: ignore[attr-defined]
 
     def _units_for(self, code: str | None, legal: list[Action]) -> set[int]:
-        return {
-            a.uid for a in legal if isinstance(a, A.AttachArmy) and code and a.card.code == code
-        }
+        """Own pool commanders the card `code` may go to now."""
+        return {int(a.uid) for a in self._moves_with(code, legal, "uid")}  # type: ignore[attr-defined]
+
+    def _moves_with(self, code: str | None, legal: list[Action], target: str) -> list[Action]:
+        """Legal moves of card `code` that name a `target` (slot or uid)."""
+        if not code:
+            return []
+        card = parse_card(code)
+        spoils = self.view().get("spoils_card") == code
+        out = []
+        for a in legal:
+            if not hasattr(a, target):
+                continue
+            if getattr(a, "card", None) == card or (spoils and isinstance(a, A.PlaySpoilsRealm)):
+                out.append(a)
+        return out
+
+    def _move_to(self, code: str, legal: list[Action], target: str, value: Any) -> Action | None:
+        """The legal move of card `code` onto this slot or commander, if any."""
+        for a in self._moves_with(code, legal, target):
+            if getattr(a, target) == value:
+                return a
+        return None
 
     def lit_hand(self, legal: list[Action]) -> set[str]:
         """Hand cards with a legal move now (the losing side's playable cards in a fight)."""
