@@ -21,6 +21,7 @@ from scenes.tables.chama.look import (
     LEGAL,
     chama_back,
     chama_card,
+    draw_role_icon,
     draw_shield_mark,
     draw_target_mark,
     razed_surface,
@@ -318,6 +319,10 @@ def _paint_pool(
     surface: pygame.Surface, area: Area, player: dict[str, Any], marks: AreaMarks
 ) -> None:
     rects = unit_rects(area, player["pool"], marks.away)
+    if not rects:  # an empty pool still shows where commanders go
+        r = pygame.Rect(area.pool.right - area.card_w, area.pool.top, area.card_w, area.card_h)
+        surface.blit(slot_outline(area.card_w), r.topleft)
+        draw_role_icon(surface, "commander", r.center, max(5, area.card_w // 6))
     lefts = sorted(r.left for r in rects.values())
     step = min((b - a for a, b in zip(lefts, lefts[1:], strict=False)), default=area.card_w)
     for unit in player["pool"]:

@@ -307,8 +307,13 @@ class ChamaTable(TableScene):
                 if any(isinstance(a, A.CallXisum) for a in legal)
                 else ""
             )
+            rebuild = (
+                " " + tr("chamatable.prompt.rebuild_too")
+                if any(isinstance(a, A.RebuildRealm) for a in legal)
+                else ""
+            )
             if any(isinstance(a, A.PlayRealm) for a in legal):
-                return tr("chamatable.prompt.realm") + xisum
+                return tr("chamatable.prompt.realm") + rebuild + xisum
             if any(isinstance(a, A.RebuildRealm) for a in legal):
                 return tr("chamatable.prompt.rebuild_offer")
             if any(isinstance(a, A.Redraw) for a in legal):
