@@ -261,7 +261,11 @@ class ChamaTable(TableScene):
             primary = name in ("EndStep", "ContinueBattle", "KeepHand", "Stop") and not (
                 name == "Stop" and self._can_turn_battle(legal)
             )
-            entries.append(Entry(button_label(action, phase), run, primary=primary, action=action))
+            label = button_label(action, phase)
+            b = view.get("battle")
+            if name == "Stop" and b and self.viewer not in (b["attacker"], b["defender"]):
+                label = tr("chamatable.buttons.stay_out")  # an Aliados helper [C15]
+            entries.append(Entry(label, run, primary=primary, action=action))
         self.row.set(entries, self._prompt(view, legal))
 
     def _can_turn_battle(self, legal: list[Action]) -> bool:
@@ -791,6 +795,8 @@ class ChamaTable(TableScene):
 
     # -- events ---------------------------------------------------------------------
     def log_event(self, event: Event, **extra: Any) -> None:
+        if isinstance(event, E.StepStarted):
+            return  # the turn bar shows the step; the log keeps what happened
         if event.PRIVATE and (not event.visible_to(self.viewer) or len(self.humans) > 1):
             return  # hot-seat: a private line would stay in the log for the next person
         fields = event.to_dict()
