@@ -231,3 +231,52 @@ def test_bots_play_whole_games_in_every_mode_c14_c15_c16(options: dict, n: int) 
     until(app, lambda: isinstance(app.scenes.top, VictoryOverlay), 20000)
     assert t.match.is_over and t.victory_lines()
     pygame.quit()
+
+
+def test_aliados_a_person_outside_the_battle_is_offered_to_help_c15(app) -> None:  # type: ignore[no-untyped-def]
+    from game import new_match
+
+    m = new_match("chama", ["Ana", "Borin", "Lis"], seed=5, options={"aliados": True})
+    while m.active != 1 or m.phase != "realm":
+        seat = m.to_move[0]
+        m.apply(
+            seat,
+            next(
+                a
+                for a in m.legal_actions(seat)
+                if isinstance(a, (A.EndStep, A.KeepSpoils, A.DiscardCard, A.Stop, A.StopBattle))
+            ),
+        )
+    s0, s1, s2 = m.suits
+
+    def give(seat: int, codes: str) -> None:
+        want = [parse_card(c) for c in codes.split()]
+        rest = m.hands[seat] + m.draw[seat]
+        for c in want:
+            rest.remove(c)
+        m.hands[seat], m.draw[seat] = want, rest
+
+    give(0, f"9{s0} 8{s0}")
+    give(1, f"5{s1}")
+    give(2, f"3{s2} K{s2}")
+    m.apply(1, A.EndStep())
+    if m.phase == "pool":
+        m.apply(1, A.EndStep())
+    m.slot_card[2][0] = parse_card(f"K{s2}")
+    m.hands[2].remove(parse_card(f"K{s2}"))
+    m.apply(1, A.Attack(2, "A"))
+    m.apply(1, A.PresentHand(parse_card(f"5{s1}")))
+    m.apply(2, A.PresentHand(parse_card(f"3{s2}")))
+    if m.to_move == [2]:  # [C17]: the defender is asked even with nothing to play
+        m.apply(2, A.Stop())
+    assert m.to_move == [0]  # Ana, outside the battle, may help the losing defence
+    seats = [SeatSetup("Ana"), SeatSetup("Borin", "easy"), SeatSetup("Lis", "easy")]
+    app.scenes.push(MainMenu(app), fade=False)
+    t = ChamaTable(app, m, seats)
+    app.scenes.push(t, fade=False)
+    until(app, lambda: t.my_turn())
+    assert "Aliados" in t.row.prompt
+    assert [e.label for e in t.row.entries] == ["Stay out"]
+    assert t.lit_hand(t.legal()) == {f"9{s0}", f"8{s0}"}
+    click(app, hand_rect(t, f"9{s0}").center)
+    assert m.log[-1] == (0, A.Reinforce(parse_card(f"9{s0}")))
