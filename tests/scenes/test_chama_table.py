@@ -124,12 +124,19 @@ def test_a_human_turn_realm_pool_and_a_battle_won_c5_c7_c8(app) -> None:  # type
     click(app, slot_rect(t, 1, "A").center)
     assert isinstance(m.log[-1][1], A.Attack)
     until(app, lambda: t.my_turn() and t.view()["battle"]["stage"] == "present_attacker")
+    # the spoils will be a realm: it may be played at once [C10]
+    jack = parse_card("JS")
+    m.draw[0].remove(jack)
+    m.draw[0].append(jack)
     click(app, lay.areas[0].pool_units(1)[0].center)
     assert isinstance(m.log[-1][1], A.PresentPool)
-    # Borin has no commander: he is asked, declines; the realm is razed and Ana draws spoils
-    until(app, lambda: m.slot_razed[1][0] or m.phase not in ("battle",), 3000)
-    until(app, lambda: not t.events and not t.fx)
-    assert m.slot_razed[1][0]
+    # Borin has no commander: he declines; the realm is razed and Ana draws spoils
+    until(app, lambda: m.slot_razed[1][0])
+    until(app, my_phase(t, "spoils"))
+    assert t.selected == "JS" and t.marks_for(0, t.view(), t.legal()).lit_slots == {1, 2}
+    click(app, slot_rect(t, 0, "B").center)
+    assert m.log[-1] == (0, A.PlaySpoilsRealm("B"))
+    assert m.slot_card[0][1] == jack
 
 
 def test_hot_seat_battle_defender_gets_the_curtain_and_reinforces_c8_c17(app) -> None:  # type: ignore[no-untyped-def]

@@ -184,6 +184,9 @@ class ChamaTable(TableScene):
                 self.display.stop()
                 self._view_cache = None
                 self.settled = self.view()
+                human = self.human_to_act()
+                if human is not None and human == self.viewer:
+                    self.on_human_turn(human)  # the same frame the table settles
                 self.refresh_controls()
         elif self.display.view is None:
             self.display.start(self.settled)
