@@ -46,15 +46,12 @@ class AreaMarks:
     active: bool = False
     #: the slot under attack in the battle, if it is this seat's
     attacked: int | None = None
-    #: pool units away in the battle (drawn there, not here)
-    away: set[int] = field(default_factory=set)
 
 
-def unit_rects(area: Area, pool: list[dict[str, Any]], away: set[int]) -> dict[int, pygame.Rect]:
+def unit_rects(area: Area, pool: list[dict[str, Any]]) -> dict[int, pygame.Rect]:
     """uid -> rect of each pool commander shown in the area."""
-    shown = [u for u in pool if int(u["uid"]) not in away]
-    rects = area.pool_units(len(shown))
-    return {int(u["uid"]): r for u, r in zip(shown, rects, strict=True)}
+    rects = area.pool_units(len(pool))
+    return {int(u["uid"]): r for u, r in zip(pool, rects, strict=True)}
 
 
 MARGIN = 12  # marks and frames stick out of an area a little
@@ -110,7 +107,6 @@ class AreaPainter:
             colour,
             emblem,
             marks.attacked,
-            tuple(sorted(marks.away)),
         )
         cached = self._layers.get(area.seat)
         if cached is None or cached[0] != key:
@@ -172,7 +168,7 @@ def _paint_lights(
         drop = round(area.card_h * ARMY_DROP)
         for unit in player["pool"]:
             uid = int(unit["uid"])
-            rect = unit_rects(area, player["pool"], marks.away).get(uid)
+            rect = unit_rects(area, player["pool"]).get(uid)
             if rect is None or (uid not in marks.lit_units and uid != marks.selected_unit):
                 continue
             bottom = rect.bottom + (drop if unit.get("army") else 0)
@@ -191,7 +187,7 @@ def _paint_backdrop(surface: pygame.Surface, area: Area, colour: tuple[int, int,
     r = area.rect
     veil = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (0, 0, 0, 46), veil.get_rect(), border_radius=10)
-    pygame.draw.rect(veil, (*colour, 90), veil.get_rect(), width=2, border_radius=10)
+    pygame.draw.rect(veil, (*colour, 160), veil.get_rect(), width=3, border_radius=10)
     surface.blit(veil, r.topleft)
 
 
@@ -318,7 +314,7 @@ def unit_level(unit: dict[str, Any]) -> int:
 def _paint_pool(
     surface: pygame.Surface, area: Area, player: dict[str, Any], marks: AreaMarks
 ) -> None:
-    rects = unit_rects(area, player["pool"], marks.away)
+    rects = unit_rects(area, player["pool"])
     if not rects:  # an empty pool still shows where commanders go
         r = pygame.Rect(area.pool.right - area.card_w, area.pool.top, area.card_w, area.card_h)
         surface.blit(slot_outline(area.card_w), r.topleft)

@@ -448,8 +448,7 @@ class ChamaTable(TableScene):
             for i in reversed(area.slot_order()):
                 if area.slots[i].collidepoint(pos):
                     return ("slot", seat, i)
-            away = self._away_units(view, seat)
-            for uid, r in unit_rects(area, view["players"][seat]["pool"], away).items():
+            for uid, r in unit_rects(area, view["players"][seat]["pool"]).items():
                 if (
                     r.inflate(0, round(area.card_h * 0.45))
                     .move(0, round(area.card_h * 0.22))
@@ -681,9 +680,6 @@ class ChamaTable(TableScene):
             if isinstance(card, Card) and not isinstance(a, A.DiscardCard):
                 out.add(card.code)
         return out
-
-    def _away_units(self, view: dict[str, Any], seat: int) -> set[int]:
-        return set()
 
     def marks_for(self, seat: int, view: dict[str, Any], legal: list[Action]) -> AreaMarks:
         """Highlights of one area for this frame."""
