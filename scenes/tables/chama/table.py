@@ -260,9 +260,10 @@ class ChamaTable(TableScene):
             return
         for action in button_actions(legal):
             name = type(action).__name__
-            run = self._runner(action)
-            primary = name in ("EndStep", "ContinueBattle", "KeepHand", "Stop") and not (
-                name == "Stop" and self._can_turn_battle(legal)
+            run = self._runner(action, forced=len(legal) == 1)
+            primary = len(legal) == 1 or (
+                name in ("EndStep", "ContinueBattle", "KeepHand", "Stop")
+                and not (name == "Stop" and self._can_turn_battle(legal))
             )
             label = button_label(action, phase)
             b = view.get("battle")
@@ -274,7 +275,7 @@ class ChamaTable(TableScene):
     def _can_turn_battle(self, legal: list[Action]) -> bool:
         return any(isinstance(a, (A.Reinforce, A.PlayArmistice)) for a in legal)
 
-    def _runner(self, action: Action) -> Any:
+    def _runner(self, action: Action, forced: bool = False) -> Any:
         if isinstance(action, A.Redraw):
             return lambda: self.app.confirm(
                 tr("chamatable.redraw.title"),
@@ -282,7 +283,7 @@ class ChamaTable(TableScene):
                 lambda: self.submit(action),
                 yes=tr("chamatable.redraw.yes"),
             )
-        if isinstance(action, A.Decline):
+        if isinstance(action, A.Decline) and not forced:  # a forced decline needs no warning
             return lambda: self.app.confirm(
                 tr("chamatable.decline.title"),
                 tr("chamatable.decline.message"),
