@@ -21,7 +21,7 @@ from game.chama import actions as A
 from game.chama import events as E
 from game.chama.rules import role
 from scenes import style, ui
-from scenes.i18n import language, tr
+from scenes.i18n import has, language, tr
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.battle_view import draw_battle, draw_spoils, geometry
@@ -814,7 +814,8 @@ class ChamaTable(TableScene):
                 "outcome",
                 "losing",
             ) and isinstance(v, str):
-                extra.setdefault(k, tr(f"chamatable.words.{v}"))
+                word = f"chamatable.words.{v}"
+                extra.setdefault(k, tr(word) if has(word) else v.replace("_", " "))
         for k in ("target", "caster"):
             v = fields.get(k)
             if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
