@@ -8,7 +8,7 @@ from typing import Any
 from game import Action
 from game.cards import Card, parse_card, rank_text
 from game.chama.rules import role
-from scenes.i18n import tr
+from scenes.i18n import has, tr
 
 REALMS_TO_WIN = 6  # [C4]; the text only, the engine decides
 
@@ -56,7 +56,10 @@ def move_text(action: Action, names: list[str]) -> str:
         d["target"] = names[d["target"]]
     if name == "RebuildRealm":
         d["discards"] = " ".join(pretty(c) for c in d.get("discards", []))
-    return tr(f"chamatable.hint.moves.{name}", **d)
+    key = f"chamatable.hint.moves.{name}"
+    if not has(key):  # a move the table has no words for yet: the engine's own name
+        return tr(f"chama.actions.{name}") if has(f"chama.actions.{name}") else name
+    return tr(key, **d)
 
 
 def reason(view: dict[str, Any], action: Action, names: list[str]) -> str:
