@@ -86,7 +86,7 @@ def draw_role_icon(
         pygame.draw.polygon(target, ink, flag, width=1)
 
 
-@cached(512)
+@cached(1024)
 def chama_card(card: Card, width: int) -> pygame.Surface:
     """The face of a Chama card: the shared face, a large level index and the type icon."""
     face = face_surface(card, width).copy()

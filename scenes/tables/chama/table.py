@@ -86,6 +86,7 @@ class ChamaTable(TableScene):
         self.painter = AreaPainter()
         self._bar: tuple[Any, pygame.Surface] | None = None
         self._felt: tuple[Any, pygame.Surface] | None = None
+        self._warm: list[tuple[Card, int]] = []
 
     # -- views ------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -148,6 +149,13 @@ class ChamaTable(TableScene):
             )
         )
         self.row = ControlRow(self.app.ui_manager, self.ui, lay.controls)
+        suits = [p["suit"] for p in self.settled["players"]]
+        self._warm = [
+            (parse_card(f"{r}{s}"), w)
+            for w in self.warm_sizes()
+            for s in suits
+            for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+        ]
         self.extra_buttons = {}
         left_of = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
         if self.practice:
@@ -173,6 +181,8 @@ class ChamaTable(TableScene):
 
     def update(self, dt: float) -> None:
         self.pulse = (self.pulse + dt) % 1.6
+        if self._warm:
+            self._warm_up()
         for fx in list(self.fx):
             fx.update(dt)
             if fx.done:
@@ -875,8 +885,34 @@ class ChamaTable(TableScene):
     ) -> None:
         self.fx.append(FloatingText(text, pos, colour, self._d(seconds) or 0.01, size))
 
-    def _face(self, code: str | Card, width: int = 44) -> pygame.Surface:
-        return chama_card(parse_card(code) if isinstance(code, str) else code, width)
+    def _face(self, code: str | Card, width: int = 0) -> pygame.Surface:
+        """A card in flight, at a size already painted for the table."""
+        assert self.lay is not None
+        card = parse_card(code) if isinstance(code, str) else code
+        return chama_card(card, width or self.fly_w)
+
+    @property
+    def fly_w(self) -> int:
+        """The width of cards in flight (the battle's card size, painted anyway)."""
+        assert self.lay is not None
+        return geometry(self.lay.centre).card_w
+
+    def warm_sizes(self) -> list[int]:
+        """Every card width this layout paints (the warm-up renders them ahead)."""
+        lay = self.lay
+        if lay is None:
+            return []
+        sizes = {lay.hand_w, self.fly_w, 34}
+        for a in lay.areas.values():
+            sizes |= {a.card_w, a.draw_pile.width, a.discard_pile.width}
+        return sorted(sizes)
+
+    def _warm_up(self, budget: float = 0.0015) -> None:
+        """Paint a few card faces ahead while the frame has time (no first-use hitch)."""
+        start = time.perf_counter()
+        while self._warm and time.perf_counter() - start < budget:
+            card, width = self._warm.pop()
+            chama_card(card, width)
 
     def _animate(self, event: Event, before: dict[str, Any]) -> None:
         lay = self.lay
@@ -890,7 +926,7 @@ class ChamaTable(TableScene):
                     MovingArmy(
                         area.draw_pile.center,
                         self._hand_pos(event.seat),
-                        chama_back(40),
+                        chama_back(self.fly_w),
                         self._d(FLY + 0.08 * k) or 0.01,
                     )
                 )
@@ -1001,7 +1037,7 @@ class ChamaTable(TableScene):
             elif area:
                 for c in event.cards[:3]:
                     self._fly(
-                        self._face(c, 36), self._hand_pos(event.seat), area.discard_pile.center, 0.3
+                        self._face(c), self._hand_pos(event.seat), area.discard_pile.center, 0.3
                     )
         elif isinstance(event, E.XisumCalled):
             self._xisum_commander = event.commander.code
@@ -1015,7 +1051,7 @@ class ChamaTable(TableScene):
         elif isinstance(event, E.XisumRevealed) and event.card is not None:
             area = self._area(event.target)
             if area:
-                self._fly(self._face(event.card, 48), area.draw_pile.center, lay.centre.center, 0.4)
+                self._fly(self._face(event.card), area.draw_pile.center, lay.centre.center, 0.4)
             challenger = parse_card(self._xisum_commander) if self._xisum_commander else None
             outcome = tr(f"chamatable.fx.xisum_{event.outcome}")
             self.fx.append(
