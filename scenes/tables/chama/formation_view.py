@@ -67,6 +67,7 @@ def _shifted(area: Area, dx: int, dy: int) -> Area:
         pool=area.pool.move(dx, dy),
         draw_pile=area.draw_pile.move(dx, dy),
         discard_pile=area.discard_pile.move(dx, dy),
+        counts_inside=area.counts_inside,
     )
 
 
@@ -208,14 +209,17 @@ def _paint_header(
         13,
         style.CREAM if player["suit"] in "SC" else None,
     )
-    x = hr.left + 38
+    x, y = hr.left + 38, hr.top + 1
     for i, (text, col) in enumerate(header):
         kind = "bold" if i == 0 else "sans"
+        width = style.font(14, kind).size(text)[0]
+        if x + width > hr.right - 4 and i > 0 and y + 34 <= hr.bottom:
+            x, y = hr.left + 38, y + 17  # a narrow area wraps its header to a second line
         room = hr.right - x - 4
         if room < 20:
             break
         rect = style.blit_text(
-            surface, text, 14, (x, hr.top + 1), col, kind=kind, shadow=style.BLACK, max_width=room
+            surface, text, 14, (x, y), col, kind=kind, shadow=style.BLACK, max_width=room
         )
         x = rect.right + 10
 
@@ -349,28 +353,14 @@ def _paint_piles(surface: pygame.Surface, area: Area, player: dict[str, Any]) ->
             surface.blit(chama_back(d.width), (d.left - k, d.top - k))
     else:
         surface.blit(slot_outline(d.width), d.topleft)
-    style.blit_text(
-        surface,
-        str(count),
-        14,
-        (d.centerx, d.bottom + 1),
-        style.CREAM,
-        "bold",
-        "midtop",
-        style.BLACK,
-    )
     discard = player["discard"]
     if discard:
         surface.blit(chama_card(parse_card(discard[-1]), x.width), x.topleft)
     else:
         surface.blit(slot_outline(x.width), x.topleft)
-    style.blit_text(
-        surface,
-        str(len(discard)),
-        14,
-        (x.centerx, x.bottom + 1),
-        style.CREAM,
-        "bold",
-        "midtop",
-        style.BLACK,
-    )
+    for rect, n in ((d, count), (x, len(discard))):
+        if area.counts_inside:
+            at, anchor = (rect.centerx, rect.bottom - 2), "midbottom"
+        else:
+            at, anchor = (rect.centerx, rect.bottom + 1), "midtop"
+        style.blit_text(surface, str(n), 14, at, style.CREAM, "bold", anchor, style.BLACK)

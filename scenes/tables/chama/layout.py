@@ -34,6 +34,8 @@ class Area:
     pool: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     draw_pile: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     discard_pile: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    #: pile counts written on the piles (narrow side areas) instead of under them
+    counts_inside: bool = False
 
     @property
     def card_h(self) -> int:
@@ -151,28 +153,24 @@ def _horizontal_area(area: Area) -> None:
 def _side_area(area: Area) -> None:
     """Left or right seat: header, the pyramid pointing at the centre, then pool and piles."""
     r = area.rect
-    area.header = pygame.Rect(r.left, r.top, r.width, 18)
+    area.header = pygame.Rect(r.left, r.top, r.width, 36)  # two lines: the area is narrow
     w, h = area.card_w, area.card_h
     pyr_w = round(w * 1.1 * 2 + w)
     pyr_h = round(min(h + 4 * h * 0.56, max(h + 4 * h * 0.36, r.height * 0.45)))
-    block = pygame.Rect(0, r.top + 22, pyr_w, pyr_h)
+    block = pygame.Rect(0, r.top + 40, pyr_w, pyr_h)
     block.centerx = r.centerx
     area.slots = _pyramid_rects(block, w, h, area.facing)
     # the pool's commanders (army fanned below, level under it) must end inside the area
-    below = min(block.bottom + 10, r.bottom - round(h * 1.42) - 20)
-    pile_w = max(24, round(w * 0.7))
+    # the piles sit in the free corners of A's column, above and below A
+    a = area.slots[0]
+    pile_w = max(22, round(w * 0.62))
     ph = round(pile_w * CARD_RATIO)
-    piles_left = r.right - 2 * pile_w - 16 if area.facing == "right" else r.left + 6
-    if area.facing == "left":
-        piles_left = r.right - 2 * pile_w - 16
-    area.draw_pile = pygame.Rect(piles_left, below, pile_w, ph)
-    area.discard_pile = pygame.Rect(piles_left + pile_w + 8, below, pile_w, ph)
-    pool_w = r.width - 2 * pile_w - 28
-    area.pool = pygame.Rect(r.left + 4, below, max(w, pool_w), r.bottom - below)
-    if area.pool.width < w * 2:  # too narrow beside the piles: the pool goes under them
-        area.pool = pygame.Rect(
-            r.left + 4, below + ph + 22, r.width - 8, max(h, r.bottom - below - ph - 22)
-        )
+    x = a.centerx - pile_w // 2
+    area.draw_pile = pygame.Rect(x, max(block.top, a.top - ph - 6), pile_w, ph)
+    area.discard_pile = pygame.Rect(x, min(block.bottom - ph, a.bottom + 6), pile_w, ph)
+    area.counts_inside = True
+    below = block.bottom + 8
+    area.pool = pygame.Rect(r.left + 6, below, r.width - 12, max(h, r.bottom - below))
 
 
 def compute(size: tuple[int, int], n_seats: int, bottom: int) -> Layout:
