@@ -104,6 +104,7 @@ class AreaPainter:
             len(player["discard"]),
             player["draw_count"],
             player["suit"],
+            player.get("alive", True),
             tuple(header),
             colour,
             emblem,
@@ -119,6 +120,8 @@ class AreaPainter:
             _paint_pyramid(layer, local, player, marks)
             _paint_pool(layer, local, player, marks)
             _paint_piles(layer, local, player)
+            if not player.get("alive", True):  # a player who left: his table dims
+                _dim(layer)
             if pygame.display.get_surface() is not None:
                 layer = layer.convert_alpha()  # the display's format blits several times faster
             cached = (key, layer)
@@ -182,6 +185,12 @@ def _paint_lights(
                 width=glow + (1 if selected else 0),
                 border_radius=6,
             )
+
+
+def _dim(layer: pygame.Surface) -> None:
+    veil = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+    veil.fill((10, 6, 4, 130))
+    layer.blit(veil, (0, 0))
 
 
 def _paint_backdrop(surface: pygame.Surface, area: Area, colour: tuple[int, int, int]) -> None:

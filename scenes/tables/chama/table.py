@@ -87,6 +87,7 @@ class ChamaTable(TableScene):
         self._bar: tuple[Any, pygame.Surface] | None = None
         self._felt: tuple[Any, pygame.Surface] | None = None
         self._warm: list[tuple[Card, int]] = []
+        self.hint_mark: tuple[str, int, int] | None = None
 
     # -- views ------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -226,6 +227,7 @@ class ChamaTable(TableScene):
         self.refresh_controls()
 
     def _clear_selection(self, keep_rebuild: bool = False) -> None:
+        self.hint_mark = None
         self.selected = None
         self.selected_unit = None
         self.xisum_unit = None
@@ -702,6 +704,11 @@ class ChamaTable(TableScene):
             m.hover_slot = self.hover[2]
         if not legal:
             return m
+        if self.hint_mark is not None and self.hint_mark[1] == seat:
+            if self.hint_mark[0] == "slot":
+                m.selected_slot = self.hint_mark[2]
+            else:
+                m.selected_unit = self.hint_mark[2]
         if seat == self.viewer:
             code = self.selected or (
                 self.drag["code"] if self.drag and self.drag.get("moving") else None
@@ -713,7 +720,8 @@ class ChamaTable(TableScene):
             m.lit_units |= {a.uid for a in legal if isinstance(a, A.PresentPool)}
             if view.get("phase") == "realm" and self.selected is None:
                 m.lit_units |= {a.uid for a in legal if isinstance(a, A.CallXisum)}
-            m.selected_unit = self.xisum_unit
+            if self.xisum_unit is not None:
+                m.selected_unit = self.xisum_unit
         else:
             m.lit_slots = {
                 SLOTS.index(a.slot) for a in legal if isinstance(a, A.Attack) and a.target == seat
@@ -801,6 +809,13 @@ class ChamaTable(TableScene):
         card = getattr(action, "card", None)
         if isinstance(action, (A.PlayRealm, A.AttachArmy)) and isinstance(card, Card):
             self.selected = card.code
+        # the hinted target is framed on the table until the next move
+        if isinstance(action, A.Attack):
+            self.hint_mark = ("slot", action.target, SLOTS.index(action.slot))
+        elif isinstance(action, (A.PresentPool, A.CallXisum)) and self.viewer is not None:
+            self.hint_mark = ("unit", self.viewer, action.uid)
+        elif isinstance(action, (A.PlaySpoilsRealm, A.RebuildRealm)) and self.viewer is not None:
+            self.hint_mark = ("slot", self.viewer, SLOTS.index(action.slot))
         self.refresh_controls()
 
     # -- events ---------------------------------------------------------------------
