@@ -329,7 +329,8 @@ def _paint_pool(
 ) -> None:
     rects = unit_rects(area, player["pool"])
     if not rects:  # an empty pool still shows where commanders go
-        r = pygame.Rect(area.pool.right - area.card_w, area.pool.top, area.card_w, area.card_h)
+        x = area.pool.left if area.counts_inside else area.pool.right - area.card_w
+        r = pygame.Rect(x, area.pool.top, area.card_w, area.card_h)
         surface.blit(slot_outline(area.card_w), r.topleft)
         draw_role_icon(surface, "commander", r.center, max(5, area.card_w // 6))
     lefts = sorted(r.left for r in rects.values())

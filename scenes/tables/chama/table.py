@@ -932,10 +932,29 @@ class ChamaTable(TableScene):
     def _animate(self, event: Event, before: dict[str, Any]) -> None:
         lay = self.lay
         assert lay is not None
+        if isinstance(event, E.CardsDrawn) and event.seat == self.viewer:
+            area = self._area(event.seat)
+            if area is None or not event.visible_to(self.viewer):
+                return
+            # the viewer sees his own draw face up, one card after the other
+            for k, card in enumerate(event.cards[:5]):
+                self.fx.append(
+                    MovingArmy(
+                        area.draw_pile.center,
+                        self._hand_pos(event.seat),
+                        self._face(card),
+                        self._d(FLY + 0.1 * k) or 0.01,
+                    )
+                )
+            return
         if isinstance(event, E.DrewCards) and event.count:
             area = self._area(event.seat)
             if area is None:
                 return
+            if event.reason == "spoils":
+                self._float(tr("chamatable.fx.spoils"), area.draw_pile.center, LEGAL, 24, 1.2)
+            if event.seat == self.viewer:
+                return  # his own cards fly face up with the private event
             for k in range(min(event.count, 3)):
                 self.fx.append(
                     MovingArmy(
@@ -945,8 +964,6 @@ class ChamaTable(TableScene):
                         self._d(FLY + 0.08 * k) or 0.01,
                     )
                 )
-            if event.reason == "spoils":
-                self._float(tr("chamatable.fx.spoils"), area.draw_pile.center, LEGAL, 24, 1.2)
             self.app.sound.play("card")
         elif isinstance(event, E.RealmPlayed):
             area = self._area(event.seat)
