@@ -18,6 +18,7 @@ from scenes.main_menu import MainMenu
 from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.chama import ChamaTable
+from scenes.tables.chama.formation_view import unit_rects
 from scenes.victory import VictoryOverlay
 from tests.scenes.conftest import click, click_widget, make_app, pump
 
@@ -40,7 +41,7 @@ def until(app, cond: Callable[[], bool], frames: int = 4000) -> None:  # type: i
 
 
 def my_phase(t: ChamaTable, phase: str) -> Callable[[], bool]:
-    return lambda: t.my_turn() and t.view().get("phase") == phase
+    return lambda: t.my_turn() and t.view().get("phase") == phase and t.turn_key != ()
 
 
 def hand_rect(t: ChamaTable, code: str):  # type: ignore[no-untyped-def]
@@ -129,7 +130,7 @@ def test_a_human_turn_realm_pool_and_a_battle_won_c5_c7_c8(app) -> None:  # type
     m.draw[0].remove(jack)
     m.draw[0].append(jack)
     click(app, lay.areas[0].pool_units(1)[0].center)
-    assert isinstance(m.log[-1][1], A.PresentPool)
+    assert (0, A.PresentPool(unit.uid)) in m.log
     # Borin has no commander: he declines; the realm is razed and Ana draws spoils
     until(app, lambda: m.slot_razed[1][0])
     until(app, my_phase(t, "spoils"))
@@ -287,3 +288,65 @@ def test_aliados_a_person_outside_the_battle_is_offered_to_help_c15(app) -> None
     assert t.lit_hand(t.legal()) == {f"9{s0}", f"8{s0}"}
     click(app, hand_rect(t, f"9{s0}").center)
     assert m.log[-1] == (0, A.Reinforce(parse_card(f"9{s0}")))
+
+
+def _won_battle_with_spoils(app, spoils: str):  # type: ignore[no-untyped-def]
+    """Ana (seat 0) razes Borin's realm and draws `spoils`; the table opens on her choice."""
+    from game import new_match
+
+    m = new_match("chama", ["Ana", "Borin"], seed=3)
+    while m.active != 0 or m.phase != "realm":
+        seat = m.to_move[0]
+        m.apply(
+            seat,
+            next(
+                a
+                for a in m.legal_actions(seat)
+                if isinstance(
+                    a, (A.EndStep, A.KeepSpoils, A.DiscardCard, A.Stop, A.StopBattle, A.Decline)
+                )
+            ),
+        )
+    s0, s1 = m.suits
+    rest = m.hands[0] + m.draw[0]
+    want = [parse_card(c) for c in (f"5{s0}", f"2{s0}")]
+    top = parse_card(spoils.replace("*", s0))
+    for c in [*want, top]:
+        rest.remove(c)
+    m.hands[0], m.draw[0] = want, [*rest, top]  # the top of the pile is drawn last-in
+    m.slot_card[1][0] = parse_card(f"K{s1}")
+    m.draw[0].remove(parse_card(f"Q{s0}"))
+    m.slot_card[0][0] = parse_card(f"Q{s0}")  # a realm keeps Ana's pool past the turn [C12]
+    m.draw[1] += m.hands[1]
+    m.hands[1] = []
+    m.apply(0, A.EndStep())
+    m.apply(0, A.PoolCommander(parse_card(f"2{s0}")))
+    m.apply(0, A.EndStep())
+    m.apply(0, A.Attack(1, "A"))
+    m.apply(0, A.PresentHand(parse_card(f"5{s0}")))
+    if m.to_move == [1]:  # [C17] Borin is asked even with no commander
+        m.apply(1, A.Decline())
+    assert m.phase == "spoils" and m.to_move == [0]
+    app.scenes.push(MainMenu(app), fade=False)
+    t = ChamaTable(app, m, [SeatSetup("Ana"), SeatSetup("Borin", "easy")])
+    app.scenes.push(t, fade=False)
+    until(app, my_phase(t, "spoils"))
+    return t, m, top
+
+
+def test_spoils_commander_goes_to_the_pool_at_once_c10(app) -> None:  # type: ignore[no-untyped-def]
+    t, m, top = _won_battle_with_spoils(app, "4*")
+    assert t.selected == top.code and "commander" in t.row.prompt
+    click(app, hand_rect(t, top.code).center)
+    assert m.log[-1] == (0, A.PoolSpoilsCommander())
+    assert any(u.commander == top for u in m.pool[0])
+
+
+def test_spoils_army_is_attached_to_a_lit_pool_commander_c10(app) -> None:  # type: ignore[no-untyped-def]
+    t, m, top = _won_battle_with_spoils(app, "9*")
+    (unit,) = [u for u in m.pool[0] if u.army is None and u.commander.rank == 2]
+    assert unit.uid in t.marks_for(0, t.view(), t.legal()).lit_units
+    assert t.lay is not None
+    rects = unit_rects(t.lay.areas[0], t.view()["players"][0]["pool"])
+    click(app, rects[unit.uid].center)
+    assert m.log[-1] == (0, A.AttachSpoilsArmy(unit.uid))

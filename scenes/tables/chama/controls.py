@@ -33,6 +33,7 @@ CARD_MOVES = frozenset(
         "Reinforce",
         "PlayArmistice",
         "PlaySpoilsRealm",
+        "AttachSpoilsArmy",
         "DiscardCard",
     }
 )

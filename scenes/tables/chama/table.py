@@ -346,7 +346,11 @@ class ChamaTable(TableScene):
         if phase == "attack":
             return tr("chamatable.prompt.attack")
         if phase == "spoils":
-            return tr("chamatable.prompt.spoils")
+            card = view.get("spoils_card")
+            kind = role(parse_card(card)) if card else "none"
+            if len(legal) == 1:  # only keeping it is allowed (a helper, or outside one's turn)
+                return tr("chamatable.prompt.spoils_keep")
+            return tr(f"chamatable.prompt.spoils_{kind}")
         if phase == "discard":
             over = len(view.get("hand") or []) - 8
             return tr("chamatable.prompt.discard", count=max(1, over))
@@ -527,7 +531,8 @@ class ChamaTable(TableScene):
         # selects the card (its targets light up), one that does not is made now
         moves = [a for a in legal if getattr(a, "card", None) == card]
         if phase == "spoils" and code == view.get("spoils_card"):
-            moves += [a for a in legal if isinstance(a, A.PlaySpoilsRealm)]
+            spoils_moves = (A.PlaySpoilsRealm, A.PoolSpoilsCommander, A.AttachSpoilsArmy)
+            moves += [a for a in legal if isinstance(a, spoils_moves)]
         if moves:
             if any(_needs_target(a) for a in moves):
                 self.selected = None if self.selected == code else code
@@ -638,7 +643,11 @@ class ChamaTable(TableScene):
         elif kind == "unit" and seat == self.viewer:
             self.submit(A.AttachArmy(idx, card))
         elif kind in ("pool", "area") and seat == self.viewer and role(card) == "commander":
-            self.submit(A.PoolCommander(card))
+            spoils = next((a for a in legal if isinstance(a, A.PoolSpoilsCommander)), None)
+            if spoils is not None and code == view.get("spoils_card"):
+                self.submit(spoils)
+            else:
+                self.submit(A.PoolCommander(card))
         elif kind == "battle":
             self.click_card(code, view, self.legal())
         self.refresh_controls()
@@ -674,7 +683,8 @@ class ChamaTable(TableScene):
         for a in legal:
             if not hasattr(a, target):
                 continue
-            if getattr(a, "card", None) == card or (spoils and isinstance(a, A.PlaySpoilsRealm)):
+            spoils_move = isinstance(a, (A.PlaySpoilsRealm, A.AttachSpoilsArmy))
+            if getattr(a, "card", None) == card or (spoils and spoils_move):
                 out.append(a)
         return out
 
