@@ -749,6 +749,7 @@ class ChamaTable(TableScene):
         p = view["players"][seat]
         unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
         out: list[tuple[str, tuple[int, int, int]]] = [(self.seats[seat].name, style.CREAM)]
+        out.append((tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK))  # the suit's estate
         if not p["alive"]:
             out.append((tr("chamatable.seat.out"), (255, 120, 100)))
             return out
