@@ -87,6 +87,7 @@ class ChamaTable(TableScene):
         self._bar: tuple[Any, pygame.Surface] | None = None
         self._felt: tuple[Any, pygame.Surface] | None = None
         self._warm: list[tuple[Card, int]] = []
+        self.badge_rects: list[tuple[pygame.Rect, Badge]] = []
         self.hint_mark: tuple[str, int, int] | None = None
 
     # -- views ------------------------------------------------------------------
@@ -749,7 +750,9 @@ class ChamaTable(TableScene):
         p = view["players"][seat]
         unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
         out: list[tuple[str, tuple[int, int, int]]] = [(self.seats[seat].name, style.CREAM)]
-        out.append((tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK))  # the suit's estate
+        out.append(
+            (tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK)
+        )  # the suit's estate
         if not p["alive"]:
             out.append((tr("chamatable.seat.out"), (255, 120, 100)))
             return out
@@ -1180,6 +1183,7 @@ class ChamaTable(TableScene):
         if self.drag is not None and self.drag.get("moving"):
             img = chama_card(parse_card(self.drag["code"]), lay.hand_w)
             surface.blit(img, img.get_rect(center=self.drag["pos"]))
+        self._draw_badge_tip(surface)
 
     def _felt_surface(self) -> pygame.Surface:
         """The felt with its hand strip, in the display's format (one opaque blit a frame)."""
@@ -1199,18 +1203,39 @@ class ChamaTable(TableScene):
     def _draw_turn_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         assert self.lay is not None
         active = int(view.get("active", 0))
+        mode = view.get("mode", "campeonato")
         badges = [
             Badge(
-                tr(f"chama.options.mode.choices.{view.get('mode', 'campeonato')}"), style.PARCHMENT
+                tr(f"chama.options.mode.choices.{mode}"),
+                style.PARCHMENT,
+                tip=tr(f"chamatable.badge_tips.{mode}"),
             )
         ]
         if view.get("aliados"):
-            badges.append(Badge(tr("chama.options.aliados.label"), (200, 220, 190)))
-        if view.get("xisum"):
-            badges.append(Badge(tr("chama.options.xisum.label"), (220, 200, 230)))
-        if any(p.get("pineapple") for p in view["players"]):
             badges.append(
-                Badge(tr("chamatable.badges.pineapple"), (240, 220, 150), icon="pineapple")
+                Badge(
+                    tr("chama.options.aliados.label"),
+                    (200, 220, 190),
+                    tip=tr("chamatable.badge_tips.aliados"),
+                )
+            )
+        if view.get("xisum"):
+            badges.append(
+                Badge(
+                    tr("chama.options.xisum.label"),
+                    (220, 200, 230),
+                    tip=tr("chamatable.badge_tips.xisum"),
+                )
+            )
+        pines = [self.seats[i].name for i, p in enumerate(view["players"]) if p.get("pineapple")]
+        if pines:
+            badges.append(
+                Badge(
+                    tr("chamatable.badges.pineapple"),
+                    (240, 220, 150),
+                    icon="pineapple",
+                    tip=tr("chamatable.badge_tips.pineapple", names=", ".join(pines)),
+                )
             )
         limit = int(view.get("turn_limit") or 0)
         if limit:
@@ -1220,6 +1245,7 @@ class ChamaTable(TableScene):
                     (240, 210, 180),
                     icon="clock",
                     fraction=min(1.0, view.get("turn", 0) / limit),
+                    tip=tr("chamatable.badge_tips.clock", limit=limit),
                 )
             )
         state = TurnBarState(
@@ -1229,9 +1255,24 @@ class ChamaTable(TableScene):
         if self._bar is None or self._bar[0] != key:
             r = self.lay.turn_bar
             layer = pygame.Surface(r.size, pygame.SRCALPHA)
-            draw_turn_bar(layer, pygame.Rect(0, 0, r.width, r.height), state)
+            placed = draw_turn_bar(layer, pygame.Rect(0, 0, r.width, r.height), state)
+            self.badge_rects = [(br.move(r.topleft), b) for br, b in placed]
             self._bar = (key, layer)
         surface.blit(self._bar[1], self.lay.turn_bar.topleft)
+
+    def _draw_badge_tip(self, surface: pygame.Surface) -> None:
+        """What a badge means, while the mouse rests on it."""
+        pos = pygame.mouse.get_pos()
+        for rect, badge in self.badge_rects:
+            if badge.tip and rect.collidepoint(pos):
+                lines = style.wrap_text(badge.tip, 14, 320)
+                box = pygame.Rect(0, 0, 340, 12 + 18 * len(lines))
+                box.topright = (rect.right, rect.bottom + 6)
+                box.clamp_ip(surface.get_rect())
+                surface.blit(style.parchment(box.size), box.topleft)
+                for i, line in enumerate(lines):
+                    style.blit_text(surface, line, 14, (box.left + 10, box.top + 6 + 18 * i))
+                return
 
     def _draw_armistices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Each armistice in play: the ace between caster and target, a dashed line ([C11])."""
