@@ -13,7 +13,7 @@ import math
 
 import pygame
 
-from game.cards import Card, rank_text
+from game.cards import Card, parse_card, rank_text
 from game.chama.rules import role
 from scenes import style
 from scenes.style import cached
@@ -217,6 +217,14 @@ def draw_clock(target: pygame.Surface, center: tuple[float, float], r: float, fr
     pygame.draw.line(
         target, style.INK, (cx, cy), (cx + math.sin(a) * r * 0.8, cy - math.cos(a) * r * 0.8), 2
     )
+
+
+ROLE_ORDER = {"realm": 0, "commander": 1, "army": 2, "armistice": 3}
+
+
+def hand_order(codes: list[str]) -> list[str]:
+    """The hand as shown: realms, commanders, armies, armistices; high first."""
+    return sorted(codes, key=lambda c: (ROLE_ORDER[role(parse_card(c))], -parse_card(c).rank, c))
 
 
 def seat_colour(seat: int, duplas: bool) -> Colour:
