@@ -75,14 +75,13 @@ class TableAnimations:
     def play_event(self, event: Event) -> None:
         self.log_event(event)
         self.display.start(self.settled)
-        before = self.shown()
         self.display.apply(event, self.view(), self.viewer)
         self._view_cache = None
         if self._d(1.0) <= 0 or self.lay is None:
             return
         # an animation never stops the table; the state is drawn anyway
         with contextlib.suppress(KeyError, IndexError, ValueError):
-            self._animate(event, before)
+            self._animate(event)
 
     def _area(self, seat: int) -> L.Area | None:
         return self.lay.areas.get(seat) if self.lay else None
@@ -142,7 +141,7 @@ class TableAnimations:
             card, width = self._warm.pop()
             chama_card(card, width)
 
-    def _animate(self, event: Event, before: dict[str, Any]) -> None:
+    def _animate(self, event: Event) -> None:
         lay = self.lay
         assert lay is not None
         if isinstance(event, E.CardsDrawn) and event.seat == self.viewer:

@@ -200,7 +200,7 @@ class TablePainting:
         names = [s.name for s in self.seats]
         if b:
             realm = view["players"][b["defender"]]["formation"][SLOTS.index(b["slot"])]["card"]
-            self.battle_geo = draw_battle(surface, c, b, realm, names, pulse=self.pulse)
+            draw_battle(surface, c, b, realm, names, pulse=self.pulse)
             return
         spoils = view.get("spoils_card")
         if spoils and view.get("phase") == "spoils" and self.my_turn():

@@ -54,7 +54,6 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.fx: list[Any] = []
         self.row: ControlRow | None = None
         self.selected: str | None = None  # a hand card (code)
-        self.selected_unit: int | None = None
         self.rebuild_slot: int | None = None
         self.rebuild_pick: list[str] = []
         self.xisum_unit: int | None = None
@@ -66,7 +65,6 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.turn_key: tuple[Any, ...] = ()
         self.last_result = ""
         self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.battle_geo = None
         self._xisum_commander: str | None = None
         self.painter = AreaPainter()
         self._bar: tuple[Any, pygame.Surface] | None = None
@@ -215,7 +213,6 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
     def _clear_selection(self, keep_rebuild: bool = False) -> None:
         self.hint_mark = None
         self.selected = None
-        self.selected_unit = None
         self.xisum_unit = None
         if not keep_rebuild:
             self.rebuild_slot = None
