@@ -231,9 +231,18 @@ class TableAnimations:
             self._fly(self._face(event.commander), start, end)
         elif isinstance(event, E.Reinforced):
             g = geometry(lay.centre)
-            end = (g.attack if event.side == "attack" else g.defense).center
+            side = g.attack if event.side == "attack" else g.defense
+            # land where the battle view stacks it: outward from the commander
+            b = self.shown().get("battle") or {}
+            k = max(0, len((b.get(event.side) or {}).get("reinforcements", [])) - 1)
+            step = round(g.card_w * 0.5)
+            if event.side == "attack":
+                x = side.left - 8 - g.card_w - k * step
+            else:
+                x = side.right + 8 + k * step
+            end = (x + g.card_w // 2, side.top + g.card_h // 5 + g.card_h // 2)
             self._fly(self._face(event.card), self._hand_pos(event.seat), end)
-            self._float(f"+{event.card.rank}", end, LEGAL, 28)
+            self._float(f"+{event.card.rank}", (end[0], side.top), LEGAL, 28)
             self.app.sound.play("card")
         elif isinstance(event, E.DefenseDeclined):
             self._float(tr("chamatable.fx.declined"), lay.centre.center, (255, 140, 100), 24)
