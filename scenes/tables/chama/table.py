@@ -1,0 +1,475 @@
+"""The Chama table: every seat's formation, pool and piles, the battle in the
+centre, the turn bar, the hand, and the controls.
+
+The scene holds no rules. What may be clicked is what `legal_actions` lists;
+a click the engine refuses comes back with the rule's own reason. Engine
+events drive the animations (cards flying, realms razed, spoils drawn).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game import Action, Match
+from game.cards import Card, parse_card
+from game.chama import actions as A
+from game.chama.rules import role
+from scenes import style, ui
+from scenes.i18n import tr
+from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.chama import layout as L
+from scenes.tables.chama.animations import TableAnimations
+from scenes.tables.chama.clicks import TableClicks
+from scenes.tables.chama.controls import ControlRow, Entry, button_actions, button_label
+from scenes.tables.chama.display import Display
+from scenes.tables.chama.formation_view import AreaPainter
+from scenes.tables.chama.hints import hint_text, pretty
+from scenes.tables.chama.look import LEGAL, seat_colour, seat_emblem
+from scenes.tables.chama.painting import TablePainting
+from scenes.tables.chama.turn_bar import Badge
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+SLOTS = "ABCDEF"
+
+
+class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
+    """Plays a `ChamaMatch`."""
+
+    BOT_PACE = 0.35
+
+    def __init__(
+        self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False, **hooks: Any
+    ) -> None:
+        super().__init__(app, match, seats, practice=practice, **hooks)
+        self.lay: L.Layout | None = None
+        self.display = Display()
+        self._view_cache: tuple[tuple[int, int | None], dict[str, Any]] | None = None
+        self.settled: dict[str, Any] = self.current_view()
+        self.fx: list[Any] = []
+        self.row: ControlRow | None = None
+        self.selected: str | None = None  # a hand card (code)
+        self.rebuild_slot: int | None = None
+        self.rebuild_pick: list[str] = []
+        self.xisum_unit: int | None = None
+        self.drag: dict[str, Any] | None = None
+        self.hover: tuple[str, int, int] | None = None
+        self.show_hands = False
+        self.show_calc = practice
+        self.pulse = 0.0
+        self.turn_key: tuple[Any, ...] = ()
+        self.last_result = ""
+        self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._xisum_commander: str | None = None
+        self.painter = AreaPainter()
+        self._bar: tuple[Any, pygame.Surface] | None = None
+        self._felt: tuple[Any, pygame.Surface] | None = None
+        self._warm: list[tuple[Card, int]] = []
+        self.badge_rects: list[tuple[pygame.Rect, Badge]] = []
+        self.hint_mark: tuple[str, int, int] | None = None
+
+    # -- views ------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """The viewer's view, computed once per change of the match."""
+        key = (len(self.match.log), self.viewer)
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, self.current_view())
+        return self._view_cache[1]
+
+    def shown(self) -> dict[str, Any]:
+        """What the table paints now: the animated copy, or the engine's view."""
+        return self.display.view if self.display.view is not None else self.view()
+
+    def my_turn(self) -> bool:
+        """True when the person at the screen must act now (and nothing is moving)."""
+        return (
+            self.viewer is not None
+            and self.viewer in self.match.to_move
+            and self.is_human(self.viewer)
+            and not self.events
+            and not self.fx
+        )
+
+    def legal(self) -> list[Action]:
+        """The viewer's legal moves now (none when it is not his move)."""
+        if not self.my_turn() or self.viewer is None:
+            return []
+        return self.match.legal_actions(self.viewer)
+
+    def bottom_seat(self) -> int:
+        """Who sits at the bottom: the person at the screen, else the first human, else 0."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.humans[0] if self.humans else 0
+
+    @property
+    def duplas(self) -> bool:
+        """Duplas mode ([C14])."""
+        return self.settled.get("mode") == "duplas"
+
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
+        return seat_colour(seat, self.duplas), seat_emblem(seat)
+
+    # -- layout -----------------------------------------------------------------
+    def layout(self) -> None:
+        self.painter.clear()
+        self.lay = L.compute(self.app.size, len(self.seats), self.bottom_seat())
+        lay = self.lay
+        n = max(1, len(self.seats))
+        seat_h = min(n * 74, int(lay.right.height * 0.5))
+        self.seat_panel.set_rect(
+            pygame.Rect(lay.right.left + 14, lay.right.top, lay.right.width - 14, seat_h)
+        )
+        self.log.set_rect(
+            pygame.Rect(
+                lay.right.left,
+                lay.right.top + seat_h + 6,
+                lay.right.width,
+                lay.right.height - seat_h - 6,
+            )
+        )
+        self.row = ControlRow(self.app.ui_manager, self.ui, lay.controls)
+        suits = [p["suit"] for p in self.settled["players"]]
+        self._warm = [
+            (parse_card(f"{r}{s}"), w)
+            for w in self.warm_sizes()
+            for s in suits
+            for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+        ]
+        self.extra_buttons = {}
+        left_of = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
+        if self.practice:
+            for i, name in enumerate(("hands", "calc")):
+                self.extra_buttons[name] = ui.button(
+                    pygame.Rect(left_of - (i + 1) * 128, 12, 120, 36),
+                    tr(f"chamatable.practice.{name}"),
+                    self.app.ui_manager,
+                    self.ui,
+                    tooltip=tr(f"chamatable.practice.{name}_tip"),
+                )
+            if len(self.humans) > 1:
+                self.extra_buttons["hands"].disable()
+        self.refresh_controls()
+
+    def _relayout_if_rotated(self) -> None:
+        if self.lay is not None and self.lay.positions.get(self.bottom_seat()) != "bottom":
+            self.lay = L.compute(self.app.size, len(self.seats), self.bottom_seat())
+
+    # -- the flow -----------------------------------------------------------------
+    def animating(self) -> bool:
+        return bool(self.fx)
+
+    def update(self, dt: float) -> None:
+        self.pulse = (self.pulse + dt) % 1.6
+        if self._warm:
+            self._warm_up()
+        for fx in list(self.fx):
+            fx.update(dt)
+            if fx.done:
+                self.fx.remove(fx)
+        busy = bool(self.events) or bool(self.fx) or self.tweens.busy
+        super().update(dt)
+        if not self.events and not self.fx and not self.tweens.busy:
+            if self.display.view is not None or busy:
+                self.display.stop()
+                self._view_cache = None
+                self.settled = self.view()
+                human = self.human_to_act()
+                if human is not None and human == self.viewer:
+                    self.on_human_turn(human)  # the same frame the table settles
+                self.refresh_controls()
+        elif self.display.view is None:
+            self.display.start(self.settled)
+
+    def sync(self) -> None:
+        """Snap to the engine (undo, load, curtain)."""
+        self._view_cache = None
+        self.display.stop()
+        self.fx.clear()
+        self.settled = self.view()
+        self._clear_selection()
+        self._relayout_if_rotated()
+        self.turn_key = ()
+        self.refresh_controls()
+
+    def on_human_turn(self, seat: int) -> None:
+        self._relayout_if_rotated()
+        view = self.view()
+        key = (seat, len(self.match.log), view.get("phase"))
+        if key == self.turn_key:
+            return
+        self.turn_key = key
+        self._clear_selection(keep_rebuild=False)
+        spoils = view.get("spoils_card")
+        if spoils and view.get("phase") == "spoils":
+            self.selected = spoils
+        self.refresh_controls()
+
+    def _clear_selection(self, keep_rebuild: bool = False) -> None:
+        self.hint_mark = None
+        self.selected = None
+        self.xisum_unit = None
+        if not keep_rebuild:
+            self.rebuild_slot = None
+            self.rebuild_pick = []
+
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        self.display.start(self.view())
+        ok = super().submit(action, seat)
+        self._view_cache = None
+        if ok:
+            self._clear_selection()
+        else:
+            self.display.stop()
+        self.refresh_controls()
+        return ok
+
+    # -- controls -----------------------------------------------------------------
+    def refresh_controls(self) -> None:
+        """Buttons and prompt for the viewer's move now."""
+        if self.row is None:
+            return
+        legal = self.legal()
+        view = self.view()
+        phase = str(view.get("phase"))
+        entries: list[Entry] = []
+        if not legal:
+            self.row.set([], self._waiting_prompt(view))
+            return
+        if self.rebuild_slot is not None:
+            entries.append(
+                Entry(
+                    tr("chamatable.rebuild.confirm", count=len(self.rebuild_pick)),
+                    self._do_rebuild,
+                    primary=True,
+                    enabled=len(self.rebuild_pick) == 3,
+                )
+            )
+            entries.append(Entry(tr("ui.common.back"), self._cancel_rebuild))
+            self.row.set(entries, tr("chamatable.prompt.rebuild", slot=SLOTS[self.rebuild_slot]))
+            return
+        for action in button_actions(legal):
+            name = type(action).__name__
+            run = self._runner(action, forced=len(legal) == 1)
+            primary = len(legal) == 1 or (
+                name in ("EndStep", "ContinueBattle", "KeepHand", "Stop")
+                and not (name == "Stop" and self._can_turn_battle(legal))
+            )
+            label = button_label(action, phase)
+            b = view.get("battle")
+            if name == "Stop" and b and self.viewer not in (b["attacker"], b["defender"]):
+                label = tr("chamatable.buttons.stay_out")  # an Aliados helper [C15]
+            entries.append(Entry(label, run, primary=primary, action=action))
+        self.row.set(entries, self._prompt(view, legal))
+
+    def _can_turn_battle(self, legal: list[Action]) -> bool:
+        return any(isinstance(a, (A.Reinforce, A.PlayArmistice)) for a in legal)
+
+    def _runner(self, action: Action, forced: bool = False) -> Any:
+        if isinstance(action, A.Redraw):
+            return lambda: self.app.confirm(
+                tr("chamatable.redraw.title"),
+                tr("chamatable.redraw.message"),
+                lambda: self.submit(action),
+                yes=tr("chamatable.redraw.yes"),
+            )
+        if isinstance(action, A.Decline) and not forced:  # a forced decline needs no warning
+            return lambda: self.app.confirm(
+                tr("chamatable.decline.title"),
+                tr("chamatable.decline.message"),
+                lambda: self.submit(action),
+                yes=tr("chamatable.decline.yes"),
+            )
+        return lambda: self.submit(action)
+
+    def _waiting_prompt(self, view: dict[str, Any]) -> str:
+        if self.match.is_over:
+            return tr("chamatable.prompt.over")
+        movers = self.match.to_move
+        if not movers:
+            return ""
+        return tr("chamatable.prompt.waiting", name=self.seats[movers[0]].name)
+
+    def _prompt(self, view: dict[str, Any], legal: list[Action]) -> str:
+        phase = view.get("phase")
+        b = view.get("battle")
+        if phase == "mulligan":
+            return tr("chamatable.prompt.mulligan")
+        if phase == "realm":
+            if self.xisum_unit is not None:
+                return tr("chamatable.prompt.xisum_target")
+            if self.selected:
+                return tr("chamatable.prompt.realm_selected", card=pretty(self.selected))
+            xisum = (
+                " " + tr("chamatable.prompt.xisum_offer")
+                if any(isinstance(a, A.CallXisum) for a in legal)
+                else ""
+            )
+            rebuild = (
+                " " + tr("chamatable.prompt.rebuild_too")
+                if any(isinstance(a, A.RebuildRealm) for a in legal)
+                else ""
+            )
+            if any(isinstance(a, A.PlayRealm) for a in legal):
+                return tr("chamatable.prompt.realm") + rebuild + xisum
+            if any(isinstance(a, A.RebuildRealm) for a in legal):
+                return tr("chamatable.prompt.rebuild_offer")
+            if any(isinstance(a, A.Redraw) for a in legal):
+                return tr("chamatable.prompt.redraw")
+            return tr("chamatable.prompt.realm_none")
+        if phase == "pool":
+            if self.selected:
+                return tr("chamatable.prompt.attach", card=pretty(self.selected))
+            return tr("chamatable.prompt.pool")
+        if phase == "attack":
+            return tr("chamatable.prompt.attack")
+        if phase == "spoils":
+            card = view.get("spoils_card")
+            kind = role(parse_card(card)) if card else "none"
+            if len(legal) == 1:  # only keeping it is allowed (a helper, or outside one's turn)
+                return tr("chamatable.prompt.spoils_keep")
+            return tr(f"chamatable.prompt.spoils_{kind}")
+        if phase == "discard":
+            over = len(view.get("hand") or []) - 8
+            return tr("chamatable.prompt.discard", count=max(1, over))
+        if phase == "battle" and b:
+            stage = b["stage"]
+            if stage == "present_attacker":
+                return tr("chamatable.prompt.present_attack")
+            if stage == "present_defender":
+                return tr("chamatable.prompt.present_defense", name=self.seats[b["attacker"]].name)
+            if stage == "continue":
+                return tr("chamatable.prompt.continue")
+            if stage == "fight":
+                if self.viewer not in (b["attacker"], b["defender"]):
+                    return tr("chamatable.prompt.ally", side=tr(f"chama.sides.{b.get('losing')}"))
+                return tr("chamatable.prompt.fight")
+        return ""
+
+    # -- clicks ---------------------------------------------------------------------
+    def header_for(self, seat: int, view: dict[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
+        """The words on top of a seat's area."""
+        p = view["players"][seat]
+        unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
+        out: list[tuple[str, tuple[int, int, int]]] = [(self.seats[seat].name, style.CREAM)]
+        out.append(
+            (tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK)
+        )  # the suit's estate
+        if not p["alive"]:
+            out.append((tr("chamatable.seat.out"), (255, 120, 100)))
+            return out
+        mode = view.get("mode")
+        if mode == "duplas":
+            team = sum(
+                1
+                for s in p["team"]
+                for f in view["players"][s]["formation"]
+                if f["card"] and not f["razed"]
+            )
+            out.append((tr("chamatable.seat.team", count=team), LEGAL))
+        elif mode == "conquistadores":
+            out.append((tr("chamatable.seat.conquests", razes=p["razes"], realms=unrazed), LEGAL))
+        else:
+            out.append((tr("chamatable.seat.realms", count=unrazed), LEGAL))
+        out.append((tr("chamatable.seat.hand", count=p["hand_count"]), style.PARCHMENT))
+        if view.get("turn_limit"):
+            out.append((tr("chamatable.seat.score", score=p["score"]), style.GOLD_LIGHT))
+        if p.get("pineapple"):
+            out.append((tr("chamatable.badges.pineapple"), (240, 220, 150)))
+        return out
+
+    def seat_lines(self, seat: int) -> list[str]:
+        view = self.view()
+        p = view["players"][seat]
+        if not p["alive"]:
+            return [tr("chamatable.seat.out")]
+        unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
+        line = tr(
+            "chamatable.seat.line",
+            realms=unrazed,
+            hand=p["hand_count"],
+            deck=p["draw_count"],
+            pool=len(p["pool"]),
+        )
+        lines = [line]
+        if view.get("turn_limit"):
+            lines.append(tr("chamatable.seat.score", score=p["score"]))
+        if p.get("pineapple"):
+            lines.append(tr("chamatable.seat.pineapple"))
+        return lines
+
+    def victory_lines(self) -> list[str]:
+        """Each seat's table at the end: realms, razes, score."""
+        view = self.match.public_view()
+        lines = []
+        for s, p in enumerate(view["players"]):
+            unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
+            line = tr(
+                "chamatable.victory.line", name=self.seats[s].name, realms=unrazed, razes=p["razes"]
+            )
+            if view.get("turn_limit"):
+                line += " · " + tr("chamatable.seat.score", score=p["score"])
+            lines.append(line)
+        if view.get("timed_out"):
+            lines.append(tr("chamatable.victory.timed"))
+        return lines
+
+    def describe_action(self, action: Action) -> str:
+        from scenes.tables.chama.hints import move_text
+
+        return move_text(action, [s.name for s in self.seats])
+
+    def show_hint(self, action: Action) -> None:
+        view = self.view()
+        self.app.notify(hint_text(view, action, [s.name for s in self.seats]))
+        card = getattr(action, "card", None)
+        if isinstance(action, (A.PlayRealm, A.AttachArmy)) and isinstance(card, Card):
+            self.selected = card.code
+        # the hinted target is framed on the table until the next move
+        if isinstance(action, A.Attack):
+            self.hint_mark = ("slot", action.target, SLOTS.index(action.slot))
+        elif isinstance(action, (A.PresentPool, A.CallXisum)) and self.viewer is not None:
+            self.hint_mark = ("unit", self.viewer, action.uid)
+        elif isinstance(action, (A.PlaySpoilsRealm, A.RebuildRealm)) and self.viewer is not None:
+            self.hint_mark = ("slot", self.viewer, SLOTS.index(action.slot))
+        self.refresh_controls()
+
+    # -- events ---------------------------------------------------------------------
+
+
+def bench_frames(frames: int = 600, size: tuple[int, int] = (1280, 800)) -> tuple[float, float]:
+    """Bots play a 4-seat Chama match at normal speed; (p99 frame seconds, average fps)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import main
+    from game import new_match
+    from game.runner import percentile
+    from scenes.app import App
+    from scenes.main_menu import MainMenu
+
+    app = App(main.build_parser().parse_args(["--size", f"{size[0]}x{size[1]}", "--lang", "en"]))
+    app.settings.animation_speed = "normal"
+    seats = [SeatSetup(f"Bot {i + 1}", "normal") for i in range(4)]
+    match = new_match("chama", [s.name for s in seats], seed=7)
+    table = ChamaTable(app, match, seats)
+    app.scenes.push(MainMenu(app), fade=False)
+    app.scenes.push(table, fade=False)
+    times: list[float] = []
+    for i in range(frames + 60):
+        t0 = time.perf_counter()
+        app.step(1 / 60, pygame.event.get())
+        pygame.display.flip()
+        took = time.perf_counter() - t0
+        if i >= 60:
+            times.append(took)
+        time.sleep(max(0.0, 1 / 60 - took))
+    table.worker.close()
+    pygame.quit()
+    return percentile(times, 99), len(times) / sum(times) if times else 0.0

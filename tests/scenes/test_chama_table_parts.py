@@ -1,0 +1,141 @@
+"""The Chama table's parts without a window: the battle calculator, hint
+reasons, the table geometry and the display copy that events move forward."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import make_bot, new_match
+from game.cards import parse_card
+from game.chama import actions as A
+from game.chama.match import ChamaMatch
+from game.rng import Rng
+from scenes.tables.chama import layout as L
+from scenes.tables.chama.calculator import battle_calc, unseen_ranks
+from scenes.tables.chama.display import Display
+from scenes.tables.chama.hints import hint_text, reason
+
+
+def _fight() -> tuple[ChamaMatch, int, int]:
+    """A battle in its fight stage: attacker 5 (holding a 9) against defender 3."""
+    m = new_match("chama", 2, seed=1)
+    assert isinstance(m, ChamaMatch)
+    a = m.active
+    d = 1 - a
+    sa, sd = m.suits[a], m.suits[d]
+
+    def give(seat: int, codes: str) -> None:
+        want = [parse_card(c) for c in codes.split()]
+        rest = m.hands[seat] + m.draw[seat]
+        for c in want:
+            rest.remove(c)
+        m.hands[seat], m.draw[seat] = want, rest
+
+    give(a, f"5{sa} 9{sa}")
+    give(d, f"3{sd} 10{sd} 8{sd} A{sd}")
+    realm = parse_card(f"K{sd}")
+    m.draw[d].remove(realm)
+    m.slot_card[d][0] = realm
+    while m.phase != "attack":
+        m.apply(a, A.EndStep())
+    m.apply(a, A.Attack(d, "A"))
+    m.apply(a, A.PresentHand(parse_card(f"5{sa}")))
+    m.apply(d, A.PresentHand(parse_card(f"3{sd}")))
+    return m, a, d
+
+
+def test_calculator_defender_needs_only_to_equal_c8() -> None:
+    m, a, d = _fight()
+    calc = battle_calc(m.view(d))
+    assert calc is not None and calc.side == "defense"
+    assert (calc.mine, calc.theirs, calc.need) == (3, 5, 2)  # a tie would be the defender's
+    assert sorted(calc.hand_singles) == sorted([f"10{m.suits[d]}", f"8{m.suits[d]}"])
+    assert calc.aces_in_hand == 1
+    # the unseen cards are exactly the draw pile, counted from the view alone [G4]
+    assert sum(unseen_ranks(m.view(d), d).values()) == len(m.draw[d])
+    assert calc.deck_singles[10] == 3 and calc.deck_singles[6] == 4
+    ahead = battle_calc(m.view(a))  # the winning side is told it leads
+    assert ahead is not None and ahead.need == 0 and not ahead.hand_singles
+
+
+def test_calculator_attacker_must_pass_the_defender_c8() -> None:
+    m, a, d = _fight()
+    m.apply(d, A.Reinforce(parse_card(f"10{m.suits[d]}")))
+    calc = battle_calc(m.view(a))
+    assert calc is not None and calc.side == "attack"
+    assert (calc.mine, calc.theirs, calc.need) == (5, 13, 9)  # ties go to the defender
+    assert calc.hand_singles == [f"9{m.suits[a]}"]
+    hint = hint_text(m.view(a), A.Reinforce(parse_card(f"9{m.suits[a]}")), ["Ana", "Bia"])
+    assert "14" in hint and "13" in hint
+
+
+def test_hint_reasons_name_what_the_move_does() -> None:
+    m, a, d = _fight()
+    text = reason(m.view(d), A.Reinforce(parse_card(f"8{m.suits[d]}")), ["Ana", "Bia"])
+    assert "11" in text and "5" in text
+    assert reason(m.view(d), A.Stop(), ["Ana", "Bia"])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_layout_every_seat_fits_and_a_faces_the_centre_c5(size: tuple[int, int], n: int) -> None:
+    lay = L.compute(size, n, bottom=1 % n)
+    assert lay.positions[1 % n] == "bottom"
+    if n == 4:  # Duplas partners sit opposite [C14]
+        assert lay.positions[(1 + 2) % 4] == "top"
+    cx, cy = lay.centre.center
+    rects = [a.rect for a in lay.areas.values()] + [lay.centre]
+    for i, r in enumerate(rects):
+        assert lay.felt.contains(r), (r, lay.felt)
+        for other in rects[i + 1 :]:
+            assert not r.colliderect(other), (r, other)
+    for area in lay.areas.values():
+        dist = [abs(s.centerx - cx) + abs(s.centery - cy) for s in area.slots]
+        assert dist.index(min(dist)) == 0  # slot A is the front of the pyramid
+        back = max(dist[3:])
+        assert max(dist[1:3]) < back  # B and C before the base D E F
+        assert area.card_w >= 24
+    cards = lay.hand_cards(10)
+    assert all(lay.hand.contains(c) for c in cards)
+
+
+def test_display_copy_follows_events_to_the_engine_view_g4() -> None:
+    """Through a whole bot game, the copy moved by each action's events shows what
+    the engine's view shows afterwards (seat 0's view: nothing hidden enters it)."""
+    m = new_match("chama", 3, seed=6, options={"aliados": True})
+    bot = make_bot("chama", "easy")
+    rng = Rng(3)
+    checked = 0
+    for _ in range(400):
+        if m.is_over:
+            break
+        seat = m.to_move[0]
+        before = m.view(0)
+        events = m.apply(seat, bot.choose(m.view(seat), m.legal_actions(seat), rng))
+        after = m.view(0)
+        d = Display()
+        d.start(before)
+        for e in events:
+            d.apply(e, after, 0)
+        assert d.view is not None
+        if d.snapped:
+            assert d.view == after
+            continue
+        shown = d.view
+        for s, p in enumerate(after["players"]):
+            q = shown["players"][s]
+            assert [f["card"] for f in q["formation"]] == [f["card"] for f in p["formation"]]
+            assert [f["razed"] for f in q["formation"]] == [f["razed"] for f in p["formation"]]
+            assert q["hand_count"] == p["hand_count"], (s, events)
+            assert q["draw_count"] == p["draw_count"]
+            assert {u["uid"]: u["army"] for u in q["pool"]} == {
+                u["uid"]: u["army"] for u in p["pool"]
+            }
+        assert sorted(shown["hand"]) == sorted(after["hand"])
+        if after["battle"] and shown["battle"]:
+            for side in ("attack", "defense"):
+                assert shown["battle"][side]["level"] == after["battle"][side]["level"]
+        checked += 1
+    assert checked > 50
+    pygame.quit()
