@@ -30,8 +30,22 @@ CREATE TABLE IF NOT EXISTS matches (
 """
 
 
+#: set when a damaged database was moved aside, until a screen tells the player
+_problem: str | None = None
+
+
+def take_problem() -> str | None:
+    """The translation key of a problem met since the last call (a damaged
+    database put aside), or None; the caller tells the player."""
+    global _problem
+    problem, _problem = _problem, None
+    return problem
+
+
 def connect(path: Path | None = None) -> sqlite3.Connection:
-    """Open (and create) the database; a corrupt file is moved aside."""
+    """Open (and create) the database; a corrupt file is moved aside (and
+    `take_problem` says so)."""
+    global _problem
     path = path or storage.database_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -41,6 +55,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
         return con
     except sqlite3.DatabaseError:
         storage.move_aside(path)
+        _problem = "ui.table_base.stats_damaged"
         con = sqlite3.connect(path)
         con.execute(_SCHEMA)
         con.commit()

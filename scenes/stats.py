@@ -24,6 +24,9 @@ class StatsScene(Scene):
         try:
             self.data: dict[str, Any] = history.summary()
             self.problem = ""
+            damaged = history.take_problem()
+            if damaged:  # moved aside: the player is told, as for every damaged file
+                app.notify(tr(damaged), "warn")
         except Exception as e:  # a broken disk must not break the menu  # noqa: BLE001
             self.data = {"games": {}, "players": {}, "total": 0}
             self.problem = str(e)

@@ -14,6 +14,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -28,6 +29,7 @@ from game import (
     history,
     load_match,
     make_bot,
+    new_match,
     storage,
 )
 from game.rng import Rng
@@ -57,11 +59,25 @@ class SeatSetup:
         return self.bot is not None
 
 
+def replay_events(match: Match) -> list[Event]:
+    """Every event of a match so far, told again by replaying its action log from
+    the deal ([G1]): the log of a continued match or after an undo. A match that
+    cannot be replayed (it should never happen) yields no events, never an error."""
+    try:
+        fresh = new_match(match.game_name, list(match.seats), seed=match.seed, options=match.options)
+        events = list(fresh.start_events)
+        for seat, action in match.log:
+            events.extend(fresh.apply(seat, action))
+    except Exception:  # noqa: BLE001 - the log is a courtesy; the match itself is loaded
+        return []
+    return events
+
+
 class TableScene(Scene):
     """Base of every game table."""
 
     #: pause before a bot's action is shown, at normal speed (readability)
-    BOT_PACE = 0.45
+    BOT_PACE = 0.25
 
     def __init__(
         self,
@@ -85,13 +101,18 @@ class TableScene(Scene):
         for bot_id in set(self.bot_ids.values()):
             make_bot(match.game_name, bot_id)  # an unknown bot fails here, in words
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
-        #: the human whose private view the screen shows (None: spectator)
+        #: the human whose private view the screen shows (None: spectator, or
+        #: nobody's secrets between two humans in hot-seat)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: in hot-seat, the human who looked last, while bots play between humans
+        self._last_viewer: int | None = None
+        #: everything the log has said, as events (re-worded for each viewer) and notes
+        self.history: list[tuple[Event | None, str, tuple[int, int, int], dict[str, Any]]] = []
+        #: Space: play on at once to the next decision of a person at the screen
+        self.skipping = False
         # A loaded match is shown as it stands: its set-up is not replayed on screen.
         self.events: deque[Event] = deque(match.start_events if not match.log else [])
-        self.tweens = Tweens(
-            lambda: self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
-        )
+        self.tweens = Tweens(self._speed)
         self._seat_key: tuple[Any, ...] | None = None
         self.worker = BotWorker(match.game_name, self.bot_ids, match.seed)
         self._hint: tuple[int, Action] | None = None
@@ -102,11 +123,16 @@ class TableScene(Scene):
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), tr("ui.table.log"))
         self.seat_panel = SeatPanel(pygame.Rect(0, 0, 10, 10))
         self.saved_path: str | None = None
+        #: the length of the action log when the match was last saved (-1: never)
+        self.saved_at = -1
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.match.meta = {
             "players": [{"name": s.name, "bot": s.bot} for s in seats],
             "practice": practice,
         }
+        if match.log:  # a continued match: its log is told again from the action log
+            self.history = [(e, "", style.INK, {}) for e in replay_events(match)]
+            self.rebuild_log()
 
     # -- to override -----------------------------------------------------------
     def layout(self) -> None:
@@ -138,7 +164,32 @@ class TableScene(Scene):
         return tr(key, **{k: v for k, v in action.to_dict().items() if k != "type"})
 
     def sync(self) -> None:
-        """Redraw everything from the match after a jump (undo, load)."""
+        """Redraw everything from the match after a jump (undo, load, a new viewer)."""
+
+    def refresh_controls(self) -> None:
+        """Show exactly the controls of the current phase to the person who looks
+        now, and hide every other one.
+
+        The base calls it whenever the table is on top again after an overlay
+        (pause, rules, settings, confirm, a game's own dialogs) and after the
+        viewer changes, so a closed overlay never leaves stray controls behind.
+        """
+
+    def hide_secrets(self) -> None:
+        """Hook: nobody's secrets may show any more (hot-seat: a bot plays, or the
+        curtain is about to pass the screen on). `self.viewer` is already None;
+        drop whatever the table keeps of the last viewer's private things
+        (selections, open hands). The base then rebuilds the log and calls
+        `sync()` and `refresh_controls()`."""
+
+    def show_secrets(self) -> None:
+        """Hook: `self.viewer` was just named (by the curtain, or the same human is
+        back after bots) and may see their own secrets again. The base then
+        rebuilds the log and calls `sync()` and `refresh_controls()`."""
+
+    def finish_animations(self) -> None:
+        """Hook: jump every running animation of the table to its end (Space).
+        Tweens are finished by the base; tables finish their own sprites here."""
 
     # -- lifecycle -------------------------------------------------------------
     def build(self) -> None:
@@ -154,10 +205,25 @@ class TableScene(Scene):
                 tr(f"ui.table.{name}"),
                 self.app.ui_manager,
                 self.ui,
-                tooltip=tr(f"ui.table.{name}_tip"),
+                tooltip=tr("ui.table_base.fast_tip" if name == "fast" else f"ui.table.{name}_tip"),
             )
             x -= 8
         self.layout()
+        self.refresh_controls()
+
+    def refresh_widgets(self) -> None:
+        self.refresh_controls()
+
+    def relabel(self) -> None:
+        super().relabel()
+        self.rebuild_log()  # the log speaks the new language too
+
+    def emergency_save(self) -> str | None:
+        """The process is being ended (Ctrl+C, SIGTERM): write the autosave."""
+        if self.match.is_over:
+            return None
+        path = self.autosave()
+        return str(path) if path is not None else None
 
     def wants_quit_confirmation(self) -> bool:
         return not self.match.is_over
@@ -183,6 +249,22 @@ class TableScene(Scene):
     def needs_curtain(self) -> bool:
         """Hot-seat with secrets: a different human is about to see the screen."""
         return self.info.hidden_info and len(self.humans) > 1
+
+    def set_viewer(self, seat: int | None) -> None:
+        """Change whose private view the screen shows, and everything drawn from it:
+        the log is told again for the new viewer (private lines only for their
+        owner), the table re-synced and its controls refreshed."""
+        if seat == self.viewer:
+            return
+        self.viewer = seat
+        if seat is None:
+            self.hide_secrets()
+        else:
+            self.show_secrets()
+        self._seat_key = None
+        self.rebuild_log()
+        self.sync()
+        self.refresh_controls()
 
     def current_view(self) -> dict[str, Any]:
         """What the screen may show right now ([G4])."""
@@ -249,13 +331,23 @@ class TableScene(Scene):
                 self.on_match_over()
             return
         human = self.human_to_act()
+        if human is None and self.needs_curtain and self.viewer is not None:
+            # Hot-seat: while bots play between humans nobody's secrets show.
+            self._last_viewer = self.viewer
+            self.set_viewer(None)
         if human is not None:
             if human != self.viewer:
-                if self.needs_curtain:
+                if not self.needs_curtain:
+                    self.set_viewer(human)
+                elif human == self._last_viewer:
+                    self._last_viewer = None  # the same person again after bots
+                    self.set_viewer(human)
+                else:
                     if self.curtain_for is None:
+                        self.set_viewer(None)
                         self._raise_curtain(human)
                     return
-                self.viewer = human
+            self.skipping = False  # a person must decide: the skip ends here
             self.on_human_turn(human)
         bot_seats = [s for s in self.match.to_move if not self.is_human(s)]
         if bot_seats and not self.worker.busy:
@@ -276,11 +368,11 @@ class TableScene(Scene):
         from scenes.curtain import Curtain
 
         self.curtain_for = seat
+        self._last_viewer = None
 
         def opened() -> None:
-            self.viewer = seat
             self.curtain_for = None
-            self.sync()
+            self.set_viewer(seat)
 
         self.app.scenes.push(Curtain(self.app, self.seats[seat].name, opened))
 
@@ -300,9 +392,13 @@ class TableScene(Scene):
         self.match.meta = meta
         self.events.clear()
         self.tweens.finish_all()
+        self.finish_animations()
         self.finished = False
-        self.log.add(tr("ui.table.undone"), style.INK_SOFT)
+        self.history = [(e, "", style.INK, {}) for e in replay_events(self.match)]
+        self.history.append((None, tr("ui.table.undone"), style.INK_SOFT, {}))
+        self.rebuild_log()
         self.sync()
+        self.refresh_controls()
 
     def hint(self) -> None:
         """What the strongest bot would do in the viewer's place."""
@@ -337,7 +433,27 @@ class TableScene(Scene):
             self.app.notify(tr("ui.table.save_failed", reason=str(e)), "error")
             return
         self.saved_path = str(path)
+        self.saved_at = len(self.match.log)
         self.app.notify(tr("ui.table.saved", name=path.name))
+
+    def autosave_path(self) -> Path:
+        """Where the autosave of this game goes: `saves/autosave-<game>.json`."""
+        return storage.saves_dir() / f"autosave-{self.match.game_name}.json"
+
+    def autosave(self) -> Path | None:
+        """Write the match, quietly, to the autosave file; None when the disk refused."""
+        path = self.autosave_path()
+        try:
+            storage.atomic_write_json(path, self.match.save())
+        except OSError:
+            return None
+        self.saved_at = len(self.match.log)
+        return path
+
+    @property
+    def saved_now(self) -> bool:
+        """True when nothing happened since the last save (leaving loses nothing)."""
+        return self.saved_at == len(self.match.log)
 
     def on_match_over(self) -> None:
         """Record the result and show the victory screen."""
@@ -347,6 +463,9 @@ class TableScene(Scene):
             history.record_match(self.match, self.humans, self.practice)
         except Exception:  # statistics must never break the end of a match  # noqa: BLE001
             self.app.notify(tr("ui.table.stats_failed"), "warn")
+        else:
+            if history.take_problem():
+                self.app.notify(tr("ui.table_base.stats_damaged"), "warn")
         self.app.sound.play("victory")
         from scenes.victory import VictoryOverlay
 
@@ -355,8 +474,6 @@ class TableScene(Scene):
     def rematch(self) -> None:
         """Same seats and options, a new seed."""
         import random
-
-        from game import new_match
 
         match = new_match(
             self.match.game_name,
@@ -383,14 +500,18 @@ class TableScene(Scene):
             self.app.scenes.reset(MainMenu(self.app))
 
         if not self.match.is_over and self.app.settings.confirm_quit:
-            self.app.confirm(
-                tr("ui.confirm.leave_title"),
-                tr("ui.confirm.leave_match"),
-                go,
-                yes=tr("ui.confirm.leave_yes"),
-            )
+            self.app.confirm(tr("ui.confirm.leave_title"), self.leave_warning(), go,
+                             yes=tr("ui.confirm.leave_yes"))
         else:
             go()
+
+    def leave_warning(self) -> str:
+        """What leaving an unfinished match means, in words true right now."""
+        if self.on_leave is not None or self.on_result is not None:
+            return tr("ui.table_base.leave_tournament")
+        if self.saved_now:
+            return tr("ui.table_base.leave_saved")
+        return tr("ui.confirm.leave_match")
 
     def leave_to_caller(self) -> None:
         """Pop every overlay and the table itself, back to the screen that opened it."""
@@ -417,11 +538,35 @@ class TableScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.pause()
             elif event.key == pygame.K_SPACE:
-                self.tweens.finish_all()
+                self.skip_ahead()
             elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.practice:
                 self.undo()
             return
         self.log.handle_event(event)
+
+    def _speed(self) -> float:
+        """Animation speed: the setting, ×8 with "fast", instant while skipping."""
+        if self.skipping:
+            return 0.0
+        return self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
+
+    def skip_ahead(self) -> None:
+        """Space, at any time: finish what is animating and play on at once to
+        the next decision of the person at the screen (bots' turns included)."""
+        self.tweens.finish_all()
+        self.finish_animations()
+        self.bot_wait = 0.0
+        if self.human_to_act() is None or self.human_to_act() != self.viewer or self.events:
+            self.skipping = not self.match.is_over
+
+    def skip_note(self) -> str:
+        """"  ·  Space: skip ahead" while others play and a person could skip."""
+        if self.match.is_over or self.skipping or not self.humans:
+            return ""
+        human = self.human_to_act()
+        if human is not None and human == self.viewer and not self.events:
+            return ""
+        return "  ·  " + tr("ui.table_base.skip")
 
     def pause(self) -> None:
         """Open the pause menu."""
@@ -465,6 +610,7 @@ class TableScene(Scene):
             text = tr("ui.table.to_act", names=names)
             if self.worker.busy and self.worker.seat is not None:
                 text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
+            text += self.skip_note()
         style.blit_text(
             surface,
             text,
@@ -513,7 +659,29 @@ class TableScene(Scene):
         return ""
 
     def log_event(self, event: Event, **extra: Any) -> None:
-        """Write the log line of an event."""
+        """Write the log line of an event (kept as the event: told again in the
+        words of whoever looks next, see `rebuild_log`)."""
+        self.history.append((event, "", style.INK, extra))
         text = self.event_text(event, **extra)
         if text:
             self.log.add(text)
+
+    def log_note(self, text: str, colour: tuple[int, int, int] = style.INK) -> None:
+        """Write a line that is no engine event (and carries no secret)."""
+        self.history.append((None, text, colour, {}))
+        self.log.add(text, colour)
+
+    #: how many history items the log is rebuilt from (its panel keeps fewer lines)
+    LOG_REBUILD = 1500
+
+    def rebuild_log(self) -> None:
+        """Tell the whole log again for the seat that looks now ([G4]): a private
+        event reads in full only for its owner; everyone else reads its public
+        line (or nothing)."""
+        self.log.title = tr("ui.table.log")
+        self.log.clear()
+        for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
+            if event is not None:
+                text = self.event_text(event, **extra)
+            if text:
+                self.log.add(text, colour)

@@ -46,7 +46,9 @@ def map_data() -> MapData:
 class WarTable(TableScene):
     """Plays a `WarMatch`."""
 
-    BOT_PACE = 0.3
+    BOT_PACE = 0.12
+    #: how long others' moves animate, as a share of the viewer's own
+    OTHERS_TEMPO = 0.5
 
     def __init__(
         self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False, **hooks: Any
@@ -73,6 +75,7 @@ class WarTable(TableScene):
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.right = pygame.Rect(0, 0, 1, 1)
         self._view_cache: tuple[tuple[int, int | None], dict[str, Any]] | None = None
+        self._tempo = 1.0
 
     # -- looks ----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -318,7 +321,22 @@ class WarTable(TableScene):
         self.refresh_controls()
 
     def animating(self) -> bool:
-        return bool(self.fx)
+        return any(fx.blocking for fx in self.fx)
+
+    def battle_in_flight(self) -> bool:
+        """True while battle dice are still rolling (their result is not shown yet)."""
+        return any(isinstance(fx, BattleFx) and not fx.landed for fx in self.fx)
+
+    def finish_animations(self) -> None:
+        for fx in self.fx:
+            if isinstance(fx, BattleFx):
+                fx.land()  # the result is shown (losses, log) before the dice go
+        self.fx.clear()  # other effects on the counters are tweens, finished by the base
+
+    def hide_secrets(self) -> None:
+        self.buffer = None
+        self.source = self.target = None
+        self.auto = None
 
     def update(self, dt: float) -> None:
         for fx in list(self.fx):  # durations were scaled by the speed setting when made
@@ -376,15 +394,21 @@ class WarTable(TableScene):
 
     # -- events ---------------------------------------------------------------------
     def _factor(self) -> float:
-        """Animations run three times faster during "attack until"."""
-        return 0.35 if self.auto else 1.0
+        """Animations run three times faster during "attack until", and faster
+        for others' moves than for the viewer's own."""
+        return (0.35 if self.auto else 1.0) * self._tempo
 
     def _d(self, seconds: float) -> float:
         """A duration scaled by the speed setting (and "attack until")."""
         return self.tweens.scaled(seconds * self._factor())
 
     def play_event(self, event: Event) -> None:
-        self.log_event(event)
+        # A person's own moves play at full length; everyone else's (bots, the
+        # other humans' already-seen turns) briskly ([issue 11] pace).
+        actor = getattr(event, "seat", None)
+        self._tempo = 1.0 if actor is not None and actor == self.viewer else self.OTHERS_TEMPO
+        if not isinstance(event, R.BattleFought):  # a battle is logged when its dice land
+            self.log_event(event)
         self._view_cache = None
         if isinstance(event, R.TerritoriesDealt):
             self.shown_owner, self.shown_armies = {}, {}
@@ -450,20 +474,13 @@ class WarTable(TableScene):
         )
 
     def _battle(self, ev: R.BattleFought) -> None:
+        """Dice tumble beside the fight (never over it); when they land the
+        counters lose their armies and the log tells the result."""
         duration = self._d(1.3)
         where = self.map.anchor(ev.target)
-        fx = BattleFx(
-            ev.attack_dice,
-            ev.defense_dice,
-            where,
-            self.map.map_rect,
-            duration or 0.01,
-            seed=len(self.match.log),
-        )
-        self.fx.append(fx)
-        self.app.sound.play("dice")
 
-        def losses() -> None:
+        def landed() -> None:
+            self.log_event(ev)
             if ev.attacker_losses:
                 self.shown_armies[ev.source] = (
                     self.shown_armies.get(ev.source, 0) - ev.attacker_losses
@@ -484,7 +501,18 @@ class WarTable(TableScene):
                     FloatingText(f"-{ev.defender_losses}", where, style.RED, self._d(0.9) or 0.01)
                 )
 
-        self.tweens.after(1.3 * 0.62 * self._factor(), losses)  # when the dice have landed
+        fx = BattleFx(
+            ev.attack_dice,
+            ev.defense_dice,
+            where,
+            self.map.map_rect,
+            duration or 0.01,
+            seed=len(self.match.log),
+            source=self.map.anchor(ev.source),
+            on_landed=landed,
+        )
+        self.fx.append(fx)
+        self.app.sound.play("dice")
 
     def _glide(self, source: str, target: str, count: int, seat: int) -> None:
         colour, emblem = self.seat_look(seat)
@@ -700,6 +728,7 @@ class WarTable(TableScene):
     def open_cards(self) -> None:
         """The trade dialog (it only trades in the player's reinforcement)."""
         if self.viewer is None:
+            self.app.notify(tr("wartable.secrets_hidden"), "warn")
             return
         view = self.view()
         if not view.get("cards"):
@@ -718,6 +747,7 @@ class WarTable(TableScene):
     def peek_objective(self) -> None:
         """Show the viewer's secret objective."""
         if self.viewer is None:
+            self.app.notify(tr("wartable.secrets_hidden"), "warn")
             return
         self.app.scenes.push(
             ObjectiveOverlay(self.app, self.view()["objective"], self.seats[self.viewer].name)
@@ -947,7 +977,7 @@ class WarTable(TableScene):
             if self.worker.busy:
                 out.append((tr("ui.table.thinking", name=who), 16, style.INK_SOFT, "sans"))
             battle = view.get("last_battle")
-            if battle and phase in ("attack", "occupy"):
+            if battle and phase in ("attack", "occupy") and not self.battle_in_flight():
                 out.append((self._battle_text(battle), 16, style.INK, "sans"))
             return out
         if phase == "reinforce" and self.buffer is not None:
