@@ -64,7 +64,9 @@ def replay_events(match: Match) -> list[Event]:
     the deal ([G1]): the log of a continued match or after an undo. A match that
     cannot be replayed (it should never happen) yields no events, never an error."""
     try:
-        fresh = new_match(match.game_name, list(match.seats), seed=match.seed, options=match.options)
+        fresh = new_match(
+            match.game_name, list(match.seats), seed=match.seed, options=match.options
+        )
         events = list(fresh.start_events)
         for seat, action in match.log:
             events.extend(fresh.apply(seat, action))
@@ -500,8 +502,12 @@ class TableScene(Scene):
             self.app.scenes.reset(MainMenu(self.app))
 
         if not self.match.is_over and self.app.settings.confirm_quit:
-            self.app.confirm(tr("ui.confirm.leave_title"), self.leave_warning(), go,
-                             yes=tr("ui.confirm.leave_yes"))
+            self.app.confirm(
+                tr("ui.confirm.leave_title"),
+                self.leave_warning(),
+                go,
+                yes=tr("ui.confirm.leave_yes"),
+            )
         else:
             go()
 
@@ -560,7 +566,7 @@ class TableScene(Scene):
             self.skipping = not self.match.is_over
 
     def skip_note(self) -> str:
-        """"  ·  Space: skip ahead" while others play and a person could skip."""
+        """ "  ·  Space: skip ahead" while others play and a person could skip."""
         if self.match.is_over or self.skipping or not self.humans:
             return ""
         human = self.human_to_act()

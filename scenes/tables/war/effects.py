@@ -11,7 +11,6 @@ from scenes import style
 from scenes.widgets.dice import DiceTumble
 from scenes.widgets.tween import ease_in_out_cubic, ease_out_cubic
 
-
 #: room kept clear around a fighting territory's anchor: its counter and its name
 KEEP_CLEAR = (132, 74)
 
