@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 
 _START = time.perf_counter()
 
+#: SDL video drivers that draw nowhere (chosen when no display exists)
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+class NoDisplay(RuntimeError):
+    """No display exists to open the window on (the message says so)."""
+
 
 def plain_pygame_installed() -> bool:
     """True when the original `pygame` distribution sits next to (or over) pygame-ce.
@@ -77,7 +84,12 @@ class App:
         ):
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+        chosen = os.environ.get("SDL_VIDEODRIVER")
         pygame.display.init()
+        if not chosen and pygame.display.get_driver() in HEADLESS_DRIVERS:
+            # SDL fell back to drawing nowhere: a window nobody sees would run forever.
+            pygame.quit()
+            raise NoDisplay(i18n.tr("ui.table_base.no_display"))
         pygame.font.init()
         style.reset_caches()
         size = getattr(args, "size", None) or (
@@ -110,6 +122,8 @@ class App:
         self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
         self.running = True
+        #: a signal that asks the process to end (Ctrl+C, SIGTERM), if one came
+        self.signalled: int | None = None
         self.frame = 0
         self.first_frame_at: float | None = None
         self.frame_times: list[float] = []
@@ -226,6 +240,23 @@ class App:
         """End the main loop."""
         self.running = False
 
+    # -- signals ------------------------------------------------------------
+    def _on_signal(self, signum: int, _frame: Any) -> None:
+        """Ctrl+C / SIGTERM: noted here, acted on between two frames."""
+        self.signalled = signum
+
+    def end_on_signal(self) -> int:
+        """Save every unfinished match as an autosave, say where, and give the
+        exit code of a process ended by that signal (128 + its number)."""
+        from scenes.i18n import tr
+
+        for scene in self.scenes.stack:
+            path = scene.emergency_save()
+            if path:
+                print("taverna: " + tr("ui.table_base.interrupted", path=path), file=sys.stderr)
+        self.running = False
+        return 128 + int(self.signalled or 0)
+
     # -- loop ---------------------------------------------------------------
     def step(self, dt: float, events: list[Any]) -> None:
         """One frame: events, update, draw (used by the loop and by tests)."""
@@ -261,14 +292,34 @@ class App:
 
     def run(self, first: list[Any]) -> int:
         """Push the first scenes, run until quit or the frame limit."""
+        import signal
+
         import pygame
 
+        # Our own handlers, not SDL's (which turn them into a window-close that
+        # opens a dialog nobody at a terminal can answer).
+        previous = {
+            sig: signal.signal(sig, self._on_signal) for sig in (signal.SIGINT, signal.SIGTERM)
+        }
+        try:
+            return self._run(first)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _run(self, first: list[Any]) -> int:
+        import pygame
+
+        code = 0
         for i, scene in enumerate(first):
             self.scenes.push(scene, fade=False)
             if i < len(first) - 1:
                 for _ in range(30):  # let it settle (fades), so an overlay above has its backdrop
                     self.step(1 / 60, [])
         while self.running:
+            if self.signalled is not None:
+                code = self.end_on_signal()
+                break
             dt = self.clock.tick(60) / 1000.0
             start = time.perf_counter()
             self.step(min(dt, 0.1), pygame.event.get())
@@ -289,7 +340,7 @@ class App:
             self.settings.window_width, self.settings.window_height = self.windowed_size
         self.save_settings()
         pygame.quit()
-        return 0
+        return code
 
 
 def first_scenes(app: App, args: argparse.Namespace) -> list[Any]:
@@ -310,7 +361,11 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Any]:
 
 def run_app(args: argparse.Namespace) -> int:
     """Boot the app as the command line says."""
-    app = App(args)
+    try:
+        app = App(args)
+    except NoDisplay as e:
+        print(f"taverna: {e}", file=sys.stderr)
+        return 1
     try:
         scenes = first_scenes(app, args)
     except ValueError as e:

@@ -113,6 +113,11 @@ class Scene:
         """True when closing the window now would lose something (a match)."""
         return False
 
+    def emergency_save(self) -> str | None:
+        """The process is being ended by a signal: save what would be lost and
+        return where it went (None: nothing to save)."""
+        return None
+
 
 class SceneManager:
     """Holds the stack and runs transitions."""

@@ -326,7 +326,10 @@ class TableScene(Scene):
             return
         if self.events:
             self.play_event(self.events.popleft())
-            return
+            if self.events or self.tweens.busy or self.animating():
+                return
+            # The last event is shown at once: decide now, not a frame later (in
+            # hot-seat, the secrets of the human who just acted go at once).
         if self.match.is_over:
             if not self.finished:
                 self.finished = True
