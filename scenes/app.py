@@ -294,7 +294,6 @@ class App:
         """Push the first scenes, run until quit or the frame limit."""
         import signal
 
-
         # Our own handlers, not SDL's (which turn them into a window-close that
         # opens a dialog nobody at a terminal can answer).
         previous = {
