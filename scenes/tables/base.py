@@ -620,16 +620,39 @@ class TableScene(Scene):
             if self.worker.busy and self.worker.seat is not None:
                 text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
             text += self.skip_note()
-        style.blit_text(
-            surface,
-            text,
-            18,
-            (20, 20),
-            style.CREAM,
-            kind="bold",
-            shadow=style.BLACK,
-            max_width=surface.get_width() - 520,
-        )
+        self.blit_status(surface, text, 20)
+
+    def status_width(self) -> int:
+        """Room for the status line: up to the leftmost widget of the top bar."""
+        edge = self.app.size[0] - 16
+        if self.ui is not None:
+            for e in self.ui.elements:
+                if e.visible and e.rect.top < 48:
+                    edge = min(edge, e.rect.left)
+        return max(120, edge - 20 - 16)
+
+    def blit_status(self, surface: pygame.Surface, text: str, y: int) -> None:
+        """The status line, never under the top buttons (smaller, then wrapped)."""
+        width = self.status_width()
+        size = 18
+        while size > 13 and style.font(size, "bold").size(text)[0] > width:
+            size -= 1
+        lines = style.wrap_text(text, size, width, "bold")[:2]
+        if len(lines) > 1:
+            size, y = min(size, 14), 8
+            lines = style.wrap_text(text, size, width, "bold")[:2]
+        for line in lines:
+            style.blit_text(
+                surface,
+                line,
+                size,
+                (20, y),
+                style.CREAM,
+                kind="bold",
+                shadow=style.BLACK,
+                max_width=width,
+            )
+            y += size + 4
 
     #: event fields that hold a seat number; log lines show the seat's name
     SEAT_FIELDS: tuple[str, ...] = (

@@ -357,7 +357,8 @@ class MapView:
         """The army counter: a disc in the owner's colour with its emblem ring and the number."""
         key = (count, colour, emblem, big)
         if key not in self._counter_cache:
-            r = max(9, int(self.scale * (15 if big else 12)))
+            # never smaller than 11 px: the number must read at 1024x640
+            r = max(11, int(self.scale * (15 if big else 12)))
             k = 3
             s = pygame.Surface((2 * r * k + 4 * k, 2 * r * k + 4 * k), pygame.SRCALPHA)
             c = s.get_width() / 2
@@ -365,8 +366,12 @@ class MapView:
             style.draw_emblem(s, emblem, (c, c), r * k * 1.05, colour)
             pygame.draw.circle(s, (250, 244, 228), (c, c), r * k * 0.72)
             pygame.draw.circle(s, colour, (c, c), r * k * 0.72, width=max(2, k * 2))
+            # a dark rim on both sides of the colour ring: white and black armies
+            # stand out on the parchment and on the cream disc alike
+            pygame.draw.circle(s, (30, 20, 12), (c, c), r * k * 0.72 + k, width=k)
+            pygame.draw.circle(s, (30, 20, 12), (c, c), r * k * 0.72 - 2 * k, width=k)
             s = pygame.transform.smoothscale(s, (s.get_width() // k, s.get_height() // k))
-            text = style.render_text(str(count), max(10, int(r * 1.05)), (30, 20, 12), "bold")
+            text = style.render_text(str(count), max(12, int(r * 1.1)), (30, 20, 12), "bold")
             s.blit(text, text.get_rect(center=(s.get_width() / 2, s.get_height() / 2)))
             self._counter_cache[key] = s
         return self._counter_cache[key]

@@ -929,10 +929,32 @@ class WarTable(TableScene):
             return
         y = p.bottom - 34
         pygame.draw.line(surface, style.GOLD_DARK, (p.left + 14, y - 8), (p.right - 14, y - 8), 1)
-        slot = (p.width - 28) // len(BOARD.continents)
         owners = view.get("owners", {})
-        for i, c in enumerate(BOARD.continents):
-            x = p.left + 14 + i * slot
+        width = p.width - 28
+        conts = list(BOARD.continents)
+        held: dict[str, int | None] = {}
+        for c in conts:
+            holders = {owners.get(t) for t in BOARD.territories_of(c)}
+            held[c] = (
+                int(next(iter(holders))) if len(holders) == 1 and None not in holders else None
+            )  # type: ignore[arg-type]
+
+        size = 14
+
+        def need(c: str, name: str) -> int:  # swatch, label, the holder's emblem, a gap
+            label = f"{name} +{BOARD.bonus(c)}"
+            return 20 + style.font(size).size(label)[0] + (22 if held[c] is not None else 0) + 8
+
+        names = {c: c for c in conts}
+        if sum(need(c, c) for c in conts) > width:
+            names = {c: CONTINENT_COMPACT.get(c, c) for c in conts}
+        while size > 11 and sum(need(c, names[c]) for c in conts) > width:
+            size -= 1
+        # Each slot is as wide as its label needs, the rest shared out evenly.
+        spare = max(0, width - sum(need(c, names[c]) for c in conts)) // len(conts)
+        x = p.left + 14
+        for c in conts:
+            slot = need(c, names[c]) + spare
             pygame.draw.rect(
                 surface,
                 CONTINENT_TINTS.get(c, style.PARCHMENT_DARK),
@@ -942,16 +964,13 @@ class WarTable(TableScene):
             pygame.draw.rect(
                 surface, style.INK, pygame.Rect(x, y + 4, 14, 14), width=1, border_radius=3
             )
-            holders = {owners.get(t) for t in BOARD.territories_of(c)}
-            name = (
-                c if style.font(14).size(f"{c} +7")[0] <= slot - 44 else CONTINENT_COMPACT.get(c, c)
-            )
-            label = f"{name} +{BOARD.bonus(c)}"
-            style.blit_text(surface, label, 14, (x + 20, y + 2), style.INK, max_width=slot - 44)
-            if len(holders) == 1 and None not in holders:
-                (holder,) = holders
-                colour, emblem = self.seat_look(int(holder))  # type: ignore[arg-type]
-                style.draw_emblem(surface, emblem, (x + slot - 16, y + 11), 8, colour)
+            label = f"{names[c]} +{BOARD.bonus(c)}"
+            r = style.blit_text(surface, label, size, (x + 20, y + 2), style.INK)
+            holder = held[c]
+            if holder is not None:  # right after its own continent's name
+                colour, emblem = self.seat_look(holder)
+                style.draw_emblem(surface, emblem, (r.right + 12, y + 11), 8, colour)
+            x += slot
 
     def _text_width(self) -> int:
         visible = [w for w in self.controls.values() if w.visible]
@@ -1083,16 +1102,7 @@ class WarTable(TableScene):
             deck=view.get("deck_size", 0),
             value=view.get("next_trade_value", 0),
         )
-        style.blit_text(
-            surface,
-            text,
-            18,
-            (20, 18),
-            style.CREAM,
-            kind="bold",
-            shadow=style.BLACK,
-            max_width=surface.get_width() - 520,
-        )
+        self.blit_status(surface, text + self.skip_note(), 18)
 
 
 @cache
