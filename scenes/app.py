@@ -70,8 +70,15 @@ class App:
 
         self.args = args
         self.settings, problem = load_settings()
+        #: one-off command-line choices (--lang, --size): used now, never saved;
+        #: field -> the value the settings file holds
+        self.one_off: dict[str, Any] = {}
         if getattr(args, "lang", None):
+            self.one_off["language"] = self.settings.language
             self.settings.language = args.lang
+        if getattr(args, "size", None):
+            self.one_off["window_width"] = self.settings.window_width
+            self.one_off["window_height"] = self.settings.window_height
         i18n.set_language(self.settings.language)
         self.autoplay = bool(getattr(args, "autoplay", False))
         self.frames_limit = int(getattr(args, "frames", 0) or 0)
@@ -191,8 +198,10 @@ class App:
         """Persist settings; a failing disk is reported, never fatal."""
         from scenes.i18n import tr
 
+        import dataclasses
+
         try:
-            save_settings(self.settings)
+            save_settings(dataclasses.replace(self.settings, **self.one_off))
         except OSError:
             self.toast.show(tr("ui.errors.settings_not_saved"), "error")
 
@@ -201,6 +210,7 @@ class App:
         from scenes import i18n
 
         self.settings.language = lang
+        self.one_off.pop("language", None)  # chosen in the settings: it is kept
         i18n.set_language(lang)
         self.ui_manager.set_locale(lang)
         self.scenes.relabel()
@@ -272,6 +282,8 @@ class App:
                 if self.screen.get_size() != (w, h):
                     self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
                 self.settings.window_width, self.settings.window_height = w, h
+                self.one_off.pop("window_width", None)  # the player sized the window
+                self.one_off.pop("window_height", None)
                 self._resized()
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
