@@ -196,9 +196,9 @@ class App:
     # -- settings -----------------------------------------------------------
     def save_settings(self) -> None:
         """Persist settings; a failing disk is reported, never fatal."""
-        from scenes.i18n import tr
-
         import dataclasses
+
+        from scenes.i18n import tr
 
         try:
             save_settings(dataclasses.replace(self.settings, **self.one_off))
