@@ -385,7 +385,12 @@ class WarTable(TableScene):
             self.auto = None
             key = "wartable.until_won" if conquered else "wartable.until_stopped"
             self.app.notify(
-                tr(key, target=dst, rolls=auto["rolls"], lost=auto["start"] - armies.get(src, 0))
+                tr(
+                    key,
+                    target=dst,
+                    rolls=tr("wartable.n_rolls", count=auto["rolls"]),
+                    lost=tr("wartable.n_armies", count=auto["start"] - armies.get(src, 0)),
+                )
             )
             self.sync()
             return
@@ -797,8 +802,8 @@ class WarTable(TableScene):
             tr(
                 "wartable.seat_line",
                 territories=len(owned),
-                armies=armies,
-                cards=view["card_counts"][seat],
+                armies=tr("wartable.n_armies", count=armies),
+                cards=tr("wartable.n_cards", count=view["card_counts"][seat]),
             )
         ]
         if held:
@@ -1099,8 +1104,8 @@ class WarTable(TableScene):
             "wartable.status",
             round=view.get("round", 1),
             turn=view.get("turn", 0),
-            deck=view.get("deck_size", 0),
-            value=view.get("next_trade_value", 0),
+            deck=tr("wartable.n_cards", count=view.get("deck_size", 0)),
+            value=tr("wartable.n_armies", count=view.get("next_trade_value", 0)),
         )
         self.blit_status(surface, text + self.skip_note(), 18)
 
