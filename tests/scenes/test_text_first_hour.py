@@ -76,3 +76,11 @@ def test_not_ready_notice_stays_in_its_panel() -> None:
     import pygame
 
     pygame.quit()
+
+
+def test_rules_viewer_glues_punctuation_to_bold_words() -> None:
+    from scenes.widgets.richtext import _tokens
+
+    tokens = _tokens("O **Ás**: vale 1 e **Reis de Arton**.")
+    assert (":", False, False) in tokens and (".", False, False) in tokens
+    assert ("vale", False, True) in tokens and ("Reis", True, True) in tokens
