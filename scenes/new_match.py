@@ -17,6 +17,7 @@ from scenes import style, ui
 from scenes.i18n import has, language, tr, tr_error, tr_first
 from scenes.manager import Scene
 from scenes.names import GENERIC_LEVELS, bot_label, bot_seat_name
+from scenes.reasons import reason_words
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -489,7 +490,7 @@ class NewMatchScene(Scene):
         except (OSError, json.JSONDecodeError, SaveError, KeyError, TypeError) as e:
             moved = storage.move_aside(path) if path.exists() else None
             self.app.notify(
-                tr("ui.new_match.save_broken", name=path.name, reason=str(e))
+                tr("ui.new_match.save_broken", name=path.name, reason=reason_words(e))
                 + (f" ({moved.name})" if moved else ""),
                 "error",
             )

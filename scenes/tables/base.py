@@ -37,6 +37,7 @@ from scenes import style, ui
 from scenes.i18n import has, language, tr, tr_error
 from scenes.manager import Scene
 from scenes.names import bot_label
+from scenes.reasons import reason_words
 from scenes.tables.bot_worker import BotWorker
 from scenes.widgets.log_panel import LogPanel
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
@@ -435,7 +436,7 @@ class TableScene(Scene):
         try:
             storage.atomic_write_json(path, self.match.save())
         except OSError as e:
-            self.app.notify(tr("ui.table.save_failed", reason=str(e)), "error")
+            self.app.notify(tr("ui.table.save_failed", reason=reason_words(e)), "error")
             return
         self.saved_path = str(path)
         self.saved_at = len(self.match.log)

@@ -84,3 +84,22 @@ def test_rules_viewer_glues_punctuation_to_bold_words() -> None:
     tokens = _tokens("O **Ás**: vale 1 e **Reis de Arton**.")
     assert (":", False, False) in tokens and (".", False, False) in tokens
     assert ("vale", False, True) in tokens and ("Reis", True, True) in tokens
+
+
+def test_no_english_reason_inside_portuguese_messages() -> None:
+    import errno
+
+    from game.core import SaveError
+    from scenes.reasons import reason_words
+
+    set_language("pt")
+    try:
+        broken = reason_words(SaveError("the save's seed is not a whole number"))
+        full = reason_words(OSError(errno.ENOSPC, "No space left on device"))
+        other = reason_words(OSError(errno.EIO, "Input/output error"))
+        assert "seed" not in broken and "danificado" in broken
+        assert "No space" not in full and "disco" in full
+        assert "Input/output" not in other
+    finally:
+        set_language("en")
+    assert "seed" in reason_words(SaveError("the save's seed is not a whole number"))
