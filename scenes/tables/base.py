@@ -120,6 +120,9 @@ class TableScene(Scene):
         self.worker = BotWorker(match.game_name, self.bot_ids, match.seed)
         self._hint: tuple[int, Action] | None = None
         self.bot_wait = 0.0
+        #: bumped by undo: a bot answer from an older generation is stale
+        self._generation = 0
+        self._bot_generation = 0
         self.fast_forward = False
         self.finished = False
         self.curtain_for: int | None = None
@@ -292,6 +295,7 @@ class TableScene(Scene):
     def _start_bot(self, seat: int) -> None:
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
+        self._bot_generation = self._generation
         self.worker.start(seat, len(self.match.log), view, legal)
 
     def _apply_bot_result(self) -> None:
@@ -299,8 +303,8 @@ class TableScene(Scene):
         if result is None:
             return
         seat, stamp, action, _took = result
-        if seat not in self.match.to_move:
-            return  # the table moved on while it thought
+        if seat not in self.match.to_move or self._bot_generation != self._generation:
+            return  # the table moved on (or was taken back) while it thought
         if isinstance(action, BaseException):
             # A bot must never stall the table: say so and make the first legal move.
             self.app.notify(tr("ui.table.bot_failed", name=self.seats[seat].name), "error")
@@ -384,15 +388,17 @@ class TableScene(Scene):
 
     # -- practice: undo and hints -------------------------------------------------
     def undo(self) -> None:
-        """Take back to just before the last human action (practice mode)."""
-        if self.worker.busy:
-            return
+        """Take back to just before the last human action (practice mode).
+
+        A bot thinking meanwhile is not waited for: its answer, about a
+        position that no longer exists, is thrown away."""
         idx = max(
             (i for i, (seat, _) in enumerate(self.match.log) if self.is_human(seat)), default=None
         )
         if idx is None:
             self.app.notify(tr("ui.table.nothing_to_undo"), "warn")
             return
+        self._generation += 1
         meta = self.match.meta
         self.match = load_match(self.match.save(), upto=idx)
         self.match.meta = meta
