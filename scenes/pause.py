@@ -36,13 +36,19 @@ class PauseMenu(Scene):
                 pygame.Rect(
                     self.box.left + 40, self.box.top + 86 + 62 * i, self.box.width - 80, 50
                 ),
-                tr(f"ui.pause.{name}"),
+                self._label(name),
                 self.app.ui_manager,
                 self.ui,
                 "#menu_button",
             )
         if self.table.match.is_over:
             self.buttons["save"].disable()
+
+    def _label(self, name: str) -> str:
+        """A button's words; leaving a tournament's table goes back to the tournament."""
+        if name == "quit" and (self.table.on_leave is not None or self.table.on_result is not None):
+            return tr("ui.table_base.pause_back_tournament")
+        return tr(f"ui.pause.{name}")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -293,3 +293,14 @@ def test_battle_result_shows_when_the_dice_land(app) -> None:  # type: ignore[no
         fx.update(1 / 60)
         steps += 1
     assert steps > 5 and t.shown_armies["Argentina"] == 0 and len(t.log.entries) == lines + 1
+
+
+def test_pause_menu_of_a_tournament_table_names_the_tournament(app) -> None:  # type: ignore[no-untyped-def]
+    app.scenes.push(MainMenu(app), fade=False)
+    m = game.new_match("war", ["Ana", "Borin", "Lis"], seed=4)
+    t = table_class("war")(app, m, THREE, on_leave=lambda _m: None)
+    app.scenes.push(t, fade=False)
+    pump(app)
+    t.pause()
+    pump(app)
+    assert "tournament" in app.scenes.top.buttons["quit"].text.lower()
