@@ -121,6 +121,11 @@ def _known_game(name: str) -> str | None:
     return f"unknown game {name!r}; choose one of {', '.join(KNOWN_GAMES)}"
 
 
+def _count(value: float) -> float | int:
+    """Wins are whole unless tied wins were shared: 37.0 prints as 37, 12.5 stays."""
+    return int(value) if float(value).is_integer() else round(float(value), 2)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """`taverna simulate`."""
     from game import OptionsError
@@ -148,6 +153,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     except OptionsError as e:
         return _fail(str(e))
+    for s in out["seats"]:
+        s["wins"] = _count(s["wins"])
     if args.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:

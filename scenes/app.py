@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 
 _START = time.perf_counter()
 
+#: SDL video drivers that draw nowhere (chosen when no display exists)
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+class NoDisplay(RuntimeError):
+    """No display exists to open the window on (the message says so)."""
+
 
 def plain_pygame_installed() -> bool:
     """True when the original `pygame` distribution sits next to (or over) pygame-ce.
@@ -63,8 +70,15 @@ class App:
 
         self.args = args
         self.settings, problem = load_settings()
+        #: one-off command-line choices (--lang, --size): used now, never saved;
+        #: field -> the value the settings file holds
+        self.one_off: dict[str, Any] = {}
         if getattr(args, "lang", None):
+            self.one_off["language"] = self.settings.language
             self.settings.language = args.lang
+        if getattr(args, "size", None):
+            self.one_off["window_width"] = self.settings.window_width
+            self.one_off["window_height"] = self.settings.window_height
         i18n.set_language(self.settings.language)
         self.autoplay = bool(getattr(args, "autoplay", False))
         self.frames_limit = int(getattr(args, "frames", 0) or 0)
@@ -77,7 +91,12 @@ class App:
         ):
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+        chosen = os.environ.get("SDL_VIDEODRIVER")
         pygame.display.init()
+        if not chosen and pygame.display.get_driver() in HEADLESS_DRIVERS:
+            # SDL fell back to drawing nowhere: a window nobody sees would run forever.
+            pygame.quit()
+            raise NoDisplay(i18n.tr("ui.table_base.no_display"))
         pygame.font.init()
         style.reset_caches()
         size = getattr(args, "size", None) or (
@@ -110,6 +129,8 @@ class App:
         self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
         self.running = True
+        #: a signal that asks the process to end (Ctrl+C, SIGTERM), if one came
+        self.signalled: int | None = None
         self.frame = 0
         self.first_frame_at: float | None = None
         self.frame_times: list[float] = []
@@ -175,10 +196,12 @@ class App:
     # -- settings -----------------------------------------------------------
     def save_settings(self) -> None:
         """Persist settings; a failing disk is reported, never fatal."""
+        import dataclasses
+
         from scenes.i18n import tr
 
         try:
-            save_settings(self.settings)
+            save_settings(dataclasses.replace(self.settings, **self.one_off))
         except OSError:
             self.toast.show(tr("ui.errors.settings_not_saved"), "error")
 
@@ -187,6 +210,7 @@ class App:
         from scenes import i18n
 
         self.settings.language = lang
+        self.one_off.pop("language", None)  # chosen in the settings: it is kept
         i18n.set_language(lang)
         self.ui_manager.set_locale(lang)
         self.scenes.relabel()
@@ -226,6 +250,23 @@ class App:
         """End the main loop."""
         self.running = False
 
+    # -- signals ------------------------------------------------------------
+    def _on_signal(self, signum: int, _frame: Any) -> None:
+        """Ctrl+C / SIGTERM: noted here, acted on between two frames."""
+        self.signalled = signum
+
+    def end_on_signal(self) -> int:
+        """Save every unfinished match as an autosave, say where, and give the
+        exit code of a process ended by that signal (128 + its number)."""
+        from scenes.i18n import tr
+
+        for scene in self.scenes.stack:
+            path = scene.emergency_save()
+            if path:
+                print("taverna: " + tr("ui.table_base.interrupted", path=path), file=sys.stderr)
+        self.running = False
+        return 128 + int(self.signalled or 0)
+
     # -- loop ---------------------------------------------------------------
     def step(self, dt: float, events: list[Any]) -> None:
         """One frame: events, update, draw (used by the loop and by tests)."""
@@ -241,6 +282,8 @@ class App:
                 if self.screen.get_size() != (w, h):
                     self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
                 self.settings.window_width, self.settings.window_height = w, h
+                self.one_off.pop("window_width", None)  # the player sized the window
+                self.one_off.pop("window_height", None)
                 self._resized()
                 continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -261,14 +304,32 @@ class App:
 
     def run(self, first: list[Any]) -> int:
         """Push the first scenes, run until quit or the frame limit."""
+        import signal
+
+        # Our own handlers, not SDL's (which turn them into a window-close that
+        # opens a dialog nobody at a terminal can answer).
+        previous = {
+            sig: signal.signal(sig, self._on_signal) for sig in (signal.SIGINT, signal.SIGTERM)
+        }
+        try:
+            return self._run(first)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _run(self, first: list[Any]) -> int:
         import pygame
 
+        code = 0
         for i, scene in enumerate(first):
             self.scenes.push(scene, fade=False)
             if i < len(first) - 1:
                 for _ in range(30):  # let it settle (fades), so an overlay above has its backdrop
                     self.step(1 / 60, [])
         while self.running:
+            if self.signalled is not None:
+                code = self.end_on_signal()
+                break
             dt = self.clock.tick(60) / 1000.0
             start = time.perf_counter()
             self.step(min(dt, 0.1), pygame.event.get())
@@ -289,7 +350,7 @@ class App:
             self.settings.window_width, self.settings.window_height = self.windowed_size
         self.save_settings()
         pygame.quit()
-        return 0
+        return code
 
 
 def first_scenes(app: App, args: argparse.Namespace) -> list[Any]:
@@ -310,7 +371,11 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Any]:
 
 def run_app(args: argparse.Namespace) -> int:
     """Boot the app as the command line says."""
-    app = App(args)
+    try:
+        app = App(args)
+    except NoDisplay as e:
+        print(f"taverna: {e}", file=sys.stderr)
+        return 1
     try:
         scenes = first_scenes(app, args)
     except ValueError as e:

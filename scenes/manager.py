@@ -31,6 +31,8 @@ class Scene:
         self.app = app
         self.ui: pygame_gui.core.UIContainer | None = None
         self.backdrop: pygame.Surface | None = None
+        #: the widgets that were showing when an overlay covered us
+        self._shown: list[object] | None = None
 
     # -- lifecycle ----------------------------------------------------------
     def enter(self) -> None:
@@ -45,24 +47,44 @@ class Scene:
             self.ui = None
 
     def cover(self) -> None:
-        """Another scene went on top: hide our widgets."""
+        """Another scene went on top: remember which widgets showed, hide them all."""
         if self.ui is not None:
+            if self.ui.visible:
+                self._shown = [e for e in self.ui.elements if e.visible]
             self.ui.hide()
 
     def uncover(self) -> None:
-        """We are on top again."""
+        """We are on top again: show exactly the widgets that showed before, then
+        let the scene bring them up to date (`refresh_widgets`).
+
+        pygame-gui's `UIContainer.show()` would show every child, the ones the
+        scene had hidden included (a table's controls of other phases).
+        """
         if self.ui is not None:
-            self.ui.show()
+            shown, self._shown = self._shown, None
+            if shown is None:
+                self.ui.show()
+            else:
+                self.ui.show(show_contents=False)
+                for element in shown:
+                    if element.alive():  # type: ignore[attr-defined]
+                        element.show()  # type: ignore[attr-defined]
+        self.refresh_widgets()
+
+    def refresh_widgets(self) -> None:
+        """Hook: the scene is on top again after an overlay; show the widgets its
+        state calls for now (the overlay may have changed that state)."""
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: rebuild widgets for the new layout."""
         visible = self.ui is not None and self.ui.visible
         if self.ui is not None:
             self.ui.kill()
+        self._shown = None
         self._make_container()
         self.build()
-        if not visible and self.ui is not None:
-            self.ui.hide()
+        if not visible:
+            self.cover()
 
     def relabel(self) -> None:
         """The language changed: rebuild widgets (texts, widths)."""
@@ -90,6 +112,11 @@ class Scene:
     def wants_quit_confirmation(self) -> bool:
         """True when closing the window now would lose something (a match)."""
         return False
+
+    def emergency_save(self) -> str | None:
+        """The process is being ended by a signal: save what would be lost and
+        return where it went (None: nothing to save)."""
+        return None
 
 
 class SceneManager:
@@ -225,8 +252,8 @@ class SceneManager:
         for i, scene in enumerate(self.stack):
             if scene.overlay:
                 scene.backdrop = None  # redrawn live from the scene beneath
-            if i < len(self.stack) - 1 and scene.ui is not None:
-                scene.ui.hide()
+            if i < len(self.stack) - 1:
+                scene.cover()
 
     def relabel(self) -> None:
         """Language changed: rebuild every scene's texts."""

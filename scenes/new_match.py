@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+import i18n
 import pygame
 import pygame_gui
 
 from game import OptionsError, OptionSpec, get_info
 from scenes import style, ui
-from scenes.i18n import has, tr, tr_error, tr_first
+from scenes.i18n import has, language, tr, tr_error, tr_first
 from scenes.manager import Scene
 from scenes.names import GENERIC_LEVELS, bot_label, bot_seat_name
 
@@ -27,12 +28,40 @@ def option_label(game: str, spec: OptionSpec) -> str:
     return text + (" · " + tr("ui.new_match.house") if spec.house else "")
 
 
+#: int options where 0 means "no limit" (said in words beside the entry)
+ZERO_MEANS_NO_LIMIT = frozenset({"turn_limit"})
+
+
 def option_help(game: str, spec: OptionSpec) -> str | None:
-    """The option's tooltip, if any."""
+    """The option's tooltip, if any; in English it also says which of the
+    option's words are names kept in Portuguese (Aliados, Xisum, Campeonato)."""
+    text = None
     for key in (f"{game}.options.{spec.key}.help", f"core.options.common.{spec.key}.help"):
         if has(key):
-            return tr(key)
-    return None
+            text = tr(key)
+            break
+    names = untranslated_names(game, spec)
+    if names:
+        note = tr("ui.table_base.names_note", names=", ".join(names))
+        text = f"{text}\n{note}" if text else note
+    return text
+
+
+def untranslated_names(game: str, spec: OptionSpec) -> list[str]:
+    """The option's label and choices that read the same in both languages while
+    the interface speaks English: they are names from the source rules."""
+    if language() == "pt":
+        return []
+    keys = [f"{game}.options.{spec.key}.label"]
+    keys += [f"{game}.options.{spec.key}.choices.{c}" for c in spec.choices or ()]
+    out = []
+    for key in keys:
+        if not has(key):
+            continue
+        en, pt = tr(key), str(i18n.t(key, locale="pt"))
+        if en == pt and any(ch.isalpha() for ch in en):
+            out.append(en)
+    return out
 
 
 def choice_label(game: str, spec: OptionSpec, value: Any) -> str:
@@ -96,7 +125,8 @@ class NewMatchScene(Scene):
     def _default_name(self, kind: str, index: int) -> str:
         """ "You" for the first person, a tavern name for a bot, else empty."""
         if kind == HUMAN:
-            return tr("ui.new_match.you") if index == 0 else ""
+            # a name that reads right as "Player wins" / "Você vence" (not "You wins")
+            return tr("ui.table_base.first_player") if index == 0 else ""
         return bot_seat_name(self.game, kind, (str(r["name"]) for r in self.rows), index)
 
     def _seat_name(self, i: int) -> str:
@@ -119,6 +149,8 @@ class NewMatchScene(Scene):
         self.widgets = {}
         self.row_widgets: list[dict[str, Any]] = []
         self.opt_widgets: dict[str, Any] = {}
+        #: entries whose 0 means "no limit" -> the label saying so beside them
+        self.zero_notes: dict[Any, Any] = {}
         by = self.panel.bottom - 64
         self.back = ui.button(
             pygame.Rect(self.panel.left + 24, by, 160, 46), tr("ui.common.back"), m, self.ui
@@ -234,10 +266,18 @@ class NewMatchScene(Scene):
                     inner,
                 )
             else:
+                zero_note = o.key in ZERO_MEANS_NO_LIMIT
+                if zero_note:  # a short entry and, beside it, what 0 means
+                    note_rect = pygame.Rect(rect.left + 90, rect.top, rect.width - 90, rect.height)
+                    rect = pygame.Rect(rect.left, rect.top, 82, rect.height)
                 entry = pygame_gui.elements.UITextEntryLine(rect, m, inner)
                 entry.set_allowed_characters("numbers")
                 entry.set_text(str(value))
                 self.opt_widgets[o.key] = entry
+                if zero_note:
+                    self.zero_notes[entry] = ui.label(
+                        note_rect, self._zero_text(str(value)), m, inner, "#ink_label_small"
+                    )
         self.options_rect = area
         # seed and practice
         sy = by - 62
@@ -314,10 +354,17 @@ class NewMatchScene(Scene):
         text = self.seed_entry.get_text().strip()
         self.seed = int(text) if text.isdigit() else self.seed
 
+    @staticmethod
+    def _zero_text(value: str) -> str:
+        """What an entry whose 0 means "no limit" holds, in words."""
+        return tr("ui.table_base.no_limit") if value.strip() in ("", "0") else ""
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
             return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.zero_notes:
+            self.zero_notes[event.ui_element].set_text(self._zero_text(event.ui_element.get_text()))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.back:
                 self.app.scenes.pop()
@@ -469,15 +516,21 @@ class NewMatchScene(Scene):
             kind="serif",
         )
         for x, w, text in getattr(self, "per_seat_cols", []):
-            style.blit_text(
-                surface,
-                text,
-                13,
-                (x + w // 2, self.seat_header_y + 10),
-                style.INK_SOFT,
-                anchor="midtop",
-                max_width=w,
-            )
+            # Never shrunk below 12 px: a long header wraps onto two lines instead.
+            lines = style.wrap_text(text, 12, w)
+            if len(lines) > 2:
+                lines = [lines[0], fit_text(" ".join(lines[1:]), w)]
+            bottom = self.seat_header_y + 24
+            for k, line in enumerate(reversed(lines)):
+                style.blit_text(
+                    surface,
+                    line,
+                    12,
+                    (x + w // 2, bottom - 14 * (k + 1)),
+                    style.INK_SOFT,
+                    anchor="midtop",
+                    max_width=w,
+                )
         if not [o for o in self.shown_options if o.kind != "per_seat"]:
             style.blit_text(
                 surface,
@@ -497,13 +550,14 @@ class NewMatchScene(Scene):
 
     def _notice_height(self) -> int:
         text = self._notice_text()
-        return 24 * len(style.wrap_text(text, 18, self.panel.width - 60)) if text else 0
+        return 24 * len(style.wrap_text(text, 18, self.panel.width - 60, "bold")) if text else 0
 
     def _draw_not_ready(self, surface: pygame.Surface, engine: bool) -> None:
         key = "ui.new_match.engine_not_ready" if engine else "ui.new_match.not_ready"
         text = tr(key, game=tr(f"ui.games.{self.game}"))
         y = self.panel.top + 72
-        for line in style.wrap_text(text, 18, self.panel.width - 60):
+        # wrapped with the bold font it is drawn in, so it stays inside the panel
+        for line in style.wrap_text(text, 18, self.panel.width - 60, "bold"):
             style.blit_text(surface, line, 18, (self.panel.left + 26, y), style.RED, kind="bold")
             y += 24
         if engine:

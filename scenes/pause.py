@@ -47,8 +47,11 @@ class PauseMenu(Scene):
             self.buttons["save"].disable()
 
     def _text(self, name: str) -> str:
+        """A button's words; leaving a tournament's table goes back to the tournament."""
         if name == "reveal":
             return tr("life.pause.hide" if self.table.tools.reveal else "life.pause.reveal")
+        if name == "quit" and (self.table.on_leave is not None or self.table.on_result is not None):
+            return tr("ui.table_base.pause_back_tournament")
         return tr(f"ui.pause.{name}")
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -72,6 +72,13 @@ def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
     from game import get_info
     from scenes.tables.base import SeatSetup
 
+    if not table_ready(args.game):
+        # A command-line sentence, not the new-match screen's.
+        raise ValueError(
+            f"{args.game} cannot be played on screen yet in this version (its table is not "
+            f"built); bots can play it headless: taverna simulate {args.game} "
+            f"--seats bot:normal,bot:normal"
+        )
     info = get_info(args.game)
     specs = [s for s in (args.seats or "").split(",") if s.strip()]
     if not specs:

@@ -19,6 +19,7 @@ import pygame
 
 from game import history, replays, saves
 from scenes.i18n import tr
+from scenes.reasons import reason_words
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -172,7 +173,7 @@ class Autosaver:
             with _WRITING:
                 saves.write_document(path, document, png)
         except OSError as e:
-            self.error = str(e)
+            self.error = reason_words(e)
 
     def wait(self) -> None:
         """Let a write in flight finish (before a save, a delete or leaving)."""

@@ -26,12 +26,14 @@ from game import (
     Match,
     get_info,
     make_bot,
+    new_match,
 )
 from game.rng import Rng
 from scenes import style, ui
 from scenes.i18n import has, language, tr, tr_error
 from scenes.manager import Scene
 from scenes.names import bot_label
+from scenes.reasons import reason_words
 from scenes.tables import autosave
 from scenes.tables.bot_worker import BotWorker
 from scenes.tables.practice_tools import PracticeTools, hint_line
@@ -57,11 +59,27 @@ class SeatSetup:
         return self.bot is not None
 
 
+def replay_events(match: Match) -> list[Event]:
+    """Every event of a match so far, told again by replaying its action log from
+    the deal ([G1]): the log of a continued match or after an undo. A match that
+    cannot be replayed (it should never happen) yields no events, never an error."""
+    try:
+        fresh = new_match(
+            match.game_name, list(match.seats), seed=match.seed, options=match.options
+        )
+        events = list(fresh.start_events)
+        for seat, action in match.log:
+            events.extend(fresh.apply(seat, action))
+    except Exception:  # noqa: BLE001 - the log is a courtesy; the match itself is loaded
+        return []
+    return events
+
+
 class TableScene(Scene):
     """Base of every game table."""
 
     #: pause before a bot's action is shown, at normal speed (readability)
-    BOT_PACE = 0.45
+    BOT_PACE = 0.25
 
     def __init__(
         self,
@@ -85,23 +103,33 @@ class TableScene(Scene):
         for bot_id in set(self.bot_ids.values()):
             make_bot(match.game_name, bot_id)  # an unknown bot fails here, in words
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
-        #: the human whose private view the screen shows (None: spectator)
+        #: the human whose private view the screen shows (None: spectator, or
+        #: nobody's secrets between two humans in hot-seat)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: in hot-seat, the human who looked last, while bots play between humans
+        self._last_viewer: int | None = None
+        #: everything the log has said, as events (re-worded for each viewer) and notes
+        self.history: list[tuple[Event | None, str, tuple[int, int, int], dict[str, Any]]] = []
+        #: Space: play on at once to the next decision of a person at the screen
+        self.skipping = False
         # A loaded match is shown as it stands: its set-up is not replayed on screen.
         self.events: deque[Event] = deque(match.start_events if not match.log else [])
-        self.tweens = Tweens(
-            lambda: self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
-        )
+        self.tweens = Tweens(self._speed)
         self._seat_key: tuple[Any, ...] | None = None
         self.worker = BotWorker(match.game_name, self.bot_ids, match.seed)
         self._hint: tuple[int, Action] | None = None
         self.bot_wait = 0.0
+        #: bumped by undo: a bot answer from an older generation is stale
+        self._generation = 0
+        self._bot_generation = 0
         self.fast_forward = False
         self.finished = False
         self.curtain_for: int | None = None
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), tr("ui.table.log"))
         self.seat_panel = SeatPanel(pygame.Rect(0, 0, 10, 10))
         self.saved_path: str | None = None
+        #: the length of the action log when the match was last saved (-1: never)
+        self.saved_at = -1
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         #: replays: the table only shows what happened (no bots, no turns, no saves)
         self.spectator = False
@@ -112,6 +140,9 @@ class TableScene(Scene):
             "players": [{"name": s.name, "bot": s.bot} for s in seats],
             "practice": practice,
         }
+        if match.log:  # a continued match: its log is told again from the action log
+            self.history = [(e, "", style.INK, {}) for e in replay_events(match)]
+            self.rebuild_log()
 
     # -- to override -----------------------------------------------------------
     def layout(self) -> None:
@@ -143,7 +174,32 @@ class TableScene(Scene):
         return tr(key, **{k: v for k, v in action.to_dict().items() if k != "type"})
 
     def sync(self) -> None:
-        """Redraw everything from the match after a jump (undo, load)."""
+        """Redraw everything from the match after a jump (undo, load, a new viewer)."""
+
+    def refresh_controls(self) -> None:
+        """Show exactly the controls of the current phase to the person who looks
+        now, and hide every other one.
+
+        The base calls it whenever the table is on top again after an overlay
+        (pause, rules, settings, confirm, a game's own dialogs) and after the
+        viewer changes, so a closed overlay never leaves stray controls behind.
+        """
+
+    def hide_secrets(self) -> None:
+        """Hook: nobody's secrets may show any more (hot-seat: a bot plays, or the
+        curtain is about to pass the screen on). `self.viewer` is already None;
+        drop whatever the table keeps of the last viewer's private things
+        (selections, open hands). The base then rebuilds the log and calls
+        `sync()` and `refresh_controls()`."""
+
+    def show_secrets(self) -> None:
+        """Hook: `self.viewer` was just named (by the curtain, or the same human is
+        back after bots) and may see their own secrets again. The base then
+        rebuilds the log and calls `sync()` and `refresh_controls()`."""
+
+    def finish_animations(self) -> None:
+        """Hook: jump every running animation of the table to its end (Space).
+        Tweens are finished by the base; tables finish their own sprites here."""
 
     def refresh_secrets(self) -> None:
         """What `revealed_seats()` returns changed: redraw seat cards and the table."""
@@ -175,10 +231,25 @@ class TableScene(Scene):
                 tr(f"{ns}.{name}"),
                 self.app.ui_manager,
                 self.ui,
-                tooltip=tr(f"{ns}.{name}_tip"),
+                tooltip=tr("ui.table_base.fast_tip" if name == "fast" else f"{ns}.{name}_tip"),
             )
             x -= 8
         self.layout()
+        self.refresh_controls()
+
+    def refresh_widgets(self) -> None:
+        self.refresh_controls()
+
+    def relabel(self) -> None:
+        super().relabel()
+        self.rebuild_log()  # the log speaks the new language too
+
+    def emergency_save(self) -> str | None:
+        """The process is being ended (Ctrl+C, SIGTERM): write the autosave."""
+        if self.match.is_over:
+            return None
+        path = self.autosave()
+        return str(path) if path is not None else None
 
     def wants_quit_confirmation(self) -> bool:
         return not self.match.is_over
@@ -205,6 +276,22 @@ class TableScene(Scene):
         """Hot-seat with secrets: a different human is about to see the screen."""
         return self.info.hidden_info and len(self.humans) > 1
 
+    def set_viewer(self, seat: int | None) -> None:
+        """Change whose private view the screen shows, and everything drawn from it:
+        the log is told again for the new viewer (private lines only for their
+        owner), the table re-synced and its controls refreshed."""
+        if seat == self.viewer:
+            return
+        self.viewer = seat
+        if seat is None:
+            self.hide_secrets()
+        else:
+            self.show_secrets()
+        self._seat_key = None
+        self.rebuild_log()
+        self.sync()
+        self.refresh_controls()
+
     def current_view(self) -> dict[str, Any]:
         """What the screen may show right now ([G4])."""
         if self.viewer is None:
@@ -230,6 +317,7 @@ class TableScene(Scene):
             return
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
+        self._bot_generation = self._generation
         self.worker.start(seat, len(self.match.log), view, legal)
 
     def _apply_bot_result(self) -> None:
@@ -237,8 +325,8 @@ class TableScene(Scene):
         if result is None:
             return
         seat, stamp, action, _took = result
-        if seat not in self.match.to_move:
-            return  # the table moved on while it thought
+        if seat not in self.match.to_move or self._bot_generation != self._generation:
+            return  # the table moved on (or was taken back) while it thought
         if isinstance(action, BaseException):
             # A bot must never stall the table: say so and make the first legal move.
             self.app.notify(tr("ui.table.bot_failed", name=self.seats[seat].name), "error")
@@ -268,8 +356,10 @@ class TableScene(Scene):
             if self.tutorial is not None:
                 self.tutorial.on_event(self, event)
             self.play_event(event)
-            return
-        self.autosaver.tick(self)
+            if self.events or self.tweens.busy or self.animating():
+                return
+            # The last event is shown at once: decide now, not a frame later (in
+            # hot-seat, the secrets of the human who just acted go at once).
         if self.match.is_over:
             if not self.finished:
                 self.finished = True
@@ -278,16 +368,29 @@ class TableScene(Scene):
         if self.spectator or (self.tutorial is not None and self.tutorial.blocking):
             return
         human = self.human_to_act()
+        if human is None and self.needs_curtain and self.viewer is not None:
+            # Hot-seat: while bots play between humans nobody's secrets show.
+            self._last_viewer = self.viewer
+            self.set_viewer(None)
         if human is not None:
             if human != self.viewer:
-                if self.needs_curtain:
+                if not self.needs_curtain:
+                    self.set_viewer(human)
+                elif human == self._last_viewer:
+                    self._last_viewer = None  # the same person again after bots
+                    self.set_viewer(human)
+                else:
                     if self.curtain_for is None:
+                        self.set_viewer(None)
                         self._raise_curtain(human)
                     return
-                self.viewer = human
+            self.skipping = False  # a person must decide: the skip ends here
             self.on_human_turn(human)
             if self.tutorial is not None:
                 self.tutorial.on_turn(self, human)
+        # Only once the hot-seat viewer is settled: the autosave's picture must
+        # not be taken while the last person's secrets are still the viewer's.
+        self.autosaver.tick(self)
         bot_seats = [s for s in self.match.to_move if not self.is_human(s)]
         if bot_seats and self.tools.holds_bots(self):
             return
@@ -309,28 +412,36 @@ class TableScene(Scene):
         from scenes.curtain import Curtain
 
         self.curtain_for = seat
+        self._last_viewer = None
 
         def opened() -> None:
-            self.viewer = seat
             self.curtain_for = None
-            self.sync()
+            self.set_viewer(seat)
 
         self.app.scenes.push(Curtain(self.app, self.seats[seat].name, opened))
 
     # -- practice: undo and hints -------------------------------------------------
     def undo(self) -> None:
-        """Take back to just before the last human action (practice mode)."""
+        """Take back to just before the last human action (practice mode).
+
+        A bot thinking meanwhile is not waited for: its answer, about a
+        position that no longer exists, is thrown away (see `after_jump`)."""
         self.tools.undo(self)
 
     def after_jump(self, note: str = "") -> None:
         """The match was replaced by the same match at another point of its log
         (undo, redo, a replay's step back): show it as it stands now."""
+        self._generation += 1
         self.events.clear()
         self.tweens.finish_all()
+        self.finish_animations()
         self.finished = False
+        self.history = [(e, "", style.INK, {}) for e in replay_events(self.match)]
         if note:
-            self.log.add(note, style.INK_SOFT)
+            self.history.append((None, note, style.INK_SOFT, {}))
+        self.rebuild_log()
         self.sync()
+        self.refresh_controls()
 
     def redo(self) -> None:
         """Forward again along what was undone (practice mode)."""
@@ -368,8 +479,12 @@ class TableScene(Scene):
 
     # -- saving and ending ---------------------------------------------------------
     def write_save(self, kind: str = "auto", name: str = "") -> str:
-        """Write the match (the game's autosave, or a named save); raises OSError."""
-        return str(autosave.write_table_save(self, kind, name))
+        """Write the match (the game's autosave, or a named save); raises OSError.
+
+        The single writer of saves; `saved_at` lets "Leave" know nothing is lost."""
+        path = str(autosave.write_table_save(self, kind, name))
+        self.saved_at = len(self.match.log)
+        return path
 
     def autosave(self) -> Path | None:
         """Write the game's autosave now (a shutdown); None when the disk refused."""
@@ -383,10 +498,15 @@ class TableScene(Scene):
         try:
             path = self.write_save("named", name)
         except OSError as e:
-            self.app.notify(tr("ui.table.save_failed", reason=str(e)), "error")
+            self.app.notify(tr("ui.table.save_failed", reason=reason_words(e)), "error")
             return
         self.saved_path = path
-        self.app.notify(tr("life.saves.saved", name=name or path))
+        self.app.notify(tr("life.saves.saved", name=name or Path(path).name))
+
+    @property
+    def saved_now(self) -> bool:
+        """True when nothing happened since the last save (leaving loses nothing)."""
+        return self.saved_at == len(self.match.log)
 
     def on_match_over(self) -> None:
         """Record the result and show the victory screen."""
@@ -396,6 +516,12 @@ class TableScene(Scene):
             autosave.record_end(self)
         except Exception:  # statistics must never break the end of a match  # noqa: BLE001
             self.app.notify(tr("ui.table.stats_failed"), "warn")
+        else:
+            from game import history
+
+            problem = history.take_problem()
+            if problem:  # a damaged database was put aside: say so, as for every file
+                self.app.notify(tr(problem), "warn")
         self.app.sound.play("victory")
         from scenes.victory import VictoryOverlay
 
@@ -404,8 +530,6 @@ class TableScene(Scene):
     def rematch(self) -> None:
         """Same seats and options, a new seed."""
         import random
-
-        from game import new_match
 
         match = new_match(
             self.match.game_name,
@@ -434,12 +558,20 @@ class TableScene(Scene):
         if not self.match.is_over and self.app.settings.confirm_quit:
             self.app.confirm(
                 tr("ui.confirm.leave_title"),
-                tr("ui.confirm.leave_match"),
+                self.leave_warning(),
                 go,
                 yes=tr("ui.confirm.leave_yes"),
             )
         else:
             go()
+
+    def leave_warning(self) -> str:
+        """What leaving an unfinished match means, in words true right now."""
+        if self.on_leave is not None or self.on_result is not None:
+            return tr("ui.table_base.leave_tournament")
+        if self.saved_now:
+            return tr("ui.table_base.leave_saved")
+        return tr("ui.confirm.leave_match")
 
     def leave_to_caller(self) -> None:
         """Pop every overlay and the table itself, back to the screen that opened it."""
@@ -470,13 +602,37 @@ class TableScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.pause()
             elif event.key == pygame.K_SPACE:
-                self.tweens.finish_all()
+                self.skip_ahead()
             elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.practice:
                 self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
             elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL and self.practice:
                 self.redo()
             return
         self.log.handle_event(event)
+
+    def _speed(self) -> float:
+        """Animation speed: the setting, ×8 with "fast", instant while skipping."""
+        if self.skipping:
+            return 0.0
+        return self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
+
+    def skip_ahead(self) -> None:
+        """Space, at any time: finish what is animating and play on at once to
+        the next decision of the person at the screen (bots' turns included)."""
+        self.tweens.finish_all()
+        self.finish_animations()
+        self.bot_wait = 0.0
+        if self.human_to_act() is None or self.human_to_act() != self.viewer or self.events:
+            self.skipping = not self.match.is_over
+
+    def skip_note(self) -> str:
+        """ "  ·  Space: skip ahead" while others play and a person could skip."""
+        if self.match.is_over or self.skipping or not self.humans:
+            return ""
+        human = self.human_to_act()
+        if human is not None and human == self.viewer and not self.events:
+            return ""
+        return "  ·  " + tr("ui.table_base.skip")
 
     def pause(self) -> None:
         """Open the pause menu."""
@@ -512,10 +668,6 @@ class TableScene(Scene):
         if self.tutorial is not None:
             self.tutorial.draw(self, surface)
 
-    def status_width(self) -> int:
-        """Room for the top line, left of the buttons."""
-        return min((b.rect.left for b in self.buttons.values()), default=520) - 40
-
     def draw_status(self, surface: pygame.Surface) -> None:
         """The top line: whose turn, thinking bots."""
         if self.match.is_over:
@@ -526,16 +678,40 @@ class TableScene(Scene):
             text = tr("ui.table.to_act", names=names)
             if self.worker.busy and self.worker.seat is not None:
                 text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
-        style.blit_text(
-            surface,
-            text,
-            18,
-            (20, 20),
-            style.CREAM,
-            kind="bold",
-            shadow=style.BLACK,
-            max_width=self.status_width(),
-        )
+            text += self.skip_note()
+        self.blit_status(surface, text, 20)
+
+    def status_width(self) -> int:
+        """Room for the status line: up to the leftmost widget of the top bar."""
+        edge = self.app.size[0] - 16
+        if self.ui is not None:
+            for e in self.ui.elements:
+                if e.visible and e.rect.top < 48:
+                    edge = min(edge, e.rect.left)
+        return max(120, edge - 20 - 16)
+
+    def blit_status(self, surface: pygame.Surface, text: str, y: int) -> None:
+        """The status line, never under the top buttons (smaller, then wrapped)."""
+        width = self.status_width()
+        size = 18
+        while size > 13 and style.font(size, "bold").size(text)[0] > width:
+            size -= 1
+        lines = style.wrap_text(text, size, width, "bold")[:2]
+        if len(lines) > 1:
+            size, y = min(size, 14), 8
+            lines = style.wrap_text(text, size, width, "bold")[:2]
+        for line in lines:
+            style.blit_text(
+                surface,
+                line,
+                size,
+                (20, y),
+                style.CREAM,
+                kind="bold",
+                shadow=style.BLACK,
+                max_width=width,
+            )
+            y += size + 4
 
     #: event fields that hold a seat number; log lines show the seat's name
     SEAT_FIELDS: tuple[str, ...] = (
@@ -574,7 +750,29 @@ class TableScene(Scene):
         return ""
 
     def log_event(self, event: Event, **extra: Any) -> None:
-        """Write the log line of an event."""
+        """Write the log line of an event (kept as the event: told again in the
+        words of whoever looks next, see `rebuild_log`)."""
+        self.history.append((event, "", style.INK, extra))
         text = self.event_text(event, **extra)
         if text:
             self.log.add(text)
+
+    def log_note(self, text: str, colour: tuple[int, int, int] = style.INK) -> None:
+        """Write a line that is no engine event (and carries no secret)."""
+        self.history.append((None, text, colour, {}))
+        self.log.add(text, colour)
+
+    #: how many history items the log is rebuilt from (its panel keeps fewer lines)
+    LOG_REBUILD = 1500
+
+    def rebuild_log(self) -> None:
+        """Tell the whole log again for the seat that looks now ([G4]): a private
+        event reads in full only for its owner; everyone else reads its public
+        line (or nothing)."""
+        self.log.title = tr("ui.table.log")
+        self.log.clear()
+        for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
+            if event is not None:
+                text = self.event_text(event, **extra)
+            if text:
+                self.log.add(text, colour)

@@ -32,8 +32,6 @@ class PracticeTools:
 
     def undo(self, table: TableScene) -> None:
         """Back to just before the last person's action."""
-        if table.worker.busy:
-            return
         back = self.history.undo(table.match, table.is_human)
         if back is None:
             table.app.notify(tr("ui.table.nothing_to_undo"), "warn")
@@ -42,8 +40,6 @@ class PracticeTools:
 
     def redo(self, table: TableScene) -> None:
         """Forward again along what was undone."""
-        if table.worker.busy:
-            return
         forward = self.history.redo(table.match, table.is_human)
         if forward is None:
             table.app.notify(tr("life.practice.nothing_to_redo"), "warn")

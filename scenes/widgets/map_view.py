@@ -243,16 +243,75 @@ class MapView:
                 d += gap
             carry = d - length
 
+    def counter_radius(self, big: bool = False) -> int:
+        """Radius of an army counter at the current scale (see `counter_surface`)."""
+        # never smaller than 11 px: the number must read at 1024x640
+        return max(11, int(self.scale * (15 if big else 12)))
+
+    def name_rects(self, font_size: int) -> dict[str, pygame.Rect]:
+        """Where each territory's name goes (map-layer pixels): at its label point
+        when that hides no army counter and no other name, else nudged to the
+        nearest free spot around it (small windows crowd Europe, Africa and
+        South-East Asia)."""
+        f = style.font(font_size, "bold")
+        r = self.counter_radius() + 3
+        ox, oy = self.map_rect.left, self.map_rect.top
+        discs = []
+        for t in self.data.territories.values():
+            ax, ay = self.to_screen(t.anchor)
+            discs.append(pygame.Rect(ax - ox - r, ay - oy - r, 2 * r, 2 * r))
+        bounds = pygame.Rect((0, 0), self.map_rect.size)
+        placed: dict[str, pygame.Rect] = {}
+        h = f.get_height()
+        steps = [(0, 0)] + [
+            (dx, dy)
+            for dist in (0.5, 1.0, 1.5, 2.0, 2.5)
+            for dx, dy in ((0, -dist * h), (0, dist * h), (-dist * 2 * h, 0), (dist * 2 * h, 0))
+        ]
+        # Names in crowded places first: they have the fewest good spots.
+        order = sorted(
+            self.data.territories.values(),
+            key=lambda t: (
+                -sum(
+                    1
+                    for d in discs
+                    if d.colliderect(
+                        pygame.Rect(0, 0, *f.size(t.name)).move(
+                            t.label[0] * self.scale - f.size(t.name)[0] / 2,
+                            t.label[1] * self.scale - h / 2,
+                        )
+                    )
+                )
+            ),
+        )
+        for t in order:
+            w = f.size(t.name)[0] + 2
+            x, y = t.label[0] * self.scale, t.label[1] * self.scale
+            best: tuple[float, pygame.Rect] | None = None
+            for i, (dx, dy) in enumerate(steps):
+                rect = pygame.Rect(0, 0, w, h)
+                rect.center = (round(x + dx), round(y + dy))
+                rect.clamp_ip(bounds)
+                hidden = sum(_overlap(rect, d) for d in discs)
+                crowd = sum(_overlap(rect, o) for o in placed.values())
+                cost = hidden * 3 + crowd * 8 + i * 4  # stay near the label point
+                if best is None or cost < best[0]:
+                    best = (cost, rect)
+                if hidden == 0 and crowd == 0:
+                    break
+            assert best is not None
+            placed[t.name] = best[1]
+        return placed
+
     def _paint_names(self, font_size: int) -> pygame.Surface:
         """Territory names with a light halo, readable on any owner colour."""
         mr = self.map_rect
         layer = pygame.Surface(mr.size, pygame.SRCALPHA)
         f = style.font(font_size, "bold")
-        for t in self.data.territories.values():
-            text = f.render(t.name, True, (30, 20, 12))
-            halo = f.render(t.name, True, (250, 240, 215))
-            x, y = t.label[0] * self.scale, t.label[1] * self.scale
-            r = text.get_rect(center=(round(x), round(y)))
+        for name, r in self.name_rects(font_size).items():
+            text = f.render(name, True, (30, 20, 12))
+            halo = f.render(name, True, (250, 240, 215))
+            r = text.get_rect(center=r.center)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
                 layer.blit(halo, r.move(dx, dy))
             layer.blit(text, r)
@@ -357,7 +416,7 @@ class MapView:
         """The army counter: a disc in the owner's colour with its emblem ring and the number."""
         key = (count, colour, emblem, big)
         if key not in self._counter_cache:
-            r = max(9, int(self.scale * (15 if big else 12)))
+            r = self.counter_radius(big)
             k = 3
             s = pygame.Surface((2 * r * k + 4 * k, 2 * r * k + 4 * k), pygame.SRCALPHA)
             c = s.get_width() / 2
@@ -365,8 +424,12 @@ class MapView:
             style.draw_emblem(s, emblem, (c, c), r * k * 1.05, colour)
             pygame.draw.circle(s, (250, 244, 228), (c, c), r * k * 0.72)
             pygame.draw.circle(s, colour, (c, c), r * k * 0.72, width=max(2, k * 2))
+            # a dark rim on both sides of the colour ring: white and black armies
+            # stand out on the parchment and on the cream disc alike
+            pygame.draw.circle(s, (30, 20, 12), (c, c), r * k * 0.72 + k, width=k)
+            pygame.draw.circle(s, (30, 20, 12), (c, c), r * k * 0.72 - 2 * k, width=k)
             s = pygame.transform.smoothscale(s, (s.get_width() // k, s.get_height() // k))
-            text = style.render_text(str(count), max(10, int(r * 1.05)), (30, 20, 12), "bold")
+            text = style.render_text(str(count), max(12, int(r * 1.1)), (30, 20, 12), "bold")
             s.blit(text, text.get_rect(center=(s.get_width() / 2, s.get_height() / 2)))
             self._counter_cache[key] = s
         return self._counter_cache[key]
@@ -402,3 +465,9 @@ class MapView:
         for name, count, colour, emblem in counters:
             surf = self.counter_surface(count, colour, emblem, bool(big and name in big))
             surface.blit(surf, surf.get_rect(center=self.anchor(name)))
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """Area two rectangles share."""
+    c = a.clip(b)
+    return c.width * c.height

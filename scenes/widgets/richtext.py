@@ -15,22 +15,29 @@ from scenes import style
 _BOLD = re.compile(r"(\*\*[^*]+\*\*)")
 
 
-def _tokens(text: str) -> list[tuple[str, bool]]:
-    out: list[tuple[str, bool]] = []
+def _tokens(text: str) -> list[tuple[str, bool, bool]]:
+    """(word, bold, space before it): punctuation right after a bold word stays
+    glued to it ("**Ás**:" reads "Ás:", not "Ás :")."""
+    out: list[tuple[str, bool, bool]] = []
+    gap = False
     for part in _BOLD.split(text):
         if not part:
             continue
         bold = part.startswith("**") and part.endswith("**")
         body = part[2:-2] if bold else part
-        for word in body.split(" "):
+        for i, word in enumerate(body.split(" ")):
             if word:
-                out.append((word, bold))
+                out.append((word, bold, gap or i > 0))
+                gap = False
+            elif i > 0 or not body:
+                gap = True
+        gap = gap or body.endswith(" ")
     return out
 
 
 def _flow(
     target: pygame.Surface | None,
-    tokens: list[tuple[str, bool]],
+    tokens: list[tuple[str, bool, bool]],
     x0: int,
     y: int,
     width: int,
@@ -41,15 +48,17 @@ def _flow(
     line_h = int(size * 1.5)
     x = x0
     space = style.font(size).size(" ")[0]
-    for word, bold in tokens:
+    for word, bold, spaced in tokens:
         f = style.font(size, "bold" if bold else "sans")
         ww = f.size(word)[0]
-        if x > x0 and x + ww > x0 + width:
+        if x > x0 and spaced:
+            x += space
+        if x > x0 and x + ww > x0 + width and spaced:
             x = x0
             y += line_h
         if target is not None:
             target.blit(f.render(word, True, colour), (x, y))
-        x += ww + space
+        x += ww
     return y + line_h
 
 

@@ -84,7 +84,7 @@ class SeatPanel:
     def _paint_card(seat: SeatInfo, tag: str, size: tuple[int, int]) -> pygame.Surface:
         card = style.parchment(size, border=False).copy()
         w, h = size
-        style.draw_emblem(card, seat.emblem, (22, 20), 11, seat.colour)
+        style.draw_emblem(card, seat.emblem, (22, min(20, h // 2)), 11, seat.colour)
         name_col = style.INK_SOFT if seat.out else style.INK
         tag_w = 0
         if tag:
@@ -98,14 +98,24 @@ class SeatPanel:
                 max_width=w // 2 - 20,
             )
             tag_w = tag_rect.width + 10
+        # Short cards (six seats at 1024x640) keep the counts: a tighter layout
+        # rather than dropping the lines under the name.
+        compact = bool(seat.lines) and h < 32 + 18 * len(seat.lines)
+        name_y, first, step, size = (3, 23, 15, 13) if compact else (8, 32, 18, 14)
         style.blit_text(
-            card, seat.name, 18, (42, 8), name_col, kind="bold", max_width=w - 52 - tag_w
+            card,
+            seat.name,
+            16 if compact else 18,
+            (42, name_y),
+            name_col,
+            kind="bold",
+            max_width=w - 52 - tag_w,
         )
         for k, line in enumerate(seat.lines):
-            y = 32 + 18 * k
-            if y + 16 > h:
+            y = first + step * k
+            if y + size > h:
                 break
-            style.blit_text(card, line, 14, (42, y), style.INK_SOFT, max_width=w - 52)
+            style.blit_text(card, line, size, (42, y), style.INK_SOFT, max_width=w - 52)
         if seat.out:
             card.set_alpha(140)
         return card

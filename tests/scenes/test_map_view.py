@@ -109,3 +109,33 @@ def test_incremental_tint_repaint_equals_full_repaint(view: MapView) -> None:
     surface.fill((0, 0, 0))
     fresh.draw_base(surface)
     assert pygame.image.tobytes(surface, "RGB") == incremental
+
+
+def test_names_hide_no_counter_and_no_other_name_at_1024x640(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 11: at 1024x640 (the War table's map rectangle there) the names are
+    nudged off the army counters and off each other."""
+    import pygame
+
+    from scenes.tables.war.table import map_data
+    from scenes.widgets.map_view import MapView
+
+    view = MapView(map_data())
+    view.set_rect(pygame.Rect(10, 56, 744, 374))
+    rects = view.name_rects(view.name_size())
+    r = view.counter_radius()
+    ox, oy = view.map_rect.topleft
+    discs = {}
+    for name in rects:
+        ax, ay = view.anchor(name)
+        discs[name] = pygame.Rect(ax - ox - r, ay - oy - r, 2 * r, 2 * r)
+    on_counters = [n for n, rect in rects.items() if rect.collidelist(list(discs.values())) >= 0]
+    names = list(rects.values())
+    crossing = [
+        (a, b)
+        for i, a in enumerate(rects)
+        for b in list(rects)[i + 1 :]
+        if rects[a].colliderect(rects[b])
+    ]
+    assert not on_counters, on_counters  # at the label points: 41 of 42 names touched one
+    assert not crossing, crossing
+    assert names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -10,9 +11,47 @@ from scenes import style
 from scenes.widgets.dice import DiceTumble
 from scenes.widgets.tween import ease_in_out_cubic, ease_out_cubic
 
+#: room kept clear around a fighting territory's anchor: its counter and its name
+KEEP_CLEAR = (132, 74)
+
+
+def place_box(
+    size: tuple[int, int], anchors: list[tuple[int, int]], bounds: pygame.Rect
+) -> pygame.Rect:
+    """Where a box of `size` goes inside `bounds` so it hides none of the
+    territories at `anchors` (their counters and names): above the pair, below
+    it, then beside it; when none is free, the place that hides the least."""
+    keep = [pygame.Rect(0, 0, *KEEP_CLEAR) for _ in anchors]
+    for r, a in zip(keep, anchors, strict=True):
+        r.center = a
+    pair = keep[0].unionall(keep[1:]) if keep else pygame.Rect(bounds.center, (0, 0))
+    inner = bounds.inflate(-8, -8)
+    box = pygame.Rect((0, 0), size)
+    candidates = []
+    for side in ("top", "bottom", "left", "right"):
+        c = box.copy()
+        if side == "top":
+            c.midbottom = (pair.centerx, pair.top - 6)
+        elif side == "bottom":
+            c.midtop = (pair.centerx, pair.bottom + 6)
+        elif side == "left":
+            c.midright = (pair.left - 6, pair.centery)
+        else:
+            c.midleft = (pair.right + 6, pair.centery)
+        c.clamp_ip(inner)
+        candidates.append(c)
+
+    def hidden(c: pygame.Rect) -> int:
+        return sum(c.clip(r).width * c.clip(r).height for r in keep)
+
+    return min(candidates, key=hidden)  # min keeps the first of equals: above wins
+
 
 class FloatingText:
-    """ "+3" or "-1" rising and fading over a territory."""
+    """ "+3" or "-1" rising and fading over a territory (decoration: the table
+    does not wait for it)."""
+
+    blocking = False
 
     def __init__(
         self,
@@ -44,6 +83,8 @@ class FloatingText:
 class MovingArmy:
     """A counter gliding from one territory to another (moves, occupation)."""
 
+    blocking = True
+
     def __init__(
         self, start: tuple[int, int], end: tuple[int, int], image: pygame.Surface, duration: float
     ) -> None:
@@ -72,6 +113,9 @@ class BattleFx:
 
     SIZE = 38
     GAP = 10
+    #: share of the duration the table waits for: the dice land at 0.62, the
+    #: result is read for a moment, and the box fades while the next move starts
+    HOLD = 0.78
 
     def __init__(
         self,
@@ -81,15 +125,19 @@ class BattleFx:
         bounds: pygame.Rect,
         duration: float,
         seed: int,
+        source: tuple[int, int] | None = None,
+        on_landed: Callable[[], None] | None = None,
     ) -> None:
         size, gap = self.SIZE, self.GAP
         columns = max(len(attack), len(defence))
         box = pygame.Rect(
             0, 0, columns * size + (columns - 1) * gap + 2 * 16, 2 * size + gap + 2 * 14
         )
-        box.midbottom = (where[0], where[1] - 22)
-        box.clamp_ip(bounds.inflate(-8, -8))
-        self.box = box
+        self.box = place_box(box.size, [p for p in (where, source) if p is not None], bounds)
+        box = self.box
+        #: called once, when the last die has landed: the result shows then, not before
+        self.on_landed = on_landed
+        self.landed = False
         x0, y0 = box.left + 16, box.top + 14
         step = (size + gap) / size - 1  # DiceTumble's gap is a fraction of the size
         self.attack = DiceTumble(list(attack), size, (x0, y0), "red", step, seed, bounce=0.25)
@@ -114,6 +162,7 @@ class BattleFx:
         self.attack.update(dt)
         self.defence.update(dt)
         if self.attack.settled and self.defence.settled:
+            self.land()
             for i, attacker_lost in self.marked:
                 self.attack.dice[i].marked = attacker_lost
                 self.defence.dice[i].marked = not attacker_lost
@@ -121,6 +170,18 @@ class BattleFx:
                 die.dim = True
             for die in self.defence.dice[len(self.marked) :]:
                 die.dim = True
+
+    @property
+    def blocking(self) -> bool:
+        """The table waits until the dice have landed and been read."""
+        return not self.landed or self.t < self.duration * self.HOLD
+
+    def land(self) -> None:
+        """The dice are down: tell the result (once)."""
+        if not self.landed:
+            self.landed = True
+            if self.on_landed is not None:
+                self.on_landed()
 
     def draw(self, surface: pygame.Surface) -> None:
         fade = (

@@ -47,7 +47,9 @@ def map_data() -> MapData:
 class WarTable(TableScene):
     """Plays a `WarMatch`."""
 
-    BOT_PACE = 0.3
+    BOT_PACE = 0.12
+    #: how long others' moves animate, as a share of the viewer's own
+    OTHERS_TEMPO = 0.5
 
     def __init__(
         self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False, **hooks: Any
@@ -74,6 +76,7 @@ class WarTable(TableScene):
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.right = pygame.Rect(0, 0, 1, 1)
         self._view_cache: tuple[tuple[int, int | None], dict[str, Any]] | None = None
+        self._tempo = 1.0
 
     # -- looks ----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -319,7 +322,22 @@ class WarTable(TableScene):
         self.refresh_controls()
 
     def animating(self) -> bool:
-        return bool(self.fx)
+        return any(fx.blocking for fx in self.fx)
+
+    def battle_in_flight(self) -> bool:
+        """True while battle dice are still rolling (their result is not shown yet)."""
+        return any(isinstance(fx, BattleFx) and not fx.landed for fx in self.fx)
+
+    def finish_animations(self) -> None:
+        for fx in self.fx:
+            if isinstance(fx, BattleFx):
+                fx.land()  # the result is shown (losses, log) before the dice go
+        self.fx.clear()  # other effects on the counters are tweens, finished by the base
+
+    def hide_secrets(self) -> None:
+        self.buffer = None
+        self.source = self.target = None
+        self.auto = None
 
     def update(self, dt: float) -> None:
         for fx in list(self.fx):  # durations were scaled by the speed setting when made
@@ -365,7 +383,12 @@ class WarTable(TableScene):
             self.auto = None
             key = "wartable.until_won" if conquered else "wartable.until_stopped"
             self.app.notify(
-                tr(key, target=dst, rolls=auto["rolls"], lost=auto["start"] - armies.get(src, 0))
+                tr(
+                    key,
+                    target=dst,
+                    rolls=tr("wartable.n_rolls", count=auto["rolls"]),
+                    lost=tr("wartable.n_armies", count=auto["start"] - armies.get(src, 0)),
+                )
             )
             self.sync()
             return
@@ -374,15 +397,21 @@ class WarTable(TableScene):
 
     # -- events ---------------------------------------------------------------------
     def _factor(self) -> float:
-        """Animations run three times faster during "attack until"."""
-        return 0.35 if self.auto else 1.0
+        """Animations run three times faster during "attack until", and faster
+        for others' moves than for the viewer's own."""
+        return (0.35 if self.auto else 1.0) * self._tempo
 
     def _d(self, seconds: float) -> float:
         """A duration scaled by the speed setting (and "attack until")."""
         return self.tweens.scaled(seconds * self._factor())
 
     def play_event(self, event: Event) -> None:
-        self.log_event(event)
+        # A person's own moves play at full length; everyone else's (bots, the
+        # other humans' already-seen turns) briskly ([issue 11] pace).
+        actor = getattr(event, "seat", None)
+        self._tempo = 1.0 if actor is not None and actor == self.viewer else self.OTHERS_TEMPO
+        if not isinstance(event, R.BattleFought):  # a battle is logged when its dice land
+            self.log_event(event)
         self._view_cache = None
         if isinstance(event, R.TerritoriesDealt):
             self.shown_owner, self.shown_armies = {}, {}
@@ -448,20 +477,13 @@ class WarTable(TableScene):
         )
 
     def _battle(self, ev: R.BattleFought) -> None:
+        """Dice tumble beside the fight (never over it); when they land the
+        counters lose their armies and the log tells the result."""
         duration = self._d(1.3)
         where = self.map.anchor(ev.target)
-        fx = BattleFx(
-            ev.attack_dice,
-            ev.defense_dice,
-            where,
-            self.map.map_rect,
-            duration or 0.01,
-            seed=len(self.match.log),
-        )
-        self.fx.append(fx)
-        self.app.sound.play("dice")
 
-        def losses() -> None:
+        def landed() -> None:
+            self.log_event(ev)
             if ev.attacker_losses:
                 self.shown_armies[ev.source] = (
                     self.shown_armies.get(ev.source, 0) - ev.attacker_losses
@@ -482,7 +504,18 @@ class WarTable(TableScene):
                     FloatingText(f"-{ev.defender_losses}", where, style.RED, self._d(0.9) or 0.01)
                 )
 
-        self.tweens.after(1.3 * 0.62 * self._factor(), losses)  # when the dice have landed
+        fx = BattleFx(
+            ev.attack_dice,
+            ev.defense_dice,
+            where,
+            self.map.map_rect,
+            duration or 0.01,
+            seed=len(self.match.log),
+            source=self.map.anchor(ev.source),
+            on_landed=landed,
+        )
+        self.fx.append(fx)
+        self.app.sound.play("dice")
 
     def _glide(self, source: str, target: str, count: int, seat: int) -> None:
         colour, emblem = self.seat_look(seat)
@@ -698,6 +731,7 @@ class WarTable(TableScene):
     def open_cards(self) -> None:
         """The trade dialog (it only trades in the player's reinforcement)."""
         if self.viewer is None:
+            self.app.notify(tr("wartable.secrets_hidden"), "warn")
             return
         view = self.view()
         if not view.get("cards"):
@@ -716,6 +750,7 @@ class WarTable(TableScene):
     def peek_objective(self) -> None:
         """Show the viewer's secret objective."""
         if self.viewer is None:
+            self.app.notify(tr("wartable.secrets_hidden"), "warn")
             return
         self.app.scenes.push(
             ObjectiveOverlay(self.app, self.view()["objective"], self.seats[self.viewer].name)
@@ -765,8 +800,8 @@ class WarTable(TableScene):
             tr(
                 "wartable.seat_line",
                 territories=len(owned),
-                armies=armies,
-                cards=view["card_counts"][seat],
+                armies=tr("wartable.n_armies", count=armies),
+                cards=tr("wartable.n_cards", count=view["card_counts"][seat]),
             )
         ]
         if held:
@@ -951,10 +986,32 @@ class WarTable(TableScene):
             return
         y = p.bottom - 34
         pygame.draw.line(surface, style.GOLD_DARK, (p.left + 14, y - 8), (p.right - 14, y - 8), 1)
-        slot = (p.width - 28) // len(BOARD.continents)
         owners = view.get("owners", {})
-        for i, c in enumerate(BOARD.continents):
-            x = p.left + 14 + i * slot
+        width = p.width - 28
+        conts = list(BOARD.continents)
+        held: dict[str, int | None] = {}
+        for c in conts:
+            holders = {owners.get(t) for t in BOARD.territories_of(c)}
+            held[c] = (
+                int(next(iter(holders))) if len(holders) == 1 and None not in holders else None
+            )  # type: ignore[arg-type]
+
+        size = 14
+
+        def need(c: str, name: str) -> int:  # swatch, label, the holder's emblem, a gap
+            label = f"{name} +{BOARD.bonus(c)}"
+            return 20 + style.font(size).size(label)[0] + (22 if held[c] is not None else 0) + 8
+
+        names = {c: c for c in conts}
+        if sum(need(c, c) for c in conts) > width:
+            names = {c: CONTINENT_COMPACT.get(c, c) for c in conts}
+        while size > 11 and sum(need(c, names[c]) for c in conts) > width:
+            size -= 1
+        # Each slot is as wide as its label needs, the rest shared out evenly.
+        spare = max(0, width - sum(need(c, names[c]) for c in conts)) // len(conts)
+        x = p.left + 14
+        for c in conts:
+            slot = need(c, names[c]) + spare
             pygame.draw.rect(
                 surface,
                 CONTINENT_TINTS.get(c, style.PARCHMENT_DARK),
@@ -964,16 +1021,13 @@ class WarTable(TableScene):
             pygame.draw.rect(
                 surface, style.INK, pygame.Rect(x, y + 4, 14, 14), width=1, border_radius=3
             )
-            holders = {owners.get(t) for t in BOARD.territories_of(c)}
-            name = (
-                c if style.font(14).size(f"{c} +7")[0] <= slot - 44 else CONTINENT_COMPACT.get(c, c)
-            )
-            label = f"{name} +{BOARD.bonus(c)}"
-            style.blit_text(surface, label, 14, (x + 20, y + 2), style.INK, max_width=slot - 44)
-            if len(holders) == 1 and None not in holders:
-                (holder,) = holders
-                colour, emblem = self.seat_look(int(holder))  # type: ignore[arg-type]
-                style.draw_emblem(surface, emblem, (x + slot - 16, y + 11), 8, colour)
+            label = f"{names[c]} +{BOARD.bonus(c)}"
+            r = style.blit_text(surface, label, size, (x + 20, y + 2), style.INK)
+            holder = held[c]
+            if holder is not None:  # right after its own continent's name
+                colour, emblem = self.seat_look(holder)
+                style.draw_emblem(surface, emblem, (r.right + 12, y + 11), 8, colour)
+            x += slot
 
     def _text_width(self) -> int:
         visible = [w for w in self.controls.values() if w.visible]
@@ -999,7 +1053,7 @@ class WarTable(TableScene):
             if self.worker.busy:
                 out.append((tr("ui.table.thinking", name=who), 16, style.INK_SOFT, "sans"))
             battle = view.get("last_battle")
-            if battle and phase in ("attack", "occupy"):
+            if battle and phase in ("attack", "occupy") and not self.battle_in_flight():
                 out.append((self._battle_text(battle), 16, style.INK, "sans"))
             return out
         if phase == "reinforce" and self.buffer is not None:
@@ -1102,19 +1156,10 @@ class WarTable(TableScene):
             "wartable.status",
             round=view.get("round", 1),
             turn=view.get("turn", 0),
-            deck=view.get("deck_size", 0),
-            value=view.get("next_trade_value", 0),
+            deck=tr("wartable.n_cards", count=view.get("deck_size", 0)),
+            value=tr("wartable.n_armies", count=view.get("next_trade_value", 0)),
         )
-        style.blit_text(
-            surface,
-            text,
-            18,
-            (20, 18),
-            style.CREAM,
-            kind="bold",
-            shadow=style.BLACK,
-            max_width=self.status_width(),
-        )
+        self.blit_status(surface, text + self.skip_note(), 18)
 
 
 @cache
