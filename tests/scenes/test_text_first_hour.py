@@ -63,7 +63,11 @@ def test_portuguese_option_names_are_explained_in_english() -> None:
     set_language("en")
 
 
-def test_not_ready_notice_stays_in_its_panel() -> None:
+def test_not_ready_notice_stays_in_its_panel(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from scenes import tables
+
+    # every game has a table now: take Chama's away to see the notice
+    monkeypatch.delitem(tables.TABLES, "chama")
     app = make_app("--lang", "pt", "--size", "1024x640")
     app.scenes.push(MainMenu(app), fade=False)
     nm = NewMatchScene(app, "chama")
