@@ -126,7 +126,7 @@ class SeatRing:
         """Centre of the bottom seat's own large cards: above its plate, on the cloth."""
         h = round(large_width * 1.4)
         plate = self.plate_rect(self.bottom)
-        return plate.centerx, plate.top - h // 2 + h // 5
+        return plate.centerx, plate.top - h // 2 + plate.height // 3
 
     def marker_spot(self, seat: int, index: int = 0) -> Point:
         """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""

@@ -153,8 +153,10 @@ class DiceTray:
                 last = row.dice.dice[-1]
                 nx = round(last.x + last.size + 8)
                 if row.suit:
-                    blit_suit(surface, row.suit, (nx + size * 0.6, y), round(size * 1.3))
-                    nx += round(size * 1.6)
+                    # on a light disc: black suits would vanish on the dark tray
+                    pygame.draw.circle(surface, style.CREAM, (nx + size * 0.7, y), size * 0.85)
+                    blit_suit(surface, row.suit, (nx + size * 0.7, y), round(size * 1.1))
+                    nx += round(size * 1.8)
                 style.blit_text(
                     surface,
                     row.note,
