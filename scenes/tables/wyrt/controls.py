@@ -203,7 +203,9 @@ class BetControls:
         elif CheatPress in kinds:
             names |= {"press", "give_up"}
         elif Fold in kinds:
-            names |= {"fold", "call", "allin"}
+            names |= {"fold", "call"}
+            if AllIn in kinds:
+                names.add("allin")
             owe = int(view["to_call"])
             self.widgets["call"].set_text(
                 tr("wyrttable.call_amount", amount=money(owe, self.unit))
