@@ -17,7 +17,7 @@ from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from scenes.tables.wyrt.dialogs import SessionEnd, StealDialog
-from tests.scenes.conftest import click, click_widget, key, make_app, pump
+from tests.scenes.conftest import click_widget, key, make_app, pump
 
 
 @pytest.fixture(autouse=True)
@@ -246,9 +246,8 @@ def test_autoplay_runs_whole_sessions_to_the_end() -> None:
         "play", "wyrt", "--autoplay", "--seed", "5", "-o", "hand_limit=3", "--lang", "en"
     )
     app.settings.animation_speed = "instant"
-    from scenes.app import first_scenes
-
     import main
+    from scenes.app import first_scenes
 
     args = main.build_parser().parse_args(
         ["play", "wyrt", "--autoplay", "--seed", "5", "-o", "hand_limit=3"]
