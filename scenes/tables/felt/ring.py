@@ -157,9 +157,9 @@ class SeatRing:
 
     @property
     def board_rect(self) -> pygame.Rect:
-        """The community row in the middle of the cloth (room for three cards)."""
+        """The community row in the middle of the cloth (room for two large cards)."""
         cw = self.card_width()
-        r = pygame.Rect(0, 0, cw * 3 + 24, round(cw * 1.4) + 12)
+        r = pygame.Rect(0, 0, round(cw * 2.8) + 16, round(cw * 1.4 * 1.33) + 12)
         r.center = (self.oval.centerx, self.oval.centery - self.oval.height // 20)
         return r
 
@@ -173,8 +173,8 @@ class SeatRing:
     def tray_rect(self) -> pygame.Rect:
         """The dice tray, right of the community row."""
         b = self.board_rect
-        w = max(120, int(self.oval.width * 0.17))
-        h = max(b.height, 96)
+        w = max(130, int(self.oval.width * 0.19))
+        h = max(b.height + 20, 110)
         return pygame.Rect(b.right + 12, b.centery - h // 2, w, h)
 
     def card_width(self, large: bool = False) -> int:

@@ -38,6 +38,8 @@ class DiceTray:
         self.rect = pygame.Rect(0, 0, 200, 120)
         self.rows: list[TrayRow] = []
         self.title = ""
+        #: draw nothing while no throw is in the tray (tables short of room)
+        self.hide_when_empty = False
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Move/resize (the dice of existing rows are re-placed)."""
@@ -117,6 +119,8 @@ class DiceTray:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the tray and its visible rows."""
         r = self.rect
+        if self.hide_when_empty and not self.rows:
+            return
         pygame.draw.rect(surface, (58, 34, 20), r, border_radius=10)
         pygame.draw.rect(surface, (30, 18, 10), r.inflate(-8, -8), border_radius=8)
         pygame.draw.rect(surface, style.GOLD_DARK, r, 2, border_radius=10)
