@@ -143,10 +143,11 @@ def test_cheat_steal_from_the_deck_t9(app) -> None:  # type: ignore[no-untyped-d
     )
     until(app, my_decision(t))
     c = t.controls
-    assert c is not None and c.widgets["cheat"].visible
+    cheat = t.extra_buttons["cheat"]
+    assert c is not None and cheat.visible
     tip = c.cheat_tip(t.view())
     assert "Bo" in tip or "Cy" in tip  # who sets the difficulty
-    click_widget(app, c.widgets["cheat"])
+    click_widget(app, cheat)
     until(app, lambda: isinstance(app.scenes.top, StealDialog))
     dialog = app.scenes.top
     assert isinstance(dialog, StealDialog)
@@ -274,7 +275,7 @@ def test_death_match_and_life_cassino_look_t11(app) -> None:  # type: ignore[no-
     assert t.money(12).endswith("PV")
     assert view["profile_seat"] == 0  # Ana wagers her character's life
     until(app, my_decision(t))
-    assert t.controls is not None and not t.controls.widgets["leave"].visible  # nobody gets up
+    assert not t.extra_buttons["leave"].visible  # nobody gets up while O Morto stands
     app.scenes.pop(fade=False)
     app.scenes.pop(fade=False)
     t2 = table(

@@ -20,7 +20,6 @@ from game import Action
 from game.wyrt.records import (
     AllIn,
     Call,
-    Cheat,
     CheatGiveUp,
     CheatPress,
     Check,
@@ -47,7 +46,6 @@ KEYS: dict[int, str] = {
     pygame.K_p: "pot",
     pygame.K_s: "straddle",
     pygame.K_n: "no_straddle",
-    pygame.K_t: "cheat",
     pygame.K_RETURN: "stay",
 }
 KEY_NAMES = {
@@ -59,7 +57,6 @@ KEY_NAMES = {
     "pot": "P",
     "straddle": "S",
     "no_straddle": "N",
-    "cheat": "T",
     "stay": "Enter",
 }
 
@@ -137,10 +134,8 @@ class BetControls:
         self._button("give_up", pygame.Rect(x[1], y2, bw, bh))
         self._button("stay", pygame.Rect(x[2], y2, bw * 2 + gap, bh), primary=True)
         self._button("join", pygame.Rect(x[1], y2, bw, bh))
-        # cheating and getting up sit apart, left of the bar, so no slip hits them
-        side = pygame.Rect(r.left - gap - 150, y1, 150, bh)
-        self._button("cheat", side)
-        self._button("leave", side.move(0, bh + gap))
+        # between hands and before a straddle, getting up sits at the left
+        self._button("leave", pygame.Rect(x[0], y2, bw, bh))
         for name, key in (
             ("straddle", "wyrt.actions.straddle"),
             ("no_straddle", "wyrt.actions.no_straddle"),
@@ -152,7 +147,6 @@ class BetControls:
             ("fold", "wyrt.actions.fold"),
             ("half", "wyrttable.half_pot"),
             ("pot", "wyrttable.pot_button"),
-            ("cheat", "wyrt.actions.cheat"),
         ):
             self.widgets[name].set_text(tr(key))
 
@@ -226,11 +220,7 @@ class BetControls:
             self.widgets["allin"].set_text(
                 tr("wyrttable.allin_amount", amount=money(allin_amount, self.unit))
             )
-            if Cheat in kinds:
-                names.add("cheat")
-                self.widgets["cheat"].set_tooltip(self.cheat_tip(view))
-            if Leave in kinds:
-                names.add("leave")
+            # cheating and getting up mid-hand live in the top bar, away from slips
         self._show(names)
 
     def cheat_tip(self, view: dict[str, Any]) -> str:
@@ -353,8 +343,6 @@ class BetControls:
             self.submit(CheatPress())
         elif name == "give_up":
             self.submit(CheatGiveUp())
-        elif name == "cheat":
-            self.submit(Cheat())
         elif name == "stay":
             self.submit(Stay())
         elif name == "join":

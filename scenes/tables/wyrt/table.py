@@ -67,7 +67,7 @@ class WyrtTable(TableScene):
         self.pots = felt.PotRow()
         self.tray = felt.DiceTray()
         self.banner = felt.Banner()
-        self.tray.title = tr("wyrttable.tray_title")
+        self.tray.hide_when_empty = True
         self.fans: dict[int, felt.CardFan] = {}
         self.board = felt.CardFan(self.tweens, 40, self.look.back)
         self.board.overlap = -0.12
@@ -192,16 +192,32 @@ class WyrtTable(TableScene):
         for b in self.extra_buttons.values():
             b.kill()
         self.extra_buttons = {}
-        if not self.practice:
-            return
-        left_of = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
-        self.extra_buttons["see_bots"] = ui.button(
-            pygame.Rect(left_of - 8 - 150, 12, 150, 36),
-            tr("wyrttable.see_bots"),
-            self.app.ui_manager,
-            self.ui,
-            tooltip=tr("wyrttable.see_bots_tip"),
-        )
+        x = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
+        narrow = self.app.size[0] < 1200
+        names = (["see_bots"] if self.practice else []) + ["cheat", "leave"]
+        for name in names:
+            w = (130 if narrow else 150) if name == "see_bots" else (104 if narrow else 120)
+            x -= w + 8
+            tips = {
+                "see_bots": tr("wyrttable.see_bots_tip"),
+                "cheat": "",
+                "leave": tr("wyrttable.tips.leave"),
+            }
+            self.extra_buttons[name] = ui.button(
+                pygame.Rect(x, 12, w, 36),
+                tr(
+                    {
+                        "see_bots": "wyrttable.see_bots",
+                        "cheat": "wyrt.actions.cheat",
+                        "leave": "wyrttable.get_up",
+                    }[name]
+                ),
+                self.app.ui_manager,
+                self.ui,
+                tooltip=tips[name] or None,
+            )
+        self.extra_buttons["cheat"].hide()
+        self.extra_buttons["leave"].hide()
 
     def _place_cards(self) -> None:
         """Put every fan and the board where the ring says (resize, new viewer)."""
@@ -337,13 +353,28 @@ class WyrtTable(TableScene):
         if key == self._controls_key:
             return
         self._controls_key = key
+        cheat, leave = self.extra_buttons.get("cheat"), self.extra_buttons.get("leave")
         if self.my_turn() and self.curtain_for is None:
             seat = self.viewer
             assert seat is not None
-            self.controls.show_for(self.view(), self.match.legal_actions(seat))
+            legal = self.match.legal_actions(seat)
+            self.controls.show_for(self.view(), legal)
+            kinds = {type(a) for a in legal}
+            betting = R.Fold in kinds
+            if cheat is not None:
+                if R.Cheat in kinds:
+                    cheat.set_tooltip(self.controls.cheat_tip(self.view()))
+                    cheat.show()
+                else:
+                    cheat.hide()
+            if leave is not None:
+                leave.show() if betting and R.Leave in kinds else leave.hide()
             self._maybe_open_steal()
         else:
             self.controls.hide()
+            for b in (cheat, leave):
+                if b is not None:
+                    b.hide()
 
     def _maybe_open_steal(self) -> None:
         view = self.view()
@@ -416,7 +447,8 @@ class WyrtTable(TableScene):
         return self.ring.plate_rect(seat).center
 
     def _bet_flight(self, seat: int, amount: int) -> None:
-        """Chips slide from a seat's stack to its bet."""
+        """Chips slide from a seat's stack to its bet (the last roll leaves the tray)."""
+        self._tray_done()
         self.flights.launch(amount, self._plate_centre(seat), self.ring.bet_spot(seat), 0.3)
 
     def _on_HandStarted(self, ev: R.HandStarted) -> None:
@@ -483,7 +515,13 @@ class WyrtTable(TableScene):
             fan.muck(self._deck_centre(), 0.3)
         self.log_event(ev)
 
+    def _tray_done(self) -> None:
+        """Betting goes on: the dice of the last card leave the felt to the bets."""
+        if self.tray.rows and self.tray.settled:
+            self.tray.clear()
+
     def _on_PlayerChecked(self, ev: R.PlayerChecked) -> None:
+        self._tray_done()
         self.shown.last_act[ev.seat] = tr("wyrt.actions.check")
         self.tweens.after(0.15, lambda: None)
         self.log_event(ev)
@@ -563,8 +601,7 @@ class WyrtTable(TableScene):
             )
 
         self.tweens.after(t, land)
-        self.tweens.after(t + 0.45, lambda: None)
-        self.log_event(ev)
+        self.tweens.after(t + 0.45, lambda: self.log_event(ev))  # logged when seen, not before
 
     def _throw_suit(self, die: int, caption: str, t: float) -> float:
         def go() -> None:
@@ -915,11 +952,26 @@ class WyrtTable(TableScene):
                 )
                 self.sync()
                 return
+            if event.type == pygame_gui.UI_BUTTON_PRESSED:
+                if event.ui_element is self.extra_buttons.get("cheat"):
+                    self.submit(R.Cheat())
+                    return
+                if event.ui_element is self.extra_buttons.get("leave"):
+                    self._ask(
+                        tr("wyrttable.get_up_title"),
+                        tr("wyrttable.get_up_confirm"),
+                        lambda: self.submit(R.Leave()),
+                    )
+                    return
             if self.controls is not None and self.controls.handle_ui(event):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_SPACE:
                 self._skip()
+            cheat = self.extra_buttons.get("cheat")
+            if event.key == pygame.K_t and cheat is not None and cheat.visible:
+                self.submit(R.Cheat())
+                return
             if self.controls is not None and self.controls.handle_key(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and self.log.handle_event(event):
@@ -990,7 +1042,11 @@ class WyrtTable(TableScene):
                 felt.draw_pile(surface, bet, ring.bet_spot(s), d, self.money)
         self._draw_markers(surface)
         self.flights.draw(surface, d)
-        self.banner.draw(surface, ring.centre, min(ring.oval.width - 60, 560))
+        # under the community row: the board and the shown hands stay in sight
+        b = ring.board_rect
+        self.banner.draw(
+            surface, (b.centerx, b.bottom + b.height // 2 + 10), min(ring.oval.width - 60, 560)
+        )
         self._draw_bar(surface, view)
 
     def _draw_markers(self, surface: pygame.Surface) -> None:
@@ -1067,14 +1123,10 @@ class WyrtTable(TableScene):
             hand=max(1, self.shown.hand),
         )
         lines.append((blinds, style.GOLD_LIGHT, "bold"))
-        if view.get("seat") is not None and self.viewer is not None and view.get("best"):
-            best = view["best"]
+        shown_cat = self._shown_hand_category()
+        if shown_cat:
             lines.append(
-                (
-                    tr("wyrttable.your_hand", category=category_text(best["category"])),
-                    style.CREAM,
-                    "sans",
-                )
+                (tr("wyrttable.your_hand", category=category_text(shown_cat)), style.CREAM, "sans")
             )
         if self.my_turn() and view["phase"] == "betting":
             owe = int(view.get("to_call", 0))
@@ -1113,9 +1165,28 @@ class WyrtTable(TableScene):
                 )
             )
         y = bar.top + 10
-        for text, colour, kind in lines[:5]:
-            style.blit_text(surface, text, 15, (left, y), colour, kind=kind, max_width=width)
-            y += 19
+        for text, colour, kind in lines:
+            for part in style.wrap_text(text, 15, width, kind):
+                if y > bar.bottom - 20:
+                    return
+                style.blit_text(surface, part, 15, (left, y), colour, kind=kind, max_width=width)
+                y += 19
+
+    def _shown_hand_category(self) -> str:
+        """The category of the viewer's cards with the dice cards on the felt now."""
+        fan = self.fans.get(self.viewer) if self.viewer is not None else None
+        if fan is None or not fan.sprites or not all(sp.face_up for sp in fan.sprites):
+            return ""
+        cards = [sp.card for sp in fan.sprites if sp.card is not None] + list(self.shown.board)
+        if not 5 <= len(cards) <= 7:
+            return ""
+        key = tuple(cards)
+        if getattr(self, "_cat_key", None) != key:
+            from game.wyrt import evaluate
+
+            self._cat_key = key
+            self._cat = evaluate(cards).category
+        return str(self._cat)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         view = self.view()
