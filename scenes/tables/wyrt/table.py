@@ -768,7 +768,7 @@ class WyrtTable(TableScene):
         self.tweens.after(0.8, lambda: None)
         self.log_event(
             ev,
-            test=tr(f"wyrttable.test_{ev.test}"),
+            test=tr(f"wyrttable.test_name_{ev.test}"),
             level=tr(f"wyrt.difficulty.{ev.level}"),
             target=max(0, ev.target),
         )
