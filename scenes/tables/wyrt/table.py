@@ -12,6 +12,7 @@ module only knows Wyrt's events and controls.
 from __future__ import annotations
 
 import math
+import threading
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,7 +23,7 @@ from game.cards import Card, rank_text
 from game.wyrt import records as R
 from game.wyrt.dice_cards import SUIT_OF_DIE
 from scenes import style
-from scenes.i18n import has, tr
+from scenes.i18n import has, language, tr
 from scenes.tables import felt
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.wyrt.controls import BetControls
@@ -86,8 +87,15 @@ class WyrtTable(TableScene):
         self._controls_key: tuple[Any, ...] | None = None
         self._view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         #: chips of every seat at the start of each hand (the end-of-session chart)
-        self.chip_history: list[list[int]] = [list(view["seats"][s]["stack"] for s in range(n))]
+        self.chip_history: list[list[int]] = [list(self.shown.stacks)]
         self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._backdrop: tuple[Any, pygame.Surface] | None = None
+        self._plates: dict[int, tuple[Any, felt.PlateInfo]] = {}
+        self._bar: tuple[Any, pygame.Surface] | None = None
+        # the evaluator's tables take a second to build: not on the render loop
+        from game.wyrt.equity import warm_up
+
+        threading.Thread(target=warm_up, name="wyrt-warm-up", daemon=True).start()
 
     @classmethod
     def prepare_options(cls, seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, Any]:
@@ -988,9 +996,14 @@ class WyrtTable(TableScene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        if self.look.candles:
-            style.dim(surface, 90)
+        key = (surface.get_size(), tuple(self.ring.oval), self.look)
+        if self._backdrop is None or self._backdrop[0] != key:
+            wall = style.wood_background(surface.get_size())
+            self._backdrop = (
+                key,
+                felt.felt_scene(wall, self.ring.oval, self.look, 90 if self.look.candles else 0),
+            )
+        surface.blit(self._backdrop[1], (0, 0))
         self.draw_table(surface)
         self.log.draw(surface)
         if self.practice:
@@ -998,8 +1011,7 @@ class WyrtTable(TableScene):
         self.draw_status(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        ring = self.ring
-        felt.draw_felt(surface, ring.oval, self.look)
+        ring = self.ring  # the felt itself is in the backdrop (see draw)
         view = self.view()
         if self.look.candles:
             o = ring.oval
@@ -1067,7 +1079,32 @@ class WyrtTable(TableScene):
                 felt.draw_marker(surface, self.ring.marker_spot(s, i), text, kind, 12)
 
     def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
-        """What seat `s`'s plate says now."""
+        """What seat `s`'s plate says now (rebuilt only when something it shows changed)."""
+        sh = self.shown
+        active = s in self.match.to_move and not self.events and not self.animating()
+        key = (
+            len(self.match.log),
+            self.viewer,
+            sh.status[s],
+            sh.folded[s],
+            sh.all_in[s],
+            sh.in_hand[s],
+            sh.stacks[s],
+            sh.last_act.get(s),
+            sh.shown_category.get(s),
+            s in sh.winners,
+            self.worker.busy and self.worker.seat == s,
+            active,
+            language(),
+        )
+        cached = self._plates.get(s)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        info = self._plate_info(s, view, active)
+        self._plates[s] = (key, info)
+        return info
+
+    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo:
         sh = self.shown
         seat_view = view["seats"][s]
         colour, emblem = self.seat_look(s)
@@ -1096,7 +1133,6 @@ class WyrtTable(TableScene):
             badge = sh.last_act[s]
         elif s in sh.winners:
             badge, kind = tr("wyrttable.winner"), "winner"
-        active = s in self.match.to_move and not self.events and not self.animating()
         return felt.PlateInfo(
             name=self.seats[s].name,
             subtitle=subtitle,
@@ -1166,13 +1202,18 @@ class WyrtTable(TableScene):
                     "bold",
                 )
             )
-        y = bar.top + 10
-        for text, colour, kind in lines:
-            for part in style.wrap_text(text, 15, width, kind):
-                if y > bar.bottom - 20:
-                    return
-                style.blit_text(surface, part, 15, (left, y), colour, kind=kind, max_width=width)
-                y += 19
+        key = (tuple(lines), width, bar.height)
+        if self._bar is None or self._bar[0] != key:
+            text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
+            y = 10
+            for text, colour, kind in lines:
+                for part in style.wrap_text(text, 15, width, kind):
+                    if y > bar.height - 20:
+                        break
+                    style.blit_text(text_surf, part, 15, (0, y), colour, kind=kind, max_width=width)
+                    y += 19
+            self._bar = (key, text_surf)
+        surface.blit(self._bar[1], (left, bar.top))
 
     def _shown_hand_category(self) -> str:
         """The category of the viewer's cards with the dice cards on the felt now."""
@@ -1278,6 +1319,9 @@ def bench_frames(frames: int = 600, size: tuple[int, int] = (1280, 800)) -> tupl
     from scenes.app import App
     from scenes.tables import open_table
 
+    from game.wyrt.equity import warm_up
+
+    warm_up()  # the evaluator's one-off tables are not a frame's cost
     args = main.build_parser().parse_args(["--size", f"{size[0]}x{size[1]}", "--lang", "en"])
     app = App(args)
     seats = [SeatSetup(f"Bot {i}", "carteador") for i in range(6)]
@@ -1294,4 +1338,5 @@ def bench_frames(frames: int = 600, size: tuple[int, int] = (1280, 800)) -> tupl
             times.append((time.perf_counter() - t) * 1000)
     times.sort()
     p99 = times[int(len(times) * 0.99) - 1] if times else 0.0
+    table.worker.close()
     return p99, first
