@@ -202,13 +202,14 @@ class WyrtTable(TableScene):
         self.extra_buttons = {}
         x = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
         narrow = self.app.size[0] < 1200
-        names = (["see_bots"] if self.practice else []) + ["cheat", "leave"]
+        names = (["see_bots"] if self.practice else []) + ["cheat", "relic", "leave"]
         for name in names:
             w = (130 if narrow else 150) if name == "see_bots" else (104 if narrow else 120)
             x -= w + 8
             tips = {
                 "see_bots": tr("wyrttable.see_bots_tip"),
                 "cheat": "",
+                "relic": tr("wyrttable.relic_tip"),
                 "leave": tr("wyrttable.tips.leave"),
             }
             self.extra_buttons[name] = ui.button(
@@ -217,6 +218,7 @@ class WyrtTable(TableScene):
                     {
                         "see_bots": "wyrttable.see_bots",
                         "cheat": "wyrt.actions.cheat",
+                        "relic": "wyrttable.relic_button",
                         "leave": "wyrttable.get_up",
                     }[name]
                 ),
@@ -224,8 +226,8 @@ class WyrtTable(TableScene):
                 self.ui,
                 tooltip=tips[name] or None,
             )
-        self.extra_buttons["cheat"].hide()
-        self.extra_buttons["leave"].hide()
+        for name in ("cheat", "relic", "leave"):
+            self.extra_buttons[name].hide()
 
     def _place_cards(self) -> None:
         """Put every fan and the board where the ring says (resize, new viewer)."""
@@ -377,10 +379,13 @@ class WyrtTable(TableScene):
                     cheat.hide()
             if leave is not None:
                 leave.show() if betting and R.Leave in kinds else leave.hide()
+            relic = self.extra_buttons.get("relic")
+            if relic is not None:
+                relic.show() if R.InvokeRelic in kinds else relic.hide()
             self._maybe_open_steal()
         else:
             self.controls.hide()
-            for b in (cheat, leave):
+            for b in (cheat, leave, self.extra_buttons.get("relic")):
                 if b is not None:
                     b.hide()
 
@@ -964,6 +969,18 @@ class WyrtTable(TableScene):
                 if event.ui_element is self.extra_buttons.get("cheat"):
                     self.submit(R.Cheat())
                     return
+                if event.ui_element is self.extra_buttons.get("relic") and self.viewer is not None:
+                    from scenes.tables.wyrt.dialogs import RelicDialog
+
+                    legal = self.match.legal_actions(self.viewer)
+                    choices = [a for a in legal if isinstance(a, R.InvokeRelic)]
+                    moeda = next((a for a in choices if a.relic == "moeda"), None)
+                    if moeda is not None:  # the Moeda may give back any card of the hand
+                        choices.remove(moeda)
+                        hand = self.view().get("hand_cards", [])
+                        choices += [R.InvokeRelic("moeda", card=Card.from_code(c)) for c in hand]
+                    self.app.scenes.push(RelicDialog(self.app, self, choices))
+                    return
                 if event.ui_element is self.extra_buttons.get("leave"):
                     self._ask(
                         tr("wyrttable.get_up_title"),
@@ -1316,10 +1333,9 @@ def bench_frames(frames: int = 600, size: tuple[int, int] = (1280, 800)) -> tupl
     import time
 
     import main
+    from game.wyrt.equity import warm_up
     from scenes.app import App
     from scenes.tables import open_table
-
-    from game.wyrt.equity import warm_up
 
     warm_up()  # the evaluator's one-off tables are not a frame's cost
     args = main.build_parser().parse_args(["--size", f"{size[0]}x{size[1]}", "--lang", "en"])
