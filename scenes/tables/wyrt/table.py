@@ -352,9 +352,17 @@ class WyrtTable(TableScene):
             self._refresh_controls()
             if self.practice:
                 self.aids.refresh()
-        elif self.controls is not None and self.controls.view is not None:
+        elif self.controls is not None and (
+            self.controls.view is not None or any(b.visible for b in self._turn_buttons())
+        ):
             self.controls.hide()
+            for b in self._turn_buttons():
+                b.hide()
             self._controls_key = None
+
+    def _turn_buttons(self) -> list[pygame_gui.elements.UIButton]:
+        """The top-bar buttons that only make sense on one's own turn."""
+        return [b for n, b in self.extra_buttons.items() if n in ("cheat", "relic", "leave")]
 
     def _refresh_controls(self) -> None:
         if self.controls is None:
