@@ -301,3 +301,15 @@ def test_relic_power_by_the_relic_dialog_t11(app) -> None:  # type: ignore[no-un
     click_widget(app, button)
     used = [a for s, a in t.match.log if s == 0 and isinstance(a, R.InvokeRelic)]
     assert used == [action] and t.match.view(0)["relics"]["used"] == {"mascara": 0}
+
+
+def test_private_lines_never_read_by_another_seat_g4(app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSetup("Ana"), SeatSetup("Bo"), SeatSetup("Cy", "cliente_casual")]
+    t = table(app, seats, seed=4, straddle=False)
+    hole = next(e for e in t.match.start_events if isinstance(e, R.HoleCards) and e.seat == 0)
+    t.viewer = 0
+    assert "Your cards" in t.event_text(hole, cards="x")
+    t.viewer = 1  # Bo looks: Ana's cards are not his to read, even in a retold log
+    assert t.event_text(hole, cards="x") == ""
+    t.viewer = None
+    assert t.event_text(hole, cards="x") == ""

@@ -435,6 +435,12 @@ class WyrtTable(TableScene):
     SEAT_FIELDS = (*TableScene.SEAT_FIELDS, "buck", "small_blind", "big_blind", "first")
 
     def event_text(self, event: Event, **extra: Any) -> str:
+        if event.PRIVATE and not event.visible_to(self.viewer):
+            # another seat's secret ([G4]): never its words, even when the log is told again
+            public = f"wyrttable.events_public.{type(event).__name__}"
+            if not has(public):
+                return ""
+            return tr(public, seat=self.seats[getattr(event, "seat", 0)].name)
         key = f"wyrttable.events.{type(event).__name__}"
         if has(key) and not (event.PRIVATE and event.visible_to(self.viewer)):
             fields: dict[str, Any] = {k: v for k, v in event.to_dict().items() if k != "type"}
