@@ -15,7 +15,7 @@ from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.tables import felt
 from scenes.tables.wyrt.morto import skull
-from scenes.tables.wyrt.words import card_text
+from scenes.tables.wyrt.words import card_text, without_suit_signs
 from scenes.victory import VictoryOverlay
 from scenes.widgets.cards import CardSprite
 
@@ -308,7 +308,7 @@ class RelicDialog(Scene):
 
     def describe(self, a: InvokeRelic) -> str:
         """One choice in words."""
-        name = tr(f"wyrt.relics.{a.relic}.name")
+        name = tr(f"wyrttable.relic_short.{a.relic}")
         if a.relic == "coroa" and 0 <= a.target < len(self.table.seats):
             return tr("wyrttable.relic_coroa", relic=name, name=self.table.seats[a.target].name)
         if a.relic == "moeda" and a.card is not None:
@@ -317,7 +317,7 @@ class RelicDialog(Scene):
             return tr(
                 f"wyrttable.relic_{a.relic}", relic=name, suit=tr(f"wyrttable.suit_name.{a.suit}")
             )
-        return f"{name}: {tr(f'wyrt.relics.{a.relic}.power')}"
+        return f"{name}: {without_suit_signs(tr(f'wyrt.relics.{a.relic}.power'))}"
 
     def build(self) -> None:
         w, h = self.app.size

@@ -31,7 +31,7 @@ from scenes.tables.wyrt.money import money
 from scenes.tables.wyrt.morto import draw_dealer, draw_relic_marks, morto_badge
 from scenes.tables.wyrt.practice import PracticeAids
 from scenes.tables.wyrt.shown import Shown
-from scenes.tables.wyrt.words import card_text, cards_text, category_text
+from scenes.tables.wyrt.words import card_text, cards_text, category_text, without_suit_signs
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -301,7 +301,15 @@ class WyrtTable(TableScene):
             self.shown = fresh
             self._refresh_pots()
             me = self.viewer
-            if me is not None and me in self.fans and view.get("seat") == me:
+            mine = view["seats"][me] if me is not None else None
+            if (
+                me is not None
+                and me in self.fans
+                and view.get("seat") == me
+                and mine is not None
+                and mine["in_hand"]
+                and not mine["folded"]
+            ):
                 cards = [Card.from_code(c) for c in view["hand_cards"]]
                 if [sp.card for sp in self.fans[me].sprites] != cards:
                     self.fans[me].show(list(cards), face_up=True)
@@ -898,10 +906,10 @@ class WyrtTable(TableScene):
         self.log_event(ev)
 
     def _on_RelicInvoked(self, ev: R.RelicInvoked) -> None:
-        relic = tr(f"wyrt.relics.{ev.relic}.name")
+        relic = tr(f"wyrttable.relic_short.{ev.relic}")  # the fonts lack the suit signs
         self.banner.show(
             tr("wyrttable.relic_banner", name=self.seats[ev.seat].name, relic=relic),
-            tr(f"wyrt.relics.{ev.relic}.power"),
+            without_suit_signs(tr(f"wyrt.relics.{ev.relic}.power")),
             self._d(1.6),
             "dark",
         )

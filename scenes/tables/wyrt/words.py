@@ -21,3 +21,13 @@ def cards_text(cards: Iterable[Card]) -> str:
 def category_text(category: str) -> str:
     """The name of a hand category."""
     return tr(f"wyrt.categories.{category}")
+
+
+SIGNS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def without_suit_signs(text: str) -> str:
+    """Suit signs written as suit letters ("10♠" -> "10s"): the fonts lack the signs."""
+    for sign, suit in SIGNS.items():
+        text = text.replace(sign, tr(f"wyrttable.suit_short.{suit}"))
+    return text
