@@ -457,8 +457,8 @@ class WyrtTable(TableScene):
                 if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
                     fields[k] = self.seats[v].name
             fields.update(extra)
-            return tr(key, **fields)
-        return super().event_text(event, **extra)
+            return without_suit_signs(tr(key, **fields))
+        return without_suit_signs(super().event_text(event, **extra))
 
     def log_event(self, event: Event, **extra: Any) -> None:
         # cards and amounts in words the fonts can draw, in the table's unit
