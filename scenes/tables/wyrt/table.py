@@ -1193,6 +1193,8 @@ class WyrtTable(TableScene):
         left = bar.left + 14
         width = (self.controls.rect.left if self.controls else bar.right) - left - 12
         lines: list[tuple[str, tuple[int, int, int], str]] = []
+        if self._top_room() < 430:
+            lines.append((self.status_text(), style.CREAM, "bold"))
         blinds = tr(
             "wyrttable.blinds_line",
             sb=self.money(view["small_blind"]),
@@ -1270,7 +1272,31 @@ class WyrtTable(TableScene):
             self._cat = evaluate(cards).category
         return str(self._cat)
 
+    def _top_room(self) -> int:
+        """Pixels left of the top-bar buttons for the status line."""
+        return min(
+            [b.rect.left for b in self.buttons.values()]
+            + [b.rect.left for b in self.extra_buttons.values() if b.visible],
+            default=self.app.size[0] - 16,
+        )
+
     def draw_status(self, surface: pygame.Surface) -> None:
+        if self._top_room() < 430:
+            return  # no room at the top: the bar under the table says it (see _draw_bar)
+        surface_text = self.status_text()
+        style.blit_text(
+            surface,
+            surface_text,
+            18,
+            (20, 20),
+            style.CREAM,
+            kind="bold",
+            shadow=style.BLACK,
+            max_width=max(100, self._top_room() - 40),
+        )
+
+    def status_text(self) -> str:
+        """The table, its mode and who is to act."""
         view = self.view()
         if self.match.is_over:
             text = tr("ui.table.over")
@@ -1288,21 +1314,7 @@ class WyrtTable(TableScene):
         if movers and not self.match.is_over:
             names = ", ".join(self.seats[s].name for s in movers)
             text += "  ·  " + tr("ui.table.to_act", names=names)
-        left_of = min(
-            [b.rect.left for b in self.buttons.values()]
-            + [b.rect.left for b in self.extra_buttons.values()],
-            default=surface.get_width() - 16,
-        )
-        style.blit_text(
-            surface,
-            text,
-            18,
-            (20, 20),
-            style.CREAM,
-            kind="bold",
-            shadow=style.BLACK,
-            max_width=max(100, left_of - 40),
-        )
+        return text
 
     # -- the end ----------------------------------------------------------------------------
     def on_match_over(self) -> None:
