@@ -486,6 +486,27 @@ class WyrtTable(TableScene):
         self._tray_done()
         self.flights.launch(amount, self._plate_centre(seat), self.ring.bet_spot(seat), 0.3)
 
+    def _hand_title(self, ev: R.HandStarted) -> str:
+        return tr("wyrttable.hand_title", hand=ev.hand, deck=tr(f"wyrt.decks.{ev.deck}"))
+
+    def rebuild_log(self) -> None:
+        """Tell the log again for whoever looks now, hand by hand (used by a base
+        table that keeps its log as events; each line is worded by `event_text`,
+        which never words another seat's secret)."""
+        history = getattr(self, "history", None)
+        if history is None:
+            return
+        self.log.title = tr("wyrttable.history")
+        self.log.clear()
+        for item in history[-getattr(self, "LOG_REBUILD", 1500) :]:
+            event, text, colour, extra = item
+            if isinstance(event, R.HandStarted):
+                self.log.start_hand(self._hand_title(event))
+            if event is not None:
+                text = self.event_text(event, **extra)
+            if text:
+                self.log.add(text, colour)
+
     def _on_HandStarted(self, ev: R.HandStarted) -> None:
         if self.shown.hand:
             self.chip_history.append(list(self.shown.stacks))
@@ -496,8 +517,7 @@ class WyrtTable(TableScene):
         self.tray.clear()
         self.shown.new_hand(ev.hand, ev.buck, ev.small_blind, ev.big_blind)
         self._refresh_pots()
-        deck = tr(f"wyrt.decks.{ev.deck}")
-        self.log.start_hand(tr("wyrttable.hand_title", hand=ev.hand, deck=deck))
+        self.log.start_hand(self._hand_title(ev))
         self.log_event(ev)
 
     def _on_BlindPosted(self, ev: R.BlindPosted) -> None:
