@@ -313,3 +313,27 @@ def test_private_lines_never_read_by_another_seat_g4(app) -> None:  # type: igno
     assert t.event_text(hole, cards="x") == ""
     t.viewer = None
     assert t.event_text(hole, cards="x") == ""
+
+
+def test_soul_taken_screen_for_a_person_t11(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.tables.wyrt.dialogs import SoulTakenScreen
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bo", "carteador")], mode="life_cassino")
+    t.play_event(R.SoulTaken(0))
+    pump(app, 3)
+    assert isinstance(app.scenes.top, SoulTakenScreen) and app.scenes.top.profile
+    assert t.shown.status[0] == "dead"
+
+
+def test_practice_equity_exact_and_pot_odds() -> None:
+    from game.cards import parse_cards
+    from scenes.tables.wyrt.practice import Aids, dice_card_weights, exact_equity
+
+    assert abs(sum(p for _, p in dice_card_weights()) - 1.0) < 1e-9  # [T5] every dice card
+    same = parse_cards("A♠ K♠ Q♠ J♠ 9♦")
+    assert abs(exact_equity(same, [], [list(same)]) - 0.5) < 1e-9  # equal hands split
+    royal = parse_cards("A♥ K♥ Q♥ J♥ 10♥")
+    junk = parse_cards("2♣ 3♦ 4♠ 7♣ 8♦")
+    assert abs(exact_equity(royal, [], [junk]) - 1.0) < 1e-9
+    a = Aids("pair", 0.5, 0.3, True, 0, 1, to_call=20, pot=60)
+    assert abs(a.need - 0.25) < 1e-9  # pay 20 to win 80
