@@ -1,0 +1,106 @@
+"""A banner across the cloth for the moment that matters: the winning hand, a
+player expelled, a soul taken. It fades in, holds, and fades out by itself.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import style
+
+Color = tuple[int, int, int]
+
+#: banner kinds: (ribbon, text)
+BANNER_COLOURS: dict[str, tuple[Color, Color]] = {
+    "gold": ((120, 20, 26), style.GOLD_LIGHT),
+    "dark": ((24, 18, 22), (230, 80, 64)),
+    "info": ((40, 60, 44), style.CREAM),
+}
+
+
+class Banner:
+    """One banner at a time; `show` replaces the one on screen."""
+
+    FADE = 0.25
+
+    def __init__(self) -> None:
+        self.title = ""
+        self.subtitle = ""
+        self.kind = "gold"
+        self.left = 0.0
+        self.total = 0.0
+
+    def show(
+        self, title: str, subtitle: str = "", seconds: float = 2.0, kind: str = "gold"
+    ) -> None:
+        """Show a banner for `seconds` (0: not at all, e.g. instant animations)."""
+        self.title, self.subtitle, self.kind = title, subtitle, kind
+        self.left = self.total = max(0.0, seconds)
+
+    def hide(self) -> None:
+        """Take it down now."""
+        self.left = 0.0
+
+    @property
+    def visible(self) -> bool:
+        """True while on screen."""
+        return self.left > 0
+
+    def update(self, dt: float) -> None:
+        """Count down."""
+        self.left = max(0.0, self.left - dt)
+
+    def alpha(self) -> int:
+        """Opacity now (fading at both ends)."""
+        if not self.visible:
+            return 0
+        shown = self.total - self.left
+        k = min(1.0, shown / self.FADE, self.left / self.FADE)
+        return int(255 * max(0.0, k))
+
+    def draw(self, surface: pygame.Surface, centre: tuple[int, int], width: int) -> None:
+        """Paint the ribbon centred on `centre`, `width` pixels wide."""
+        if not self.visible:
+            return
+        ribbon, ink = BANNER_COLOURS.get(self.kind, BANNER_COLOURS["gold"])
+        big = max(18, width // 16)
+        small = max(12, big * 3 // 5)
+        h = big + 20 + (small + 6 if self.subtitle else 0)
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        body = pygame.Rect(h // 3, 0, width - 2 * (h // 3), h)
+        pygame.draw.rect(surf, ribbon, body)
+        tail = tuple(max(0, c - 30) for c in ribbon)
+        notch = max(4, h // 5)
+        pygame.draw.polygon(  # swallow-tailed ends
+            surf, tail, [(0, 0), (body.left, 0), (body.left, h), (0, h), (notch, h // 2)]
+        )
+        pygame.draw.polygon(
+            surf,
+            tail,
+            [(width, 0), (body.right, 0), (body.right, h), (width, h), (width - notch, h // 2)],
+        )
+        pygame.draw.line(surf, style.GOLD, body.topleft, body.topright, 2)
+        pygame.draw.line(surf, style.GOLD, (body.left, h - 2), (body.right, h - 2), 2)
+        style.blit_text(
+            surf,
+            self.title,
+            big,
+            (width // 2, 8),
+            ink,
+            kind="serif",
+            anchor="midtop",
+            shadow=style.BLACK,
+            max_width=body.width - 20,
+        )
+        if self.subtitle:
+            style.blit_text(
+                surf,
+                self.subtitle,
+                small,
+                (width // 2, big + 14),
+                style.CREAM,
+                anchor="midtop",
+                max_width=body.width - 20,
+            )
+        surf.set_alpha(self.alpha())
+        surface.blit(surf, surf.get_rect(center=centre))

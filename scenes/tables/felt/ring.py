@@ -1,0 +1,202 @@
+"""Where everything sits around an oval table, for 2–8 seats, at any window size.
+
+`SeatRing` is pure geometry: give it the number of seats, which seat sits at
+the bottom (the person at the screen) and the area it may use; it answers
+where each seat's plate, cards, bet and markers go, and where the pot, the
+community row, the deck and the dice tray sit on the cloth. Call `set_area`
+again on a window resize; nothing else needs to be rebuilt.
+
+Seats go clockwise seen from above: from the bottom seat to the left, over the
+top and down the right, so "the seat on my left" is the next one on screen.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+Point = tuple[int, int]
+
+
+class SeatRing:
+    """Seat positions around an oval table."""
+
+    def __init__(self, n_seats: int, bottom: int = 0) -> None:
+        if not 2 <= n_seats <= 8:
+            raise ValueError("a felt table seats 2 to 8")
+        self.n = n_seats
+        self.bottom = bottom
+        self.area = pygame.Rect(0, 0, 800, 500)
+        self.oval = pygame.Rect(0, 0, 1, 1)
+        self.plate_size = (160, 64)
+        self.set_area(self.area)
+
+    # -- set-up ------------------------------------------------------------------
+    def set_area(self, area: pygame.Rect) -> None:
+        """Fit the table and its seats into `area` (call again on resize)."""
+        self.area = pygame.Rect(area)
+        pw = max(118, min(190, int(self.area.width * 0.17)))
+        ph = max(52, min(70, int(pw * 0.4)))
+        self.plate_size = (pw, ph)
+        # the cloth leaves room for plates on every side
+        ow = self.area.width - int(pw * 0.9)
+        oh = self.area.height - int(ph * 1.6)
+        self.oval = pygame.Rect(0, 0, max(100, ow), max(80, oh))
+        self.oval.center = self.area.center
+
+    def set_bottom(self, seat: int) -> None:
+        """Turn the table so that `seat` sits at the bottom."""
+        self.bottom = seat
+
+    # -- seats -------------------------------------------------------------------
+    def angle(self, seat: int) -> float:
+        """Angle of a seat in radians, screen coordinates (pi/2 = bottom)."""
+        k = (seat - self.bottom) % self.n
+        return math.pi / 2 + 2 * math.pi * k / self.n
+
+    def _on_oval(self, seat: int, scale: float) -> Point:
+        a = self.angle(seat)
+        cx, cy = self.oval.center
+        return (
+            round(cx + math.cos(a) * self.oval.width / 2 * scale),
+            round(cy + math.sin(a) * self.oval.height / 2 * scale),
+        )
+
+    def seat_center(self, seat: int) -> Point:
+        """Centre of a seat's plate (on the rail)."""
+        x, y = self._on_oval(seat, 1.0)
+        # keep the plate inside the area
+        pw, ph = self.plate_size
+        x = max(self.area.left + pw // 2, min(self.area.right - (pw - pw // 2), x))
+        y = max(self.area.top + ph // 2, min(self.area.bottom - (ph - ph // 2), y))
+        return x, y
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """The rectangle of a seat's plate."""
+        r = pygame.Rect((0, 0), self.plate_size)
+        r.center = self.seat_center(seat)
+        return r
+
+    def toward_centre(self, seat: int, fraction: float) -> Point:
+        """A point on the way from a seat to the table centre (0 = the seat, 1 = the centre)."""
+        sx, sy = self.seat_center(seat)
+        cx, cy = self.oval.center
+        return round(sx + (cx - sx) * fraction), round(sy + (cy - sy) * fraction)
+
+    def _beyond(self, seat: int, box: pygame.Rect, size: tuple[int, int], gap: int) -> Point:
+        """Centre of a `size` box placed just past `box`, on the way from the seat to the centre."""
+        sx, sy = self.seat_center(seat)
+        cx, cy = self.oval.center
+        dx, dy = cx - sx, cy - sy
+        dist = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / dist, dy / dist
+        # distance along the ray to leave `box` grown by half the new box (so they touch)
+        grown = box.inflate(size[0] + 2 * gap, size[1] + 2 * gap)
+        t = _exit_distance(grown, (sx, sy), (ux, uy))
+        t = min(t, dist * 0.8)
+        return round(sx + ux * t), round(sy + uy * t)
+
+    def cards_box(self, seat: int, count: int = 5, overlap: float = 0.72) -> tuple[int, int]:
+        """Size of a seat's face-down fan of `count` cards."""
+        w = self.card_width()
+        h = round(w * 1.4)
+        return round(w + w * (1 - overlap) * max(0, count - 1)), h
+
+    def cards_spot(self, seat: int, count: int = 5, overlap: float = 0.72) -> Point:
+        """Centre of a seat's cards: on the cloth, just inside its plate."""
+        box = self.cards_box(seat, count, overlap)
+        # tucked a little under the plate's inner edge, as dealt cards lie (draw fans first)
+        return self._beyond(seat, self.plate_rect(seat), box, -min(box) // 4)
+
+    def cards_rect(self, seat: int, count: int = 5, overlap: float = 0.72) -> pygame.Rect:
+        """The area of a seat's cards (see `cards_spot`)."""
+        r = pygame.Rect((0, 0), self.cards_box(seat, count, overlap))
+        r.center = self.cards_spot(seat, count, overlap)
+        return r
+
+    def bet_spot(self, seat: int) -> Point:
+        """Where a seat's bet of this round stands (bottom-centre of its chips), past its cards."""
+        d = self.chip_diameter()
+        box = self.plate_rect(seat).union(self.cards_rect(seat))
+        x, y = self._beyond(seat, box, (d * 2, d * 2), 4)
+        return x, y + d // 2
+
+    def hero_cards_spot(self, large_width: int, count: int = 5, overlap: float = 0.12) -> Point:
+        """Centre of the bottom seat's own large cards: above its plate, on the cloth."""
+        h = round(large_width * 1.4)
+        plate = self.plate_rect(self.bottom)
+        return plate.centerx, plate.top - h // 2 + h // 5
+
+    def marker_spot(self, seat: int, index: int = 0) -> Point:
+        """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""
+        cx, cy = self.cards_spot(seat)
+        cw, ch = self.cards_box(seat)
+        a = self.angle(seat) + math.pi / 2
+        px, py = math.cos(a), math.sin(a)
+        half = abs(px) * cw / 2 + abs(py) * ch / 2
+        off = half + 16 + index * 28
+        return round(cx + px * off), round(cy + py * off)
+
+    def direction(self, seat: int) -> tuple[float, float]:
+        """Unit vector from the table centre toward a seat."""
+        a = self.angle(seat)
+        return math.cos(a), math.sin(a)
+
+    # -- the cloth ---------------------------------------------------------------
+    @property
+    def centre(self) -> Point:
+        """The centre of the table."""
+        return self.oval.center
+
+    @property
+    def pot_spot(self) -> Point:
+        """Bottom-centre of the (main) pot's chips."""
+        b = self.board_rect
+        return b.centerx, b.bottom + self.chip_diameter() + 8
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        """The community row in the middle of the cloth (room for three cards)."""
+        cw = self.card_width()
+        r = pygame.Rect(0, 0, cw * 3 + 24, round(cw * 1.4) + 12)
+        r.center = (self.oval.centerx, self.oval.centery - self.oval.height // 20)
+        return r
+
+    @property
+    def deck_spot(self) -> Point:
+        """Top-left of the deck on the cloth (left of the community row)."""
+        b = self.board_rect
+        return b.left - int(self.card_width() * 1.6), b.top + 6
+
+    @property
+    def tray_rect(self) -> pygame.Rect:
+        """The dice tray, right of the community row."""
+        b = self.board_rect
+        w = max(120, int(self.oval.width * 0.17))
+        h = max(b.height, 96)
+        return pygame.Rect(b.right + 12, b.centery - h // 2, w, h)
+
+    def card_width(self, large: bool = False) -> int:
+        """A good card width at this size (large: the person's own hand)."""
+        base = max(24, min(40, self.oval.height // 12))
+        return int(base * (1.75 if self.n <= 6 else 1.5)) if large else base
+
+    def chip_diameter(self) -> int:
+        """A good chip size at this table size."""
+        return max(18, min(32, self.oval.height // 16))
+
+
+def _exit_distance(rect: pygame.Rect, origin: tuple[float, float], u: tuple[float, float]) -> float:
+    """How far along unit vector `u` from `origin` (inside `rect`) the ray leaves `rect`."""
+    best = math.inf
+    ox, oy = origin
+    if u[0] > 1e-9:
+        best = min(best, (rect.right - ox) / u[0])
+    elif u[0] < -1e-9:
+        best = min(best, (rect.left - ox) / u[0])
+    if u[1] > 1e-9:
+        best = min(best, (rect.bottom - oy) / u[1])
+    elif u[1] < -1e-9:
+        best = min(best, (rect.top - oy) / u[1])
+    return max(0.0, best if best != math.inf else 0.0)

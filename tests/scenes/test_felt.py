@@ -1,0 +1,157 @@
+"""The shared felt-table pieces (scenes/tables/felt): geometry, chips, cards,
+dice tray, banner and hand history, drawn on plain surfaces."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.cards import parse_cards
+from scenes.tables import felt
+from scenes.widgets.tween import Tweens
+
+
+@pytest.fixture(autouse=True)
+def _pygame() -> None:
+    pygame.init()
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_ring_places_every_seat_inside_and_apart(n: int, size: tuple[int, int]) -> None:
+    area = pygame.Rect(10, 56, size[0] - 320, size[1] - 66)
+    ring = felt.SeatRing(n, bottom=0)
+    ring.set_area(area)
+    plates = [ring.plate_rect(s) for s in range(n)]
+    for p in plates:
+        assert area.contains(p)
+    for i in range(n):
+        for j in range(i + 1, n):
+            assert not plates[i].colliderect(plates[j]), (i, j)
+    # the bottom seat is the lowest plate, and seats go clockwise: the next is on its left
+    assert plates[0].centery == max(p.centery for p in plates)
+    if n > 2:
+        assert plates[1].centerx < plates[0].centerx
+    for s in range(n):  # bets and cards lie on the cloth
+        assert ring.oval.collidepoint(ring.bet_spot(s))
+        assert ring.oval.inflate(20, 20).collidepoint(ring.cards_spot(s))
+
+
+def test_ring_turns_and_resizes() -> None:
+    ring = felt.SeatRing(4, bottom=0)
+    ring.set_area(pygame.Rect(0, 0, 900, 600))
+    before = ring.plate_rect(2).center
+    ring.set_bottom(2)
+    assert ring.plate_rect(2).centery > before[1]
+    ring.set_area(pygame.Rect(0, 0, 600, 400))
+    assert ring.oval.width < 600 and pygame.Rect(0, 0, 600, 400).contains(ring.plate_rect(0))
+    with pytest.raises(ValueError):
+        felt.SeatRing(9)
+
+
+def test_pots_stand_apart_and_chips_fly() -> None:
+    pots = felt.PotRow()
+    pots.set_spot((400, 300), 24)
+    pots.set_pots([(300, "main"), (120, "side 1"), (40, "side 2")])
+    spots = [pots.pot_spot(i) for i in range(3)]
+    assert spots[0][0] < spots[1][0] < spots[2][0]
+    assert min(b[0] - a[0] for a, b in zip(spots, spots[1:], strict=False)) >= 48
+    assert pots.total() == 460
+    tweens = Tweens()
+    flights = felt.Flights(tweens)
+    landed: list[int] = []
+    flights.launch(50, (0, 0), (100, 100), 0.3, on_land=lambda: landed.append(1))
+    assert flights.busy and not landed
+    for _ in range(30):
+        tweens.update(1 / 60)
+    assert not flights.busy and landed == [1]
+    instant = felt.Flights(Tweens(lambda: 0.0))
+    instant.launch(10, (0, 0), (5, 5), 0.3, on_land=lambda: landed.append(2))
+    assert not instant.busy and landed == [1, 2]
+
+
+def test_card_fan_deals_raises_best_five_and_mucks() -> None:
+    tweens = Tweens()
+    fan = felt.CardFan(tweens, 40)
+    fan.place((300, 300))
+    for _ in range(5):
+        fan.deal(None, (0, 0), duration=0.2)
+    tweens.finish_all()
+    xs = [s.x for s in fan.sprites]
+    assert xs == sorted(xs) and len(set(xs)) == 5
+    cards = parse_cards("A♠ K♠ Q♥ Q♥ 2c")
+    fan.reveal(cards, 0.2)
+    assert fan.busy
+    fan.finish()
+    assert all(s.face_up for s in fan.sprites)
+    fan.raise_cards(parse_cards("Q♥ Q♥ A♠"))  # duplicates raise two sprites
+    tweens.finish_all()
+    assert fan.raised == {0, 2, 3}
+    assert fan.sprites[2].y < fan.sprites[1].y
+    fan.muck((0, 0), 0.2)
+    tweens.finish_all()
+    assert fan.sprites == [] and fan.mucked
+
+
+def test_dice_tray_keeps_rerolls_visible_and_struck() -> None:
+    tray = felt.DiceTray()
+    tray.set_rect(pygame.Rect(0, 0, 200, 120))
+    row = tray.throw([6], "suit", duration=0.5)
+    assert not tray.settled
+    tray.finish()
+    tray.update(0.01)
+    assert tray.settled and row.dice.shown == [6]
+    tray.strike(row, "reroll")
+    tray.throw([2], "suit", duration=0).suit = "H"
+    assert row.struck and all(d.dim for d in row.dice.dice)
+    surf = pygame.Surface((300, 200))
+    tray.draw(surf)
+
+
+def test_banner_fades_in_and_out() -> None:
+    b = felt.Banner()
+    b.show("Full house", "Ana", seconds=1.0)
+    assert b.visible and b.alpha() == 0
+    b.update(0.5)
+    assert b.alpha() == 255
+    b.update(0.6)
+    assert not b.visible
+    b.show("x", seconds=0)
+    assert not b.visible
+
+
+def test_hand_history_pages_through_hands() -> None:
+    h = felt.HandHistory(pygame.Rect(0, 0, 300, 300), "History")
+    for n in range(3):
+        h.start_hand(f"Hand {n + 1}")
+        h.add(f"line {n + 1}")
+    assert [t for t, _ in h.hand_lines(1)] == ["Hand 2", "line 2"]
+    left = h._arrows()[0].center
+    h.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=left, button=1))
+    assert h.page == 1
+    assert [t for t, _ in h._lines()] == ["Hand 2", "line 2"]
+    right = h._arrows()[1].center
+    h.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1))
+    assert h.page is None
+    h.draw(pygame.Surface((400, 400)))
+
+
+def test_everything_draws_on_a_plain_surface() -> None:
+    surf = pygame.Surface((1024, 640))
+    ring = felt.SeatRing(6)
+    ring.set_area(surf.get_rect())
+    for look in (felt.TAVERN, felt.CANDLELIGHT):
+        felt.draw_felt(surf, ring.oval, look)
+    info = felt.PlateInfo("Ana", "you", "T$ 10", (200, 40, 40), "star", "All-in", "all_in", True)
+    felt.draw_plate(surf, ring.plate_rect(0), info, 0.5)
+    felt.draw_marker(surf, ring.marker_spot(0), "D", "dealer")
+    felt.draw_pile(surf, 1234, ring.bet_spot(0), 24, lambda a: f"PV {a}", "side pot")
+    felt.draw_deck(surf, ring.deck_spot, 40, "forest", 20)
+    felt.candle(surf, (100, 100), 30, 1.0)
+    felt.draw_line_chart(
+        surf,
+        pygame.Rect(0, 0, 400, 300),
+        [felt.Series("Ana", (200, 0, 0), "circle", (10, 20, 5))],
+        "Chips",
+        "hand",
+    )
