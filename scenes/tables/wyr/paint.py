@@ -111,7 +111,7 @@ def score_board(
     )
     n = max(1, len(board.rows))
     foot = 20 if board.winners else 0
-    row_h = max(15, min(24, (rect.height - 34 - foot) // n))
+    row_h = max(14, min(24, (rect.height - 34 - foot) // (n + 1)))
     size = max(11, min(15, row_h - 5))
     cols = _columns(rect)
     y = rect.top + 30

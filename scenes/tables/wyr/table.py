@@ -91,6 +91,7 @@ class WyrTable(TableScene):
         self._aid_cache: tuple[tuple[Any, ...], list[str]] | None = None
         self._my_trade: R.Trade | None = None
         self._turn_seat: int | None = None
+        self._mao_card: Card | None = None
 
     # -- looks -----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -157,20 +158,43 @@ class WyrTable(TableScene):
         width = int(cw * (1 + 5 * 0.62)) + 24
         return pygame.Rect(self.panel.left + 8, self.panel.top + 6, width, self.panel.height - 12)
 
+    def _fan_spot(self, seat: int) -> tuple[int, int]:
+        """Where a lord's cards lie: beside his plate, on the side facing the centre."""
+        plate = self.ring.plate_rect(seat)
+        o = self.ring.oval
+        cw = self.ring.card_width()
+        w, h = int(cw * (1 + 4 * 0.45)), int(cw * 1.4)
+        dx = (plate.centerx - o.centerx) / max(1, o.width)
+        dy = (plate.centery - o.centery) / max(1, o.height)
+        if abs(dy) >= abs(dx):
+            y = plate.bottom + 6 + h // 2 if dy < 0 else plate.top - 6 - h // 2
+            return plate.centerx, y
+        x = plate.right + 6 + w // 2 if dx < 0 else plate.left - 6 - w // 2
+        return x, plate.centery
+
     def _place_fans(self) -> None:
         cw = self.ring.card_width()
         for s, fan in self.fans.items():
-            fan.place(self.ring.toward_centre(s, 0.24), cw, 0.55)
+            fan.place(self._fan_spot(s), cw, 0.55)
         area = self._hand_area()
         self.hand.place((area.centerx, area.centery + 8), self._hand_width(), 0.38)
         self._place_board_fan()
 
-    def _place_board_fan(self) -> None:
+    def table_row(self) -> pygame.Rect:
+        """The table cards' row: from the pile to the dice tray's far edge (the tray
+        only stands on the cloth in the Hora da Verdade)."""
         b = self.ring.board_rect
         cw = self.ring.card_width()
+        left = self.ring.deck_spot[0] + int(cw * 1.35)
+        right = self.ring.tray_rect.right
+        return pygame.Rect(left, b.top, max(cw, right - left), b.height)
+
+    def _place_board_fan(self) -> None:
+        b = self.table_row()
+        cw = self.ring.card_width()
         n = max(1, len(self.board_fan.sprites))
-        # Overlap just enough for the table cards to fit the community row.
-        overlap = 0.0 if n == 1 else max(0.0, min(0.75, 1 - (b.width - cw) / (cw * (n - 1))))
+        # Overlap just enough for the table cards to fit the row.
+        overlap = 0.0 if n == 1 else max(0.0, min(0.8, 1 - (b.width - cw) / (cw * (n - 1))))
         self.board_fan.place(b.center, cw, max(0.08, overlap))
 
     def _build_controls(self) -> None:
@@ -304,9 +328,14 @@ class WyrTable(TableScene):
         """Lift the chosen discards; light the table cards the selection may take."""
         ch = self.choice
         mine = self.my_turn() and ch is not None and self.view().get("phase") == "trade"
+        mao = bool((self.shown.get("trade") or {}).get("mao_de_wyr"))
+        marked = False
         for i, s in enumerate(self.hand.sprites):
             s.selectable = mine
             s.selected = bool(mine and ch is not None and i in ch.selected)
+            # The card the Mão de Wyr drew keeps a gold edge until the choice is made.
+            s.highlighted = mao and not marked and s.card is not None and s.card == self._mao_card
+            marked = marked or s.highlighted
         takeable = ch.takeable() if mine and ch is not None and ch.selected else set()
         for i, s in enumerate(self.board_fan.sprites):
             s.selectable = i in takeable
@@ -504,11 +533,7 @@ class WyrTable(TableScene):
             known = list(self._my_trade.discard)
         for i in range(ev.count):
             sprite = self._take_sprite(fan, known[i] if i < len(known) else None)
-            start = (
-                (sprite.x, sprite.y)
-                if sprite is not None
-                else self.ring.toward_centre(ev.seat, 0.24)
-            )
+            start = (sprite.x, sprite.y) if sprite is not None else self._fan_spot(ev.seat)
             card = ev.cards[i] if ev.face_up and i < len(ev.cards) else None
             self.board_fan.deal(card, start, ev.face_up, 0.3, 0.08 * i)
         fan.place(fan.centre)
@@ -550,6 +575,9 @@ class WyrTable(TableScene):
     def _on_CardsReceived(self, ev: R.CardsReceived) -> None:
         if ev.seat != self.viewer:
             return
+        trade = self.shown.get("trade") or {}
+        if trade.get("mao_de_wyr") and trade.get("seat") == ev.seat and len(ev.cards) == 1:
+            self._mao_card = ev.cards[0]  # the Mão de Wyr's extra card, marked in the hand ([Y4])
         hidden = [s for s in self.hand.sprites if s.card is None or not s.face_up]
         for sprite, card in zip(hidden[-len(ev.cards) :], ev.cards, strict=False):
             sprite.card = card
@@ -710,6 +738,8 @@ class WyrTable(TableScene):
         )
 
     def update(self, dt: float) -> None:
+        # Busy before anything moves this frame, so the moment it all settles is seen.
+        was_busy = bool(self.events) or self.animating() or self.tweens.busy
         self.pulse = (self.pulse + dt * 0.8) % 1.0
         self.hand.update(dt)
         self.board_fan.update(dt)
@@ -717,7 +747,6 @@ class WyrTable(TableScene):
             fan.update(dt)
         self.tray.update(dt)
         self.banner.update(dt)
-        was_busy = bool(self.events) or self.animating() or self.tweens.busy
         super().update(dt)
         if was_busy and not self.events and not self.animating() and not self.tweens.busy:
             self.sync()
@@ -920,7 +949,8 @@ class WyrTable(TableScene):
         ring = self.ring
         felt.draw_felt(surface, ring.oval, LOOK)
         cw = ring.card_width()
-        if view.get("phase") != "over":
+        board = self.board is not None and view.get("phase") in ("bet", "show", "thyatis", "over")
+        if not board:
             deck = felt.draw_deck(surface, ring.deck_spot, cw, LOOK.back, int(view["pile_size"]))
             style.blit_text(
                 surface,
@@ -931,15 +961,15 @@ class WyrTable(TableScene):
                 anchor="midtop",
                 shadow=style.BLACK,
             )
-        if self.board is not None and view.get("phase") in ("bet", "show", "thyatis", "over"):
+        if board and self.board is not None:
             paint.score_board(surface, self._board_rect(), self.board, self.name, self.seat_look)
         else:
             self.board_fan.draw(surface)
-        self.tray.draw(surface)
+        if view.get("phase") in ("show", "thyatis") or self.tray.rows:
+            self.tray.draw(surface)
         self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot > 0 else [])
         self.pots.draw(surface, money)
         self._draw_bets(surface)
-        felt.draw_marker(surface, ring.marker_spot(int(view["dealer"])), "W", "dealer")
         for s in range(self.match.n_seats):
             felt.draw_plate(surface, ring.plate_rect(s), self._plate(s, view), self.pulse)
             if s != self.viewer:
@@ -958,8 +988,8 @@ class WyrTable(TableScene):
         rows = len(self.board.rows) if self.board else 4
         left = o.left + int(o.width * 0.17)
         right = self.ring.tray_rect.left - 10
-        bottom = self.ring.pot_spot[1] - int(self.ring.chip_diameter() * 1.3)
-        top = max(o.top + int(o.height * 0.1), bottom - (58 + 22 * rows))
+        bottom = self.ring.pot_spot[1] - int(self.ring.chip_diameter() * 0.9)
+        top = max(o.top + int(o.height * 0.08), bottom - (60 + 22 * (rows + 1)))
         return pygame.Rect(left, top, right - left, bottom - top)
 
     def _draw_bets(self, surface: pygame.Surface) -> None:
@@ -1017,7 +1047,10 @@ class WyrTable(TableScene):
         if view.get("table_bet") is not None:
             lines.append(
                 (
-                    tr("wyrtable.round.bet", amount=money(int(view["table_bet"]))),
+                    tr(
+                        "wyrtable.round.group_bet" if view.get("groups") else "wyrtable.round.bet",
+                        amount=money(int(view["table_bet"])),
+                    ),
                     13,
                     style.RED,
                     "bold",
