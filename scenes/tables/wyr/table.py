@@ -297,12 +297,13 @@ class WyrTable(TableScene):
         refill = max(0, ch.refill)
         sources = ch.sources()
         c = self.controls
+        # With nothing selected every choice stays clickable, and says what it needs.
         if ch.mao:
             c["mao1"].set_text(tr("wyrtable.mao.option1"))
             c["mao2"].set_text(tr("wyrtable.mao.option2", count=refill))
             c["mao3"].set_text(tr("wyrtable.mao.option3", count=refill))
             for name, src in (("mao1", "none"), ("mao2", "table"), ("mao3", "pile")):
-                self._enable(name, src in sources)
+                self._enable(name, not k or src in sources)
             return
         c["pile"].set_text(
             tr("wyrtable.trade.pile_button", count=refill) if k else tr("wyr.ui.discard_pile")
@@ -314,8 +315,8 @@ class WyrTable(TableScene):
             else tr("wyr.ui.discard_table")
         )
         self._enable("pass", ch.can_pass)
-        self._enable("pile", "pile" in sources)
-        self._enable("table", "table" in sources)
+        self._enable("pile", not k or "pile" in sources)
+        self._enable("table", not k or "table" in sources)
 
     def _enable(self, name: str, on: bool) -> None:
         widget = self.controls[name]
