@@ -2,18 +2,20 @@
 
 Given a game name (and seat count, options) it plays random legal actions to the
 end and checks after every step: the game's invariants, that views are JSON and
-leak nothing (the game's `check_view` hook), that an illegal action leaves the
-match untouched ([G3]); and at the end that the same seed and actions give the
+leak nothing (the game's `check_view` hook), that what an action shows a seat
+does not depend on cards hidden from it (the `scramble` hook, dealt anew, not
+held fixed), that an illegal action leaves the match untouched ([G3]); and at the end that the same seed and actions give the
 same match ([G1]) and that save -> load gives the same state.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import Action, IllegalAction, Match
+from game.core import Action, Event, IllegalAction, Match
 from game.registry import get_info, load_match, new_match
 from game.rng import Rng
 
@@ -36,6 +38,61 @@ def check_views(match: Match) -> None:
         json.dumps(view)
         if info.check_view is not None:
             info.check_view(match, seat, view)
+
+
+_CARD_CODE = re.compile(r"^(?:10|[2-9AJQK])[SHDC]$|^JK$")
+
+
+def _mask(value: Any) -> Any:
+    """The shape of JSON data: every card code becomes "?" (which card is not the
+    point; whether the match stops, asks or skips is)."""
+    if isinstance(value, str):
+        return "?" if _CARD_CODE.match(value) else value
+    if isinstance(value, list):
+        return [_mask(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _mask(v) for k, v in value.items()}
+    return value
+
+
+def exposed_shape(match: Match, seat: int, events: list[Event]) -> Any:
+    """What `seat` learns from an action: its view, who moves, and the events it
+    may read (the others' private events only by kind and seat), cards masked."""
+    seen: list[Any] = []
+    for ev in events:
+        if ev.visible_to(seat):
+            seen.append(ev.to_dict())
+        else:
+            seen.append({"type": type(ev).__name__, "seat": getattr(ev, "seat", None)})
+    return _mask({"view": match.view(seat), "to_move": match.to_move, "events": seen})
+
+
+def check_hidden_shape(match: Match, seat: int, action: Action, rng: Rng) -> bool:
+    """Vary what each observer cannot see, apply the same action, and compare what
+    the observer is then shown ([G4], [C17]).
+
+    Holding the hidden cards fixed cannot see a leak that depends on them (a
+    match that stops to ask only when a spoils card is a realm): here every card
+    hidden from the observer is dealt anew (the actor keeps his hand so that the
+    action stays legal) and the two outcomes must look the same to him, up to
+    which card is which. Returns True when a comparison was made (the game has a
+    `scramble` hook and the action shows no hidden card by rule).
+    """
+    info = get_info(match.game_name)
+    if info.scramble is None or (info.reveals is not None and info.reveals(match, action)):
+        return False
+    for observer in range(match.n_seats):
+        keep = frozenset({observer, seat})
+        real = info.scramble(match, keep, Rng(f"shape/{len(match.log)}/{observer}/a"))
+        twin = info.scramble(match, keep, rng)
+        got = exposed_shape(real, observer, real.apply(seat, action))
+        other = exposed_shape(twin, observer, twin.apply(seat, action))
+        if got != other:
+            raise AssertionError(
+                f"seat {observer} can tell hidden cards apart after {action}: "
+                f"what it is shown depends on cards it cannot see"
+            )
+    return True
 
 
 def probe_illegal(match: Match, rng: Rng) -> bool:
@@ -75,12 +132,15 @@ def random_playthrough(
     max_actions: int = 20_000,
     probe_every: int = 7,
     views_every: int = 1,
+    shape_every: int = 1,
     chooser: Any = None,
 ) -> tuple[Match, HarnessReport]:
     """Play random legal actions, checking invariants and views after each.
 
     `chooser(match, seat, legal, rng) -> Action` may replace the uniform choice
-    (to steer random games towards rarer situations).
+    (to steer random games towards rarer situations). Every `shape_every` steps
+    (0 = never) the action is also tried on copies with the hidden cards dealt
+    anew (`check_hidden_shape`).
     """
     info = get_info(name)
     match = new_match(name, seats, seed=seed, options=options)
@@ -100,6 +160,8 @@ def random_playthrough(
         again = Action.parse(json.loads(json.dumps(action.to_dict())))
         if again != action:
             raise AssertionError(f"{action} does not survive to_dict/from_dict")
+        if shape_every and steps % shape_every == 0:
+            check_hidden_shape(match, seat, action, rng)
         events = match.apply(seat, action)
         for ev in events:
             json.dumps(ev.to_dict())

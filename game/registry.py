@@ -17,6 +17,7 @@ from game.core import SAVE_FORMAT, Action, IllegalAction, Match, SaveError
 
 if TYPE_CHECKING:
     from game.bots import Bot
+    from game.rng import Rng
 
 #: Every game the product knows, in menu order; only those with a package play.
 KNOWN_GAMES: tuple[str, ...] = ("wyr", "wyrt", "war", "chama")
@@ -137,6 +138,11 @@ class GameInfo:
     invariants: Callable[[Match], None] | None = None
     #: raises AssertionError when `view` shows `seat` something secret
     check_view: Callable[[Match, int, dict[str, Any]], None] | None = None
+    #: a copy of the match with every hidden card dealt anew except what the seats
+    #: in the set may see (the harness compares what an action then exposes, [G4])
+    scramble: Callable[[Match, frozenset[int], Rng], Match] | None = None
+    #: True for an action that shows hidden cards by rule (the harness skips it)
+    reveals: Callable[[Match, Action], bool] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -6,7 +6,7 @@ Public API: `INFO` (the registry entry) and `timed_score` ([C16]).
 from __future__ import annotations
 
 from game.chama.bots import make_bot
-from game.chama.checks import check_options, check_view, invariants
+from game.chama.checks import check_options, check_view, invariants, reveals, scramble
 from game.chama.match import ChamaMatch
 from game.chama.rules import MODES, timed_score
 from game.registry import TOURNAMENT_OPTION, TURN_LIMIT_OPTION, GameInfo, OptionSpec
@@ -32,6 +32,8 @@ INFO = GameInfo(
     check_options=check_options,
     invariants=invariants,
     check_view=check_view,
+    scramble=scramble,
+    reveals=reveals,
     extra={"default_seats": 2},  # what the new-match screen offers first
 )
 

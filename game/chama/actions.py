@@ -136,7 +136,21 @@ class PlaySpoilsRealm(Action):
 
 @dataclass(frozen=True)
 class KeepSpoils(Action):
-    """Spoils: keep the realm drawn as spoils in hand ([C10])."""
+    """Spoils: keep the card drawn as spoils in hand ([C10])."""
+
+
+@dataclass(frozen=True)
+class PoolSpoilsCommander(Action):
+    """Spoils, the player whose turn it is: put the commander drawn as spoils into
+    the pool now (step 5's exception, [C10])."""
+
+
+@dataclass(frozen=True)
+class AttachSpoilsArmy(Action):
+    """Spoils, the player whose turn it is: attach the army drawn as spoils to pool
+    commander `uid`, which has none (step 5's exception, [C10])."""
+
+    uid: int
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ from typing import Any
 
 from game.cards import Card
 from game.chama import rules
+from game.chama.actions import CallXisum, Redraw
 from game.chama.match import ChamaMatch
-from game.core import Match
+from game.core import Action, Match
 from game.registry import OptionsError
 from game.rng import Rng
 
@@ -73,6 +74,32 @@ def invariants(match: Match) -> None:
     assert len(uids) == len(set(uids)), "a unit id is in two places"
 
 
+def scramble(match: Match, keep: frozenset[int], rng: Rng) -> Match:
+    """A copy where every hidden card is dealt anew but the hands of the seats in
+    `keep` (every draw pile is reshuffled: nobody sees his own pile)."""
+    assert isinstance(match, ChamaMatch)
+    other = match.clone()
+    for s in range(other.n_seats):
+        if s in keep:
+            rng.shuffle(other.draw[s])
+            continue
+        hidden = other.hands[s] + other.draw[s]
+        k = len(other.hands[s])
+        rng.shuffle(hidden)
+        other.hands[s] = hidden[:k]
+        other.draw[s] = hidden[k:]
+        other.spoils_pending = [
+            (o, other.hands[o][-1] if o == s else c) for o, c in other.spoils_pending
+        ]
+    return other
+
+
+def reveals(match: Match, action: Action) -> bool:
+    """Actions that show hidden cards by rule: a xisum turns up the target's top
+    card, a redraw shows the hand and cuts for the first player anew ([C3], [C15])."""
+    return isinstance(action, (CallXisum, Redraw))
+
+
 def _scrambled(match: ChamaMatch, seat: int, rng: Rng) -> ChamaMatch:
     """A copy where everything `seat` may not see is reshuffled."""
     other = match.clone()
@@ -80,15 +107,16 @@ def _scrambled(match: ChamaMatch, seat: int, rng: Rng) -> ChamaMatch:
         if s == seat:
             rng.shuffle(other.draw[s])
             continue
+        # Everything hidden is dealt anew, the card another seat drew as spoils
+        # included: holding it fixed would hide a view that depends on it ([C10]).
         hidden = other.hands[s] + other.draw[s]
         k = len(other.hands[s])
-        keep = [c for _, c in other.spoils_pending if _ == s]
-        for c in keep:
-            hidden.remove(c)
         rng.shuffle(hidden)
-        hand = keep + hidden[: k - len(keep)]
-        other.hands[s] = hand
-        other.draw[s] = hidden[k - len(keep) :]
+        other.hands[s] = hidden[:k]
+        other.draw[s] = hidden[k:]
+        other.spoils_pending = [
+            (o, other.hands[o][-1] if o == s else c) for o, c in other.spoils_pending
+        ]
     return other
 
 

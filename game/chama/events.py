@@ -157,10 +157,10 @@ class CommanderPresented(Event):
 
 @dataclass(frozen=True)
 class DefenseDeclined(Event):
-    """The defender `seat` presented no commander ([C8]); `forced` when he had none."""
+    """The defender `seat` presented no commander ([C8]). Whether he had one to
+    present is never said ([C17])."""
 
     seat: int
-    forced: bool
 
 
 @dataclass(frozen=True)

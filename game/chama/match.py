@@ -15,6 +15,7 @@ from game.cards import Card, parse_card
 from game.chama import rules
 from game.chama.actions import (
     AttachArmy,
+    AttachSpoilsArmy,
     Attack,
     CallXisum,
     ContinueBattle,
@@ -28,6 +29,7 @@ from game.chama.actions import (
     PlayRealm,
     PlaySpoilsRealm,
     PoolCommander,
+    PoolSpoilsCommander,
     PresentHand,
     PresentPool,
     RebuildRealm,
@@ -142,8 +144,10 @@ class ChamaMatch(Match):
         #: armistices in play: (caster, target, ace, target's turns_taken when cast)
         self.armistices: list[tuple[int, int, Card, int]] = []
         self.battle: Battle | None = None
-        #: spoils realms that may be played at once: (seat, card)
+        #: spoils cards whose drawers are still to be asked about them: (seat, card) ([C10])
         self.spoils_pending: list[tuple[int, Card]] = []
+        #: Aliados helpers among the spoils drawers: they may only keep the card ([C15])
+        self.spoils_helpers: list[int] = []
         self.mull_queue: list[int] = []
         self.phase = REALM
         self.active = 0
@@ -416,15 +420,11 @@ class ChamaMatch(Match):
                 return
             ph = self.phase
             seat = self.active
-            if ph == REALM and not self._realm_options(seat) and not self._redraw_ok(seat):
-                self.phase = POOL
-                ev.append(StepStarted(seat, 3))
-            elif ph == POOL and not self._pool_options(seat) and not self._redraw_ok(seat):
-                self.phase = ATTACK
-                ev.append(StepStarted(seat, 4))
-            elif ph == ATTACK and not self._attack_options(seat) and not self._redraw_ok(seat):
-                self.phase = DISCARD
-                ev.append(StepStarted(seat, 5))
+            if ph in (REALM, POOL, ATTACK) and not self._may_have_choice(seat, ph):
+                # [C17]: a step is skipped only when the table can see there is
+                # nothing to do in it; otherwise the player is asked.
+                self.phase = {REALM: POOL, POOL: ATTACK, ATTACK: DISCARD}[ph]
+                ev.append(StepStarted(seat, STEP_OF_PHASE[self.phase]))
             elif ph == DISCARD and len(self.hands[seat]) <= rules.HAND_LIMIT:
                 self._end_turn(ev)
             elif ph == SPOILS and not self.spoils_pending:
@@ -437,27 +437,47 @@ class ChamaMatch(Match):
         raise RuntimeError("chama: the turn did not settle")
 
     def _battle_autostep(self, ev: list[Event]) -> bool:
-        """Carry out a battle decision that has only one possible answer."""
+        """Carry out a battle decision only when the whole table can see it has one
+        answer (no usable pool commander and an empty hand): a choice that only the
+        hidden hand makes single is still asked ([C17])."""
         b = self.battle
         assert b is not None
-        if b.stage == PRESENT_ATT and not self.can_present(b.attacker):
+        if b.stage in (PRESENT_ATT, CONTINUE) and not self._may_present(b.attacker):
             self._end_battle("stopped", ev)
             return True
-        if b.stage == CONTINUE and not self.can_present(b.attacker):
-            self._end_battle("stopped", ev)
+        if b.stage == PRESENT_DEF and not self._may_present(b.defender):
+            self._decline(ev)
             return True
-        if b.stage == PRESENT_DEF and not self.can_present(b.defender):
-            self._decline(ev, forced=True)
+        if b.stage == FIGHT and not self.hands[b.actor]:
+            self._stop(b.actor, ev)
             return True
-        if b.stage == FIGHT:
-            actor = b.actor
-            principal = actor in (b.attacker, b.defender)
-            has_army = any(rules.is_army(c) for c in self.hands[actor])
-            has_ace = principal and any(rules.is_armistice(c) for c in self.hands[actor])
-            if not has_army and not has_ace:
-                self._stop(actor, ev)
-                return True
         return False
+
+    def _may_present(self, seat: int) -> bool:
+        """Whether, judging by what the table sees, `seat` might present a commander."""
+        return bool(self.usable_units(seat)) or bool(self.hands[seat])
+
+    def _may_have_choice(self, seat: int, ph: str) -> bool:
+        """Whether, judging by what the table sees, `seat` might have something to do
+        in step `ph` (hand sizes, formations and pools are public, hands are not)."""
+        if self._redraw_ok(seat):
+            return True
+        hand = bool(self.hands[seat])
+        if ph == REALM:
+            if self._realm_options(seat):
+                return True
+            redraw_open = (
+                self.redraws[seat] < rules.REDRAWS_PER_PLAYER
+                and self.turns_taken[seat] <= rules.REDRAW_TURNS
+                and not self.played_realm[seat]
+            )
+            return hand and (not self.realm_done and bool(self.fillable_slots(seat)) or redraw_open)
+        if ph == POOL:
+            return hand
+        targets = any(
+            self.may_attack(seat, t) and self.exposed_slots(t) for t in self.alive_seats()
+        )
+        return targets and self._may_present(seat)
 
     # ------------------------------------------------------------ options
 
@@ -539,7 +559,8 @@ class ChamaMatch(Match):
         opponent = b.defender if side == ATT else b.attacker
         if not self.may_attack(seat, opponent):
             return False
-        return any(rules.is_army(c) for c in self.hands[seat])
+        # [C17]: asked whether or not he holds an army; only an empty hand (public) skips.
+        return bool(self.hands[seat])
 
     @property
     def to_move(self) -> list[int]:
@@ -568,10 +589,7 @@ class ChamaMatch(Match):
         if ph == MULLIGAN:
             return [KeepHand(), Mulligan()]
         if ph == SPOILS:
-            opts: list[Action] = [
-                PlaySpoilsRealm(rules.SLOTS[i]) for i in self.fillable_slots(seat)
-            ]
-            return opts + [KeepSpoils()]
+            return self._spoils_options(seat) + [KeepSpoils()]
         if ph == BATTLE:
             return self._battle_options(seat)
         out: list[Action] = []
@@ -587,6 +605,24 @@ class ChamaMatch(Match):
             out.append(Redraw())
         out.append(EndStep())
         return out
+
+    def _spoils_options(self, seat: int) -> list[Action]:
+        """[C10] what may be done at once with the card drawn as spoils (besides keeping
+        it): a realm into the formation; for the player whose turn it is, also a
+        commander into the pool or an army onto a pool commander without one.
+        An Aliados helper may only keep it ([C15])."""
+        owner, card = self.spoils_pending[0]
+        if owner != seat or seat in self.spoils_helpers:
+            return []
+        if rules.is_realm(card):
+            return [PlaySpoilsRealm(rules.SLOTS[i]) for i in self.fillable_slots(seat)]
+        if seat != self.active:
+            return []
+        if rules.is_commander(card):
+            return [PoolSpoilsCommander()]
+        if rules.is_army(card):
+            return [AttachSpoilsArmy(u.uid) for u in self.pool[seat] if u.army is None]
+        return []
 
     def _battle_options(self, seat: int) -> list[Action]:
         b = self.battle
@@ -688,10 +724,12 @@ class ChamaMatch(Match):
             if b is not None and b.stage == FIGHT and seat == b.actor:
                 return IllegalAction("C8", "chama.illegal.wrong_card")
             return IllegalAction("C8", "chama.illegal.only_losing_side")
-        if isinstance(a, (PlaySpoilsRealm, KeepSpoils)):
-            if ph == SPOILS:
-                return IllegalAction("C5", "chama.illegal.slot_order", slot=getattr(a, "slot", ""))
-            return IllegalAction("C10", "chama.illegal.no_spoils")
+        if isinstance(a, (PlaySpoilsRealm, KeepSpoils, PoolSpoilsCommander, AttachSpoilsArmy)):
+            if ph != SPOILS:
+                return IllegalAction("C10", "chama.illegal.no_spoils")
+            if isinstance(a, PlaySpoilsRealm) and rules.is_realm(self.spoils_pending[0][1]):
+                return IllegalAction("C5", "chama.illegal.slot_order", slot=a.slot)
+            return IllegalAction("C10", "rulings.chama.spoils_not_so")
         if isinstance(a, DiscardCard):
             if ph != DISCARD:
                 return IllegalAction("C2", "chama.illegal.wrong_step")
@@ -756,7 +794,7 @@ class ChamaMatch(Match):
         elif isinstance(a, (PresentPool, PresentHand)):
             self._present(seat, a, ev)
         elif isinstance(a, Decline):
-            self._decline(ev, forced=False)
+            self._decline(ev)
         elif isinstance(a, Reinforce):
             self._reinforce(seat, a.card, ev)
         elif isinstance(a, PlayArmistice):
@@ -774,6 +812,20 @@ class ChamaMatch(Match):
             self._play_realm(seat, card, rules.slot_index(a.slot), True, ev)
         elif isinstance(a, KeepSpoils):
             self.spoils_pending.pop(0)
+        elif isinstance(a, PoolSpoilsCommander):
+            _, card = self.spoils_pending.pop(0)
+            self.hands[seat].remove(card)
+            u = self._new_unit(card)
+            self.pool[seat].append(u)
+            ev.append(CommanderPooled(seat, u.uid, card))
+        elif isinstance(a, AttachSpoilsArmy):
+            _, card = self.spoils_pending.pop(0)
+            self.hands[seat].remove(card)
+            pool = self.pool[seat]
+            for i, u in enumerate(pool):
+                if u.uid == a.uid:
+                    pool[i] = u._replace(army=card)
+            ev.append(ArmyAttached(seat, a.uid, card))
         elif isinstance(a, DiscardCard):
             self.hands[seat].remove(a.card)
             self.discard[seat].append(a.card)
@@ -885,11 +937,11 @@ class ChamaMatch(Match):
         b.passed = []
         b.principal_stopped = False
 
-    def _decline(self, ev: list[Event], forced: bool) -> None:
+    def _decline(self, ev: list[Event]) -> None:
         """[C8] no defence: the realm is razed, the attacker draws spoils."""
         b = self.battle
         assert b is not None
-        ev.append(DefenseDeclined(b.defender, forced))
+        ev.append(DefenseDeclined(b.defender))
         self._raze_target(ev)
         if b.att is not None:
             self.pool[b.attacker].append(b.att)
@@ -1011,6 +1063,7 @@ class ChamaMatch(Match):
             if b.attacker in winners
             else []
         )
+        self.spoils_helpers = list(helpers)
         for s in winners:
             self._spoils(s, False, ev)
         for s in helpers:
@@ -1026,9 +1079,9 @@ class ChamaMatch(Match):
             return
         got = self._draw_cards(seat, 1, "spoils", ev)
         ev.append(SpoilsDrawn(seat, 1, helper))
-        card = got[0]
-        if not helper and rules.is_realm(card) and self.fillable_slots(seat):
-            self.spoils_pending.append((seat, card))
+        # [C10] (revised): whoever draws spoils is asked, whatever the card, so the
+        # table cannot tell a realm (or a commander, an army) from the rest.
+        self.spoils_pending.append((seat, got[0]))
 
     # -- [C13] card effects of 2.5.1, for variants and tools that raise them ----
 
@@ -1121,8 +1174,9 @@ class ChamaMatch(Match):
         played_realm, score ([C16]); armistices ({caster, target, card, since});
         battle (see `Battle.to_dict`: attacker, defender, slot, incursion, stage,
         attack/defense {unit, from_hand, reinforcements, level}, spent, history,
-        helpers, losing, actor); spoils_pending (seats about to decide on a spoils
-        realm); winners, eliminated, timed_out, over.
+        helpers, losing, actor); spoils_pending (seats still to decide about a card
+        drawn as spoils, [C10]) and spoils_helpers (Aliados helpers among them);
+        winners, eliminated, timed_out, over.
         """
         players = []
         for s in range(self.n_seats):
@@ -1178,6 +1232,7 @@ class ChamaMatch(Match):
             ],
             "battle": self.battle.to_dict() if self.battle is not None else None,
             "spoils_pending": [s for s, _ in self.spoils_pending],
+            "spoils_helpers": list(self.spoils_helpers),
             "winners": list(self.winners_),
             "eliminated": list(self.eliminated),
             "timed_out": self.timed_out,
@@ -1235,6 +1290,7 @@ class ChamaMatch(Match):
         m.armistices = list(self.armistices)
         m.battle = self.battle.copy() if self.battle is not None else None
         m.spoils_pending = list(self.spoils_pending)
+        m.spoils_helpers = list(self.spoils_helpers)
         m.mull_queue = list(self.mull_queue)
         m.winners_ = list(self.winners_)
         m.eliminated = list(self.eliminated)
@@ -1311,18 +1367,11 @@ class ChamaMatch(Match):
                 m.hands[s] = unseen[:k]
                 m.draw[s] = unseen[k:]
         m.spoils_pending = []
+        m.spoils_helpers = list(view.get("spoils_helpers", []))
         for s in view["spoils_pending"]:
             if s == me and view.get("spoils_card"):
                 m.spoils_pending.append((s, parse_card(view["spoils_card"])))
-            else:
-                # Someone else holds a realm drawn as spoils: make the sample agree.
-                realm = next((c for c in m.hands[s] if rules.is_realm(c)), None)
-                if realm is None and m.hands[s]:
-                    realm = next((c for c in m.draw[s] if rules.is_realm(c)), None)
-                    if realm is not None:
-                        m.draw[s].remove(realm)
-                        m.draw[s].append(m.hands[s].pop())
-                        m.hands[s].append(realm)
-                if realm is not None:
-                    m.spoils_pending.append((s, realm))
+            elif m.hands[s]:
+                # Someone else's spoils card: any card of his sampled hand ([C10]).
+                m.spoils_pending.append((s, m.hands[s][-1]))
         return m

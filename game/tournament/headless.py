@@ -96,7 +96,7 @@ def _table_line(t: Tournament, stage: str, table: dict[str, Any]) -> str:
     if table["result"] is None:
         return f"  table {table['table']}: " + " vs ".join(s["name"] for s in seats)
     timed = " (on time)" if table["result"]["timed"] else ""
-    if stage in ("melee", "final"):
+    if stage in ("melee", "semifinal", "final"):
         ranked = sorted(seats, key=lambda s: s["place"])
         body = ", ".join(f"{s['place']}. {s['name']} ({s['points']})" for s in ranked)
         return f"  table {table['table']}: {body}{timed}"

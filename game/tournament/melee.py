@@ -12,8 +12,10 @@ Seating: round 1 is random. Later rounds minimise repeated opponents: the cost
 of a seating is, over every table, the sum of (times met)^2 over its pairs, plus
 a heavy penalty for a table identical to one of an earlier round (the source's
 "no table with the same formation"). Up to `EXACT_SEATING_LIMIT` players every
-seating is tried (random order among the best); above it a greedy seating is
-improved by swapping players between tables until no swap helps.
+seating is tried (random order among the best); above it a depth-first search
+finds a seating with no repeated pair whenever one exists ([R5] revised); only
+when none exists is a greedy seating improved by swapping players between
+tables until no swap helps.
 """
 
 from __future__ import annotations
@@ -138,7 +140,9 @@ def seat_tables(
     elif len(order) <= EXACT_SEATING_LIMIT:
         tables = _seat_exact(order, sizes, met, past)
     else:
-        tables = _seat_search(order, sizes, met, past)
+        # [R5] (revised): a seating with no repeated pair whenever one exists.
+        clean = _seat_clean(order, sizes, met)
+        tables = clean if clean is not None else _seat_search(order, sizes, met, past)
     # Largest tables first (the split's order), each table in a random seat order.
     tables.sort(key=len, reverse=True)
     for t in tables:
@@ -176,6 +180,62 @@ def _seat_exact(
 
     walk(order, Counter(sizes), [], 0)
     return best[0]
+
+
+#: Search nodes `_seat_clean` may visit before it gives up (it needs far fewer
+#: on any field a tournament meets; the cap only bounds a pathological one).
+CLEAN_NODE_LIMIT = 400_000
+
+
+def _seat_clean(order: list[int], sizes: Sequence[int], met: Meetings) -> list[list[int]] | None:
+    """A seating in which nobody meets anyone again, or None when there is none.
+
+    Depth-first: the player with the fewest tables he may still join goes first;
+    empty tables of one size are interchangeable, so only the first is tried.
+    """
+    conflict = {p: {q for q, k in met.get(p, {}).items() if k} for p in order}
+    tables: list[list[int]] = [[] for _ in sizes]
+    left = set(order)
+    nodes = [0]
+
+    def options(p: int) -> list[int]:
+        out: list[int] = []
+        empty_sizes: set[int] = set()
+        for k, t in enumerate(tables):
+            if len(t) >= sizes[k]:
+                continue
+            if not t:
+                if sizes[k] in empty_sizes:
+                    continue
+                empty_sizes.add(sizes[k])
+            elif conflict[p] & set(t):
+                continue
+            out.append(k)
+        return out
+
+    def walk() -> bool:
+        if not left:
+            return True
+        nodes[0] += 1
+        if nodes[0] > CLEAN_NODE_LIMIT:
+            return False
+        best_p, best_opts = -1, list[int]()
+        for p in sorted(left, key=order.index):
+            opts = options(p)
+            if best_p < 0 or len(opts) < len(best_opts):
+                best_p, best_opts = p, opts
+                if not opts:
+                    return False
+        left.discard(best_p)
+        for k in best_opts:
+            tables[k].append(best_p)
+            if walk():
+                return True
+            tables[k].pop()
+        left.add(best_p)
+        return False
+
+    return [list(t) for t in tables] if walk() else None
 
 
 def _seat_search(

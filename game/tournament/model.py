@@ -17,11 +17,11 @@ from game.tournament.errors import TournamentError
 FORMATS: tuple[str, ...] = ("swiss", "melee", "elimination")
 #: What a round is: Swiss duels, melee tables, top-cut knockout, the melee final
 #: table, or a round of the single-elimination format.
-STAGES: tuple[str, ...] = ("swiss", "melee", "cut", "final", "elimination")
+STAGES: tuple[str, ...] = ("swiss", "melee", "cut", "semifinal", "final", "elimination")
 #: Stages where a match must produce a winner (drawn matches are replayed).
 KNOCKOUT_STAGES: tuple[str, ...] = ("cut", "elimination")
 #: Stages played under the tournament's turn limit ([R4]: none in the cut).
-TIMED_STAGES: tuple[str, ...] = ("swiss", "melee", "final")
+TIMED_STAGES: tuple[str, ...] = ("swiss", "melee", "semifinal", "final")
 #: Where a result came from (shown in the hub and the history).
 SOURCES: tuple[str, ...] = (
     "bye",  # a Swiss bye [R2] or an empty slot of a bracket

@@ -50,7 +50,12 @@ from game.tournament.model import (
     Round,
     Table,
 )
-from game.tournament.naming import RANKED_MINIMUM, parse_chama_event_name
+from game.tournament.naming import (
+    RANKED_MINIMUM,
+    ChamaEventName,
+    chama_event_name,
+    parse_chama_event_name,
+)
 from game.tournament.placement import grand_champion_points, placement_points
 from game.tournament.scoring import Outcome, outcomes
 from game.tournament.standings import (
@@ -73,6 +78,12 @@ RESERVED_OPTIONS = ("turn_limit", "tournament")
 TOP_CUTS = (0, 4, 8)
 #: Entrants above this many make the melee final table 4 players, else 3 [R6].
 FINAL_TABLE_THRESHOLD = 12
+#: The melee semifinal stage (seed 004, grand champion): the top 16 at four tables
+#: of four; each table's winner goes to the final table, the 2nd and 3rd places
+#: take places 5-12 and the 4th places 13-16, each band by preliminary standing.
+SEMIFINAL_TABLES = 4
+SEMIFINAL_SEATS = 4
+SEMIFINAL_FIELD = SEMIFINAL_TABLES * SEMIFINAL_SEATS
 
 #: An entrant as given to `create_tournament`: a human's name, or (name, bot id).
 EntrantSpec = str | tuple[str, str | None]
@@ -127,6 +138,10 @@ class Tournament:
     ranked: bool = False
     #: melee only: finish with a final table [R6]
     final_table: bool = True
+    #: melee only: a semifinal stage of 16 before the final table (places 5-16)
+    semifinal: bool = False
+    #: a ranked Chama event that announces "pontuação dupla": placement points x2
+    double_points: bool = False
     rounds: list[Round] = field(default_factory=list)
     #: knockout seeds, seed 1 first (top cut or elimination)
     bracket_seeds: list[int] = field(default_factory=list)
@@ -220,6 +235,8 @@ class Tournament:
                 table_split(active, info.min_seats, info.max_seats) is not None
             ):
                 return "melee"
+            if self.semifinal and not self.stage_rounds("semifinal") and self._semifinal_ok():
+                return "semifinal"
             if self.final_table and not self.stage_rounds("final") and self._final_size():
                 return "final"
             return None
@@ -255,8 +272,19 @@ class Tournament:
             size //= 2
         return ranked[:size] if len(ranked) >= 2 else []
 
+    def _semifinal_ok(self) -> bool:
+        """Whether the semifinal stage can be seated: 16 entrants still in and a
+        game that seats four."""
+        info = self.info
+        return (
+            len(self.active()) >= SEMIFINAL_FIELD
+            and info.min_seats <= SEMIFINAL_SEATS <= info.max_seats
+        )
+
     def _final_size(self) -> int:
         """Players at the melee final table [R6] (0 when it cannot be seated)."""
+        if self.stage_rounds("semifinal"):
+            return SEMIFINAL_TABLES  # one winner from each semifinal table
         info = self.info
         want = 4 if len(self.entrants) >= FINAL_TABLE_THRESHOLD else 3
         size = min(want, info.max_seats, len(self.active()))
@@ -303,6 +331,8 @@ class Tournament:
             tables = self._pair_swiss(no, rng)
         elif stage == "melee":
             tables = self._seat_melee(no, rng)
+        elif stage == "semifinal":
+            tables = self._seat_semifinal(rng)
         elif stage == "final":
             tables = self._seat_final(rng)
         else:
@@ -346,10 +376,39 @@ class Tournament:
         seated = seat_tables(players, sizes, self.meetings("melee"), rng, past)
         return [Table(i + 1, seats) for i, seats in enumerate(seated)]
 
-    def _seat_final(self, rng: Rng) -> list[Table]:
+    def _seat_semifinal(self, rng: Rng) -> list[Table]:
+        """The top 16 snake-seeded at four tables (1-4, 8-5, 9-12, 16-13)."""
         active = {e.number for e in self.active()}
         top = [r.number for r in self.prelim_standings() if r.number in active]
-        seats = top[: self._final_size()]
+        seats: list[list[int]] = [[] for _ in range(SEMIFINAL_TABLES)]
+        for i, number in enumerate(top[:SEMIFINAL_FIELD]):
+            row, col = divmod(i, SEMIFINAL_TABLES)
+            seats[col if row % 2 == 0 else SEMIFINAL_TABLES - 1 - col].append(number)
+        for t in seats:
+            rng.shuffle(t)
+        return [Table(i + 1, t) for i, t in enumerate(seats)]
+
+    def _semifinal_order(self) -> list[list[int]]:
+        """Each semifinal table's seats by finishing order (ties by preliminary rank)."""
+        rank = {r.number: r.place for r in self.prelim_standings()}
+        out = []
+        for table in self.stage_rounds("semifinal")[0].tables:
+            res = table.result
+            out.append(
+                sorted(
+                    table.seats,
+                    key=lambda n: (res.place_of(n) if res is not None else 0, rank.get(n, 0)),
+                )
+            )
+        return out
+
+    def _seat_final(self, rng: Rng) -> list[Table]:
+        if self.stage_rounds("semifinal"):
+            seats = [order[0] for order in self._semifinal_order()]
+        else:
+            active = {e.number for e in self.active()}
+            top = [r.number for r in self.prelim_standings() if r.number in active]
+            seats = top[: self._final_size()]
         rng.shuffle(seats)
         return [Table(1, seats)]
 
@@ -548,7 +607,9 @@ class Tournament:
                 r.prelim_rank = r.place
             if self.format == "swiss" and self.bracket_seeds:
                 rows = self._order_by_bracket(rows, "cut")
-            elif self.format == "melee" and self.stage_rounds("final"):
+            elif self.format == "melee" and (
+                self.stage_rounds("final") or self.stage_rounds("semifinal")
+            ):
                 rows = self._order_by_final_table(rows)
         finished = self.is_finished
         for i, r in enumerate(rows):
@@ -556,7 +617,10 @@ class Tournament:
             if finished:
                 r.grand_points = grand_champion_points(r.place)
                 if self.ranked and self.game == "chama":
-                    r.placement_points = placement_points(r.place)
+                    # [R9]; an event announcing "pontuação dupla" doubles them (seed 003 4.5.1)
+                    r.placement_points = placement_points(r.place) * (
+                        2 if self.double_points else 1
+                    )
         return rows
 
     def _reach(self, stage: str) -> dict[int, int]:
@@ -588,22 +652,48 @@ class Tournament:
         return inside + outside
 
     def _order_by_final_table(self, rows: list[StandingRow]) -> list[StandingRow]:
-        table = self.stage_rounds("final")[0].tables[0]
-        at_final = {n for n in table.seats}
-        for r in rows:
-            if r.number in at_final:
-                r.reached = "final_table"
-        if table.result is None:
-            inside = [r for r in rows if r.number in at_final]
-        else:
-            res = table.result
-            inside = sorted(
-                (r for r in rows if r.number in at_final),
-                key=lambda r: (res.place_of(r.number), r.prelim_rank or 0),
-            )
-            inside[0].reached = "champion"
-        outside = [r for r in rows if r.number not in at_final]
-        return inside + outside
+        """The final table first; with a semifinal stage, its 2nd and 3rd places
+        next (places 5-12), then its 4th places (13-16), each band by preliminary
+        standing (seed 004); then everyone else."""
+        bands: list[set[int]] = []
+        if self.stage_rounds("semifinal"):
+            orders = self._semifinal_order()
+            for r in rows:
+                if any(r.number in o for o in orders):
+                    r.reached = "semifinal_table"
+            done = all(t.result is not None for t in self.stage_rounds("semifinal")[0].tables)
+            if done:
+                bands = [
+                    {o[k] for o in orders for k in (1, 2) if k < len(o)},
+                    {o[k] for o in orders for k in range(3, len(o))},
+                ]
+            else:
+                bands = [{n for o in orders for n in o}]
+        finals = self.stage_rounds("final")
+        inside: list[StandingRow] = []
+        at_final: set[int] = set()
+        if finals:
+            table = finals[0].tables[0]
+            at_final = set(table.seats)
+            for r in rows:
+                if r.number in at_final:
+                    r.reached = "final_table"
+            if table.result is None:
+                inside = [r for r in rows if r.number in at_final]
+            else:
+                res = table.result
+                inside = sorted(
+                    (r for r in rows if r.number in at_final),
+                    key=lambda r: (res.place_of(r.number), r.prelim_rank or 0),
+                )
+                inside[0].reached = "champion"
+        placed = set(at_final)
+        ordered = list(inside)
+        for band in bands:
+            members = [r for r in rows if r.number in band and r.number not in placed]
+            ordered.extend(members)  # rows are in preliminary order already
+            placed |= {r.number for r in members}
+        return ordered + [r for r in rows if r.number not in placed]
 
     def _elimination_rows(self) -> list[StandingRow]:
         rows = {
@@ -702,6 +792,8 @@ class Tournament:
             "options": dict(self.options),
             "ranked": self.ranked,
             "final_table": self.final_table,
+            "semifinal": self.semifinal,
+            "double_points": self.double_points,
             "rounds": [r.to_dict() for r in self.rounds],
             "bracket_seeds": list(self.bracket_seeds),
             "created": self.created,
@@ -725,6 +817,8 @@ class Tournament:
                 options=dict(data.get("options", {})),
                 ranked=bool(data.get("ranked", False)),
                 final_table=bool(data.get("final_table", True)),
+                semifinal=bool(data.get("semifinal", False)),
+                double_points=bool(data.get("double_points", False)),
                 rounds=[Round.from_dict(r) for r in data.get("rounds", [])],
                 bracket_seeds=[int(n) for n in data.get("bracket_seeds", [])],
                 created=str(data.get("created", "")),
@@ -794,6 +888,8 @@ def create_tournament(
     seed: int | None = None,
     ranked: bool = False,
     final_table: bool = True,
+    semifinal: bool = False,
+    double_points: bool = False,
     created: str | None = None,
 ) -> Tournament:
     """Set up a tournament; raises `TournamentError` saying what is wrong.
@@ -802,6 +898,9 @@ def create_tournament(
     (`bot_choices(game)`, e.g. levels or personalities) or "random".
     rounds: Swiss / melee rounds before the cut or final (default
     `recommended_rounds`); ignored by "elimination".
+    semifinal: melee with a final table only - the top 16 play four semifinal
+    tables whose winners make the final table (places 5-16 from the semifinal).
+    double_points: a ranked Chama event announcing "pontuação dupla".
     """
     try:
         info = get_info(game)
@@ -895,16 +994,36 @@ def create_tournament(
                 f"option {key} is chosen per player; it cannot be set for the whole tournament",
                 option=key,
             )
+    if semifinal and (format != "melee" or not final_table):
+        raise TournamentError(
+            "rulings.tournament.semifinal_melee_only",
+            "only a melee tournament with a final table has a semifinal stage",
+        )
+    if semifinal and (
+        n < SEMIFINAL_FIELD or not info.min_seats <= SEMIFINAL_SEATS <= info.max_seats
+    ):
+        raise TournamentError(
+            "rulings.tournament.semifinal_field",
+            f"a semifinal stage needs {SEMIFINAL_FIELD} entrants at tables of four",
+            minimum=SEMIFINAL_FIELD,
+        )
+    if double_points and not (ranked and game == "chama"):
+        raise TournamentError(
+            "rulings.tournament.double_points_chama",
+            "double points are for a ranked Chama tournament",
+        )
     if game == "chama":
         if not name:
             year = datetime.date.today().year
-            name = f"Chama: Campeonato Taverna {year}"
-        if parse_chama_event_name(name) is None:
+            name = chama_event_name(_chama_type(opts), "Taverna", year, _chama_variants(opts))
+        parsed = parse_chama_event_name(name)
+        if parsed is None:
             raise TournamentError(
                 "tournament.errors.chama_name",
                 'a Chama tournament is named "Chama: <type> <name> (<variant>) <year>"',
                 name=name,
             )
+        _check_chama_name(parsed, opts)
     t = Tournament(
         game=game,
         format=format,
@@ -917,14 +1036,21 @@ def create_tournament(
         options=opts,
         ranked=ranked,
         final_table=final_table,
+        semifinal=semifinal,
+        double_points=double_points,
         created=created or datetime.datetime.now().isoformat(timespec="seconds"),
     )
     # Every table size this tournament can use must accept the options.
     sizes = {2} if format != "melee" else set(table_split(n, info.min_seats, info.max_seats) or ())
     if format == "melee" and final_table and t._final_size():
         sizes.add(t._final_size())
+    if semifinal:
+        sizes.add(SEMIFINAL_SEATS)
     stages = (
-        {format} | ({"cut"} if top_cut else set()) | ({"final"} if format == "melee" else set())
+        {format}
+        | ({"cut"} if top_cut else set())
+        | ({"final"} if format == "melee" else set())
+        | ({"semifinal"} if semifinal else set())
     )
     for size in sorted(sizes):
         for stage in sorted(stages):
@@ -933,6 +1059,50 @@ def create_tournament(
             except OptionsError as e:
                 raise TournamentError(e.key, str(e), **e.params) from None
     return t
+
+
+#: The name's tournament type of each Chama mode ([R10], [C14]).
+CHAMA_MODE_TYPES: dict[str, str] = {
+    "campeonato": "Campeonato",
+    "guerrilha": "Guerrilha",
+    "duplas": "Duplas",
+    "conquistadores": "Conquistadores",
+}
+#: The name's variant of each Chama variant option ([R10], [C15]).
+CHAMA_VARIANT_OPTIONS: dict[str, str] = {"aliados": "Aliados", "xisum": "Xisum"}
+
+
+def _chama_type(opts: Mapping[str, Any]) -> str:
+    return CHAMA_MODE_TYPES.get(str(opts.get("mode", "campeonato")), "Campeonato")
+
+
+def _chama_variants(opts: Mapping[str, Any]) -> list[str]:
+    return [label for key, label in CHAMA_VARIANT_OPTIONS.items() if opts.get(key)]
+
+
+def _check_chama_name(parsed: ChamaEventName, opts: Mapping[str, Any]) -> None:
+    """[R10]: the name says what the event plays. A type that is a Chama mode must
+    be the event's mode (an organizer's own type says nothing about it), and the
+    variants in parentheses must be exactly the variants switched on."""
+    kind = parsed.kind.casefold()
+    modes = {v.casefold(): k for k, v in CHAMA_MODE_TYPES.items()}
+    mode = str(opts.get("mode", "campeonato"))
+    if kind in modes and modes[kind] != mode:
+        raise TournamentError(
+            "rulings.tournament.chama_name_mode",
+            f"the name says {parsed.kind} but the event plays {_chama_type(opts)}",
+            named=parsed.kind,
+            mode=_chama_type(opts),
+        )
+    named = {v.casefold() for v in parsed.variants}
+    on = {v.casefold() for v in _chama_variants(opts)}
+    if named != on:
+        raise TournamentError(
+            "rulings.tournament.chama_name_variants",
+            "the variants in the name are not the variants the event plays",
+            named=", ".join(parsed.variants) or "-",
+            played=", ".join(_chama_variants(opts)) or "-",
+        )
 
 
 def bot_entrants(game: str, count: int, bot_ids: Sequence[str] = ()) -> list[EntrantSpec]:

@@ -31,7 +31,7 @@ from game.runner import play_out
 from game.tournament.errors import TournamentError
 from game.tournament.melee import table_split
 from game.tournament.model import KNOCKOUT_STAGES, Result, Round, Table
-from game.tournament.organizer import Tournament, match_options
+from game.tournament.organizer import SEMIFINAL_TABLES, Tournament, match_options
 
 #: Drawn knockout matches replayed before a coin toss decides (house rule).
 MAX_KNOCKOUT_REPLAYS = 10
@@ -252,6 +252,8 @@ def estimate_matches(t: Tournament) -> int:
         else:
             split = table_split(active, t.info.min_seats, t.info.max_seats) or ()
             future += left * len(split)
+            if t.semifinal and not t.stage_rounds("semifinal"):
+                future += SEMIFINAL_TABLES
             if t.final_table and not t.stage_rounds("final"):
                 future += 1
     ko = t.knockout_stage

@@ -92,7 +92,7 @@ def melee_outcomes(result: Result) -> dict[int, Outcome]:
 
 
 def outcomes(result: Result, stage: str) -> dict[int, Outcome]:
-    """Outcomes of a table of `stage` ("melee" and "final" score as melee tables)."""
-    if stage in ("melee", "final"):
+    """Outcomes of a table of `stage` ("melee", "semifinal" and "final" score as melee tables)."""
+    if stage in ("melee", "semifinal", "final"):
         return melee_outcomes(result)
     return duel_outcomes(result)

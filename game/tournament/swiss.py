@@ -1,26 +1,33 @@
-"""Swiss pairing of duels [R2].
+"""Swiss pairing of duels [R2], as the seed describes it at every field size.
 
-Round 1 is random; the bye (odd fields) goes to the lowest-ranked entrant, i.e.
-the highest registration number when everyone is on 0. Later rounds pair the
-standings by a maximum-weight matching (networkx) whose weights encode, in
-strict order of importance:
+Round 1 is random; the bye (odd fields) goes to the highest registration number.
+Later rounds order each score group by registration number (not by tie-breaks),
+split it in half and pair the top half against the bottom half (1 v 5, 2 v 6 …);
+the odd one out (the last of the bottom half) floats down and meets the top of
+the next score group, which is then split again without the player he took.
+The bye goes to the player with the fewest points who has had the fewest byes,
+ties to the highest registration number. That is `seed_pairing`.
+
+When the seed's pairing repeats a match, a maximum-weight matching (networkx)
+repairs it; its weights encode, in strict order of importance:
 
 1. as few rematches as possible — so an avoidable rematch is never forced;
 2. no second bye while someone without one could take it;
 3. the bye to the lowest-ranked entrant among those;
-4. opponents of equal score (squared score gaps as small as possible);
-5. the source's order inside a score group: top half against bottom half
-   (1 v 5, 2 v 6 …), the odd one out floating down to meet the top of the
-   next group (a pair across score groups costs its squared rank distance).
+4. opponents of equal score (squared score gaps as small as possible), so a
+   rematch is repaired inside the score group and a player crosses groups
+   only when no rematch-free pairing inside it exists;
+5. as many pairs of the seed's pairing as possible;
+6. then the fold distance (a pair across score groups costs its squared rank
+   distance).
 
 The levels are packed into one integer per edge (mixed radix), each level's
 radix larger than the most the levels below can add up to over a whole
-matching, so a better level always wins. networkx's blossom algorithm is exact
-but slow on big fields, so above `EXACT_LIMIT` entrants a fast path pairs score
-group by score group (floaters first, then the fold, trying the nearest
-alternatives on a rematch). It only accepts a rematch-free pairing; when it
-cannot find one it re-pairs a growing bottom slice of the standings exactly,
-and in the end the whole field, so the guarantee of level 1 always holds.
+matching, so a better level always wins. The blossom algorithm is exact but
+slow on big fields, so above `EXACT_LIMIT` entrants the repair runs on the
+smallest window of score groups around each repeated match that can be made
+rematch-free (and, in the end, on the whole field), keeping the rest of the
+seed's pairing as it is.
 """
 
 from __future__ import annotations
@@ -66,6 +73,45 @@ def rematches(pairing: Pairing, met: Meetings) -> int:
     return sum(met_count(met, a, b) for a, b in pairing.pairs)
 
 
+def seed_order(players: Sequence[SwissPlayer]) -> list[SwissPlayer]:
+    """Score groups best first; inside a group, by registration number ([R2])."""
+    return sorted(players, key=lambda p: (-p.score, p.number))
+
+
+def seed_bye(players: Sequence[SwissPlayer]) -> int | None:
+    """The seed's bye: among those with the fewest byes, the fewest points, ties
+    to the highest registration number (`players` in `seed_order`)."""
+    if len(players) % 2 == 0:
+        return None
+    fewest = min(p.byes for p in players)
+    return [p for p in players if p.byes == fewest][-1].number
+
+
+def seed_pairing(players: Sequence[SwissPlayer], bye: int | None) -> list[tuple[int, int]]:
+    """The seed's pairs without the bye: fold each score group (registration
+    order), the odd one floating down to the top of the next group, which is
+    split again without the player he meets."""
+    rest = [p for p in seed_order(players) if p.number != bye]
+    pairs: list[tuple[int, int]] = []
+    floater: int | None = None
+    start = 0
+    while start < len(rest):
+        end = start
+        while end < len(rest) and rest[end].score == rest[start].score:
+            end += 1
+        members = [p.number for p in rest[start:end]]
+        if floater is not None:
+            pairs.append((floater, members.pop(0)))
+            floater = None
+        half = len(members) // 2
+        top, bottom = members[:half], members[half:]
+        pairs.extend(zip(top, bottom, strict=False))
+        if len(bottom) > len(top):
+            floater = bottom[-1]
+        start = end
+    return pairs
+
+
 def pair_first_round(ranked: Sequence[int], rng: Rng) -> Pairing:
     """Round 1 [R2]: random pairs; the bye to the last of `ranked` (the lowest-ranked)."""
     players = list(ranked)
@@ -94,7 +140,8 @@ def pair_swiss(players: Sequence[SwissPlayer], met: Meetings, *, method: str = "
 
 
 def pair_exact(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
-    """The best pairing under the five levels of the module docstring."""
+    """The best pairing under the six levels of the module docstring."""
+    players = seed_order(players)
     n = len(players)
     if n == 0:
         return Pairing(())
@@ -114,6 +161,7 @@ def pair_exact(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
         group_half.extend([size // 2] * size)
         start = end
     numbers = [p.number for p in players]
+    seed = {frozenset(q) for q in seed_pairing(players, seed_bye(players))}
     half = n // 2 + 1
     max_gap = max(scores) - min(scores)
     max_meet = max(
@@ -122,10 +170,12 @@ def pair_exact(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
     )
     # Radices: each level's total over a matching stays below its radix.
     r_fold = n * n * half + 1
+    r_seed = half + 1
     r_score = max_gap * max_gap * half + 1
     r_bye_rank = n + 1
     r_bye_repeat = max(p.byes for p in players) + 1
-    unit_score = r_fold
+    unit_seed = r_fold
+    unit_score = r_seed * unit_seed
     unit_bye_rank = r_score * unit_score
     unit_bye_repeat = r_bye_rank * unit_bye_rank
     unit_rematch = r_bye_repeat * unit_bye_repeat
@@ -139,9 +189,11 @@ def pair_exact(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
             else:
                 fold = (j - i) ** 2  # floaters meet the nearest ranks across the gap
             gap = scores[i] - scores[j]
+            off_seed = 0 if frozenset((numbers[i], numbers[j])) in seed else 1
             cost = (
                 met_count(met, numbers[i], numbers[j]) * unit_rematch
                 + gap * gap * unit_score
+                + off_seed * unit_seed
                 + fold
             )
             graph.add_edge(i, j, weight=top - cost)
@@ -168,21 +220,24 @@ def pair_exact(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
 
 
 def pair_fast(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
-    """Pair big fields quickly; never accepts an avoidable rematch (see module doc)."""
+    """Pair big fields quickly: the seed's pairing itself when it repeats no match;
+    else each repeated match is repaired exactly on the smallest window of score
+    groups around it that can be made rematch-free, the rest left as the seed
+    pairs it (see the module docstring)."""
+    players = seed_order(players)
     n = len(players)
     if n < 2:
         return pair_exact(players, met)
-    bye: int | None = None
-    rest = list(players)
-    if n % 2:
-        fewest = min(p.byes for p in players)
-        # The lowest-ranked entrant among those with the fewest byes.
-        k = max(i for i, p in enumerate(players) if p.byes == fewest)
-        bye = rest.pop(k).number
+    bye = seed_bye(players)
     rank = {p.number: i for i, p in enumerate(players)}
-    pairs, loose = _pair_groups(rest, met, rank)
-    if loose:
-        repaired = _repair_bottom(rest, pairs, loose, met)
+    pairs = seed_pairing(players, bye)
+    group_of = {p.number: p.score for p in players}
+    scores = sorted({p.score for p in players}, reverse=True)
+    while True:
+        bad = next(((a, b) for a, b in pairs if met_count(met, a, b)), None)
+        if bad is None:
+            break
+        repaired = _repair_window(players, pairs, bad, bye, met, group_of, scores)
         if repaired is None:
             return pair_exact(players, met)
         pairs = repaired
@@ -192,93 +247,37 @@ def pair_fast(players: Sequence[SwissPlayer], met: Meetings) -> Pairing:
     return Pairing(tuple((a, b) for a, b in ordered), bye)
 
 
-def _pair_groups(
-    rest: list[SwissPlayer], met: Meetings, rank: Mapping[int, int]
-) -> tuple[list[tuple[int, int]], list[SwissPlayer]]:
-    """Pair score groups top-down; returns the pairs and whoever is still loose."""
-    pairs: list[tuple[int, int]] = []
-    floaters: list[SwissPlayer] = []
-    start = 0
-    while start < len(rest):
-        end = start
-        while end < len(rest) and rest[end].score == rest[start].score:
-            end += 1
-        got, floaters = _pair_pool(floaters, rest[start:end], met, rank)
-        pairs.extend(got)
-        start = end
-    return pairs, floaters
-
-
-def _pair_pool(
-    floaters: list[SwissPlayer],
-    group: list[SwissPlayer],
-    met: Meetings,
-    rank: Mapping[int, int],
-) -> tuple[list[tuple[int, int]], list[SwissPlayer]]:
-    """Floaters meet the top of the group; the rest of the group folds (1 v 5 …)."""
-    pairs: list[tuple[int, int]] = []
-    free = list(group)
-    loose: list[SwissPlayer] = []
-    for f in floaters:
-        for k, g in enumerate(free):
-            if not met_count(met, f.number, g.number):
-                pairs.append((f.number, g.number))
-                del free[k]
-                break
-        else:
-            loose.append(f)
-    half = len(free) // 2
-    top, bottom = free[:half], free[half:]
-    used = [False] * len(bottom)
-    for i, a in enumerate(top):
-        # The fold partner first, then the nearest alternatives (lower first).
-        for j in _near(i, len(bottom)):
-            if not used[j] and not met_count(met, a.number, bottom[j].number):
-                used[j] = True
-                pairs.append((a.number, bottom[j].number))
-                break
-        else:
-            loose.append(a)
-    loose.extend(b for j, b in enumerate(bottom) if not used[j])
-    # Whoever is still loose tries the others still loose, then floats down.
-    ranked = sorted(loose, key=lambda p: rank[p.number])
-    left: list[SwissPlayer] = []
-    while ranked:
-        a = ranked.pop(0)
-        for k, b in enumerate(ranked):
-            if not met_count(met, a.number, b.number):
-                pairs.append((a.number, b.number))
-                del ranked[k]
-                break
-        else:
-            left.append(a)
-    return pairs, left
-
-
-def _repair_bottom(
-    rest: list[SwissPlayer],
+def _repair_window(
+    players: list[SwissPlayer],
     pairs: list[tuple[int, int]],
-    loose: list[SwissPlayer],
+    bad: tuple[int, int],
+    bye: int | None,
     met: Meetings,
+    group_of: Mapping[int, int],
+    scores: list[int],
 ) -> list[tuple[int, int]] | None:
-    """Re-pair a growing bottom slice of the standings exactly until it is rematch-free."""
+    """Re-pair the score group of `bad` (growing to its neighbours) exactly."""
     partner: dict[int, int] = {}
     for a, b in pairs:
         partner[a] = b
         partner[b] = a
-    size = max(8, 4 * len(loose))
-    while True:
-        size = min(size, len(rest))
-        members = {p.number for p in rest[len(rest) - size :]} | {p.number for p in loose}
-        members |= {partner[m] for m in list(members) if m in partner}
-        sub_players = [p for p in rest if p.number in members]
-        sub = pair_exact(sub_players, met)
-        if rematches(sub, met) == 0 and sub.bye is None:
+    g = scores.index(group_of[bad[0]])
+    for radius in range(len(scores)):
+        window = set(scores[max(0, g - radius) : g + radius + 1])
+        members = {p.number for p in players if p.score in window and p.number != bye}
+        # Close the set under the current partners (floaters bring their pairs).
+        grow = True
+        while grow:
+            extra = {partner[m] for m in members if m in partner} - members
+            grow = bool(extra)
+            members |= extra
+        sub = pair_exact([p for p in players if p.number in members], met)
+        if sub.bye is None and rematches(sub, met) == 0:
             kept = [(a, b) for a, b in pairs if a not in members]
             return kept + list(sub.pairs)
-        if size >= len(rest):
+        if len(members) + (bye is not None) >= len(players):
             return None
-        size *= 2
+    return None
 
 
 def _near(i: int, n: int) -> list[int]:

@@ -18,6 +18,8 @@ from game.war.odds import (
     conquest_probability,
     remaining_distribution,
     resolve_battle,
+    until_dice,
+    until_stop,
     win_probability,
 )
 from game.war.trades import is_set, trade_value
@@ -71,5 +73,7 @@ __all__ = [
     "remaining_distribution",
     "resolve_battle",
     "trade_value",
+    "until_dice",
+    "until_stop",
     "win_probability",
 ]

@@ -503,8 +503,14 @@ class WarMatch(Match):
             return events + self._end_turn()
         else:  # pragma: no cover - check() refuses everything else
             raise AssertionError(action)
-        if self.phase != PHASE_OVER and seat == self.current and self.achieved(seat):
-            events.extend(self._victory(seat))
+        if self.phase != PHASE_OVER:
+            # [W11] (revised): whoever meets his objective wins at once, on anyone's
+            # turn (the player to move first, then the others in seating order).
+            n = self.n_seats
+            for s in ((self.current + i) % n for i in range(n)):
+                if self.achieved(s):
+                    events.extend(self._victory(s))
+                    break
         return events
 
     def _do_trade(self, seat: int, action: R.Trade) -> list[Event]:

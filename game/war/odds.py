@@ -61,6 +61,24 @@ def roll_outcomes(attack_n: int, defense_n: int) -> tuple[tuple[tuple[int, int],
     return tuple((k, float(p)) for k, p in roll_outcomes_exact(attack_n, defense_n))
 
 
+def until_stop(armies_left: int) -> int:
+    """The `stop` (attackers able to attack) of "attack until N armies are left in
+    the source": N armies there are N - 1 able ones plus the occupation army; 0
+    (or 1) means "until conquest or no attacker is left"."""
+    return max(0, armies_left - 1)
+
+
+def until_dice(attackers: int, stop: int = 0) -> int:
+    """Dice of the next roll of "attack until conquest or `stop` attackers left".
+
+    min(3, attackers - stop): the roll can never take the attacker below its
+    stop; 0 means the attack stops. `attack_distribution` computes its odds
+    with exactly this function, and the table rolls exactly these dice, so the
+    chance shown is the chance played ([W6], [W12]).
+    """
+    return max(0, min(3, attackers - stop))
+
+
 @lru_cache(maxsize=8192)
 def attack_distribution(
     attackers: int, defenders: int, stop: int = 0
@@ -69,8 +87,9 @@ def attack_distribution(
 
     `attackers` are the armies able to attack (armies in the source minus the
     occupation army), `defenders` the armies in the target. Each roll the
-    attacker uses min(3, attackers - stop) dice, so it never drops below
-    `stop`; with stop = 0 that is the most dice it can roll ([W12]). Returns
+    attacker uses `until_dice(attackers, stop)` = min(3, attackers - stop)
+    dice, so it never drops below `stop`; with stop = 0 that is the most dice
+    it can roll ([W12]). Returns
     ((attackers left, defenders left), probability) pairs; defenders left == 0
     means the territory was taken. Probabilities sum to 1.
     """
@@ -85,10 +104,11 @@ def attack_distribution(
         layer = [(s, p) for s, p in mass.items() if s[0] + s[1] == total]
         for (a, d), p in layer:
             del mass[(a, d)]
-            if d == 0 or a <= stop:
+            dice = until_dice(a, stop)
+            if d == 0 or dice == 0:
                 final[(a, d)] = final.get((a, d), 0.0) + p
                 continue
-            for (la, ld), q in roll_outcomes(min(3, a - stop), min(3, d)):
+            for (la, ld), q in roll_outcomes(dice, min(3, d)):
                 nxt = (a - la, d - ld)
                 mass[nxt] = mass.get(nxt, 0.0) + p * q
     return tuple(sorted(final.items()))

@@ -63,7 +63,10 @@ class WyrBot:
         if isinstance(first, ThyatisChoice):
             return ThyatisChoice(self.reroll(view))
         if isinstance(first, (Pass, Trade)):
-            return self.trade(view, legal_actions, rng)
+            action = self.trade(view, legal_actions, rng)
+            # A plan the sources cannot supply (an empty pile, only own discards on
+            # the table, [Y3]) falls back to the first legal choice (a pass).
+            return action if action in legal_actions else first
         return rng.choice(legal_actions)
 
     # Overridden per level.

@@ -37,7 +37,8 @@ class Combination:
     """The best combination of a hand.
 
     `points` (1..6) orders combinations first; `key` breaks ties between equal
-    combinations per [Y6] (the combination's own rank(s), then the remaining
+    combinations per [Y6] (the cards of the combination from the highest down,
+    A highest - "o melhor Maior Tesouro da combinação" - then the remaining
     cards highest first). `ranks` are the ranks the hand stands for, jokers
     resolved, highest first. Equality and order use only (points, key).
     """
@@ -87,7 +88,7 @@ def _is_run(ranks: list[int]) -> int:
     if hi - lo == 4:
         return hi
     if sorted(ranks) == [2, 3, 4, 5, 14]:
-        return 5  # A-2-3-4-5 tops at 5 ([Y6])
+        return 5  # A-2-3-4-5 is a run ([Y5]); its best card is still the A ([Y6])
     return 0
 
 
@@ -99,12 +100,13 @@ def _natural(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     counts = Counter(ranks)
     shape = sorted(counts.values(), reverse=True)
     if shape == [3, 2]:
-        trio = max(r for r, c in counts.items() if c == 3)
-        pair = max(r for r, c in counts.items() if c == 2)
-        return POINTS["dragao"], (trio, pair)
-    top = _is_run(desc)
-    if top:
-        return POINTS["aventureiros"], (top,)
+        # [Y6] (revised): "o melhor Maior Tesouro da combinação" - the five cards
+        # from the highest down, so 2-2-2-K-K beats 3-3-3-Q-Q.
+        return POINTS["dragao"], tuple(desc)
+    if _is_run(desc):
+        # [Y6] (revised): the run's cards from the highest down with A highest,
+        # so A-2-3-4-5 (best card the A) beats 9-10-J-Q-K.
+        return POINTS["aventureiros"], tuple(desc)
     if shape and shape[0] >= 3:
         # Four (or, with jokers, five) of a kind scores as Trinca ([Y5]).
         trio = max(r for r, c in counts.items() if c >= 3)

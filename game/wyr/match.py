@@ -55,8 +55,10 @@ from game.wyr.rules import (
     STARTING_MONEY,
     TRADE_ROUNDS,
     dice_count,
+    group_bet,
     group_members,
     group_of,
+    share_payment,
     split_pot,
     table_bet,
 )
@@ -188,15 +190,31 @@ class WyrMatch(Match):
     def _reveal_bets(self, events: list[Event]) -> None:
         seats = tuple(self.active)
         bets = tuple(self.picks[s] for s in seats)
-        bet = table_bet(bets)
-        self.current_bet = bet
         self.revealed_bets = dict(self.picks)
+        if self.groups == "none":
+            # [Y2] individual play: the majority pick, else the lowest.
+            bet = table_bet(bets)
+            due = {s: min(bet, self.money[s]) for s in seats}
+        else:
+            # [Y2] (revised) group play: group totals must match - the lowest
+            # total is every group's bet, shared out among its members.
+            members = [[s for s in g if not self.out[s]] for g in self._group_list()]
+            members = [g for g in members if g]
+            bet = group_bet(sum(self.picks[s] for s in g) for g in members)
+            due = {}
+            for g in members:
+                for s, amount in zip(
+                    g, share_payment(bet, [self.money[s] for s in g]), strict=True
+                ):
+                    due[s] = amount
+        self.current_bet = bet
         events.append(BetsRevealed(bets, seats, bet))
         for s in self._from(self.dealer):
-            amount = min(bet, self.money[s])
+            amount = due[s]
             self.money[s] -= amount
             self.pot += amount
-            events.append(PotPaid(s, amount, self.pot, amount < bet))
+            short = amount < bet if self.groups == "none" else self.money[s] == 0
+            events.append(PotPaid(s, amount, self.pot, short))
         self.hands_seen = True
         for s in self._from(self.dealer):
             events.append(HandRevealed(s, tuple(self.hands[s])))
@@ -313,30 +331,45 @@ class WyrMatch(Match):
                     out.append(cards)
         return out
 
+    def takeable(self, seat: int) -> list[int]:
+        """Table positions `seat` may take: cards discarded by the other lords or
+        turned up by the Mão de Wyr, never his own discards ([Y3])."""
+        return [i for i, by in enumerate(self.table_by) if by != seat]
+
     def _trade_options(self, seat: int) -> list[Action]:
-        """Every discard with each source; table takes listed representatively."""
+        """Every discard with every source and every choice of table cards ([Y3], [Y4]).
+
+        The list is complete: an action `apply` accepts is always one of these.
+        """
         hand = self.hands[seat]
         mao = self.mao_de_wyr
-        t = len(self.table)
+        eligible = self.takeable(seat)
+        e = len(eligible)
         p = len(self.deck)
         out: list[Action] = [] if mao else [Pass()]
-        sizes = range(1, 4)
         extra = len(hand) - HAND_SIZE
-        for d in self._discard_sets(hand, sizes):
+        takes: dict[int, list[tuple[int, ...]]] = {}
+
+        def choices(n: int) -> list[tuple[int, ...]]:
+            if n not in takes:
+                takes[n] = list(combinations(eligible, n))
+            return takes[n]
+
+        for d in self._discard_sets(hand, range(1, 4)):
             refill = len(d) - extra
             if mao and len(d) == 1:
                 out.append(Trade(d, "none"))
                 continue
             if refill <= 0:
                 continue
-            short = refill - min(refill, p)
-            out.append(Trade(d, "pile", tuple(range(t - short, t))))
-            if t:
-                need = min(refill, t)
-                # Most recent table cards, and for single takes every position.
-                out.append(Trade(d, "table", tuple(range(t - need, t))))
-                if need == 1:
-                    out.extend(Trade(d, "table", (i,)) for i in range(t - 1))
+            if p:
+                short = refill - min(refill, p)
+                if short <= e:
+                    out.extend(Trade(d, "pile", take) for take in choices(short))
+            if e:
+                need = min(refill, e)
+                if refill - need <= p:
+                    out.extend(Trade(d, "table", take) for take in choices(need))
         return out
 
     def check(self, seat: int, action: Action) -> None:
@@ -390,18 +423,31 @@ class WyrMatch(Match):
             return
         refill = k - (len(self.hands[seat]) - HAND_SIZE)
         t, p = len(self.table), len(self.deck)
+        eligible = self.takeable(seat)
+        e = len(eligible)
         if action.source == "table":
             if t == 0:
                 raise IllegalAction("Y3", "wyr.illegal.table_empty")
-            need = min(refill, t)
+            if e == 0:
+                raise IllegalAction("Y3", "rulings.wyr.only_own_discards")
+            need = min(refill, e)
+            if refill - need > p:
+                raise IllegalAction("Y3", "rulings.wyr.cannot_refill")
         else:
+            if p == 0:
+                raise IllegalAction("Y3", "rulings.wyr.pile_empty")
             need = refill - min(refill, p)
+            if need > e:
+                raise IllegalAction("Y3", "rulings.wyr.cannot_refill")
         if len(action.take) != need:
             raise IllegalAction("Y3", "wyr.illegal.take_count", count=need)
         if len(set(action.take)) != len(action.take) or any(
             not isinstance(i, int) or not 0 <= i < t for i in action.take
         ):
             raise IllegalAction("Y3", "wyr.illegal.bad_position")
+        if any(self.table_by[i] == seat for i in action.take):
+            # [Y3] (revised): "descartadas pelos outros lordes" - never one's own.
+            raise IllegalAction("Y3", "rulings.wyr.own_discard")
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -586,9 +632,14 @@ class WyrMatch(Match):
         reis = [s for s in seats if combos[s].is_reis]
         payout: dict[int, int]
         if len(reis) >= 2:
-            # [Y9]: several Reis de Arton split the pot; the remainder by tie-break.
+            # [Y9]: several Reis de Arton split the pot; the remainder by tie-break,
+            # held only when there is a remainder (no roll-off for nothing).
             top = max(scores[s] for s in reis)
-            first, _ = self._tiebreak(events, [s for s in reis if scores[s] == top], "remainder")
+            first = reis[0]
+            if pot % len(reis):
+                first, _ = self._tiebreak(
+                    events, [s for s in reis if scores[s] == top], "remainder"
+                )
             payout = split_pot(pot, reis, first)
             events.append(RoundWon(tuple(reis), "reis_split", pot))
             for s in reis:
@@ -663,16 +714,24 @@ class WyrMatch(Match):
     def _unit_totals(self) -> list[int]:
         return [sum(self.money[s] for s in g) for g in self._group_list()]
 
-    def _unit_alive(self) -> list[bool]:
-        return [any(not self.out[s] for s in g) for g in self._group_list()]
+    def _azgher_contenders(self) -> list[bool]:
+        """[Y11] (revised) Azgher: the units that may win. A lord still playing; in
+        groups, a group none of whose members is out ("não são válidos"); when no
+        group is whole, the groups with the most members still in."""
+        still_in = [sum(1 for s in g if not self.out[s]) for g in self._group_list()]
+        whole = [n == len(g) for n, g in zip(still_in, self._group_list(), strict=True)]
+        if any(whole):
+            return whole
+        most = max(still_in)
+        return [most > 0 and n == most for n in still_in]
 
     def distance_to_victory(self, seat: int) -> float:
         """Money behind the best (least money ahead under Azgher) ([R7], [Y10])."""
         totals = self._unit_totals()
-        alive = self._unit_alive()
         u = self._unit_of(seat)
         if self.azgher:
-            # Only lords (groups) still playing may win under Azgher ([Y11]).
+            # Only lords (whole groups) still playing may win under Azgher ([Y11]).
+            alive = self._azgher_contenders()
             if not alive[u]:
                 return float(STARTING_MONEY * self.n_seats + 1)
             best = min(t for t, a in zip(totals, alive, strict=True) if a)
@@ -704,7 +763,11 @@ class WyrMatch(Match):
         out = []
         for c, up, by in zip(self.table, self.table_up, self.table_by, strict=True):
             known = up or (seat is not None and by == seat)
-            out.append({"card": c.code if known else None, "face_up": up, "by": by})
+            # [Y3]: "takeable" - a lord may take others' discards and the Mão de Wyr's.
+            takeable = None if seat is None else by != seat
+            out.append(
+                {"card": c.code if known else None, "face_up": up, "by": by, "takeable": takeable}
+            )
         return out
 
     def _history_view(self, seat: int | None) -> list[dict[str, Any]]:

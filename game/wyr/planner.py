@@ -125,16 +125,28 @@ class Plan:
             rest.remove(c)
         discard = tuple(sorted(rest))
         take = self.take
-        if self.source == "pile":
-            refill = len(discard) - (len(hand) - HAND_SIZE)
+        source = self.source
+        refill = len(discard) - (len(hand) - HAND_SIZE)
+        if source == "pile" and k.pile_size == 0:
+            # [Y3]: an empty pile gives nothing; the whole refill comes from the table.
+            source = "table"
+            ranked = sorted(
+                (t for t in k.table if t.by != k.seat),
+                key=lambda t: t.card.rank if t.card is not None else -1,
+                reverse=True,
+            )
+            take = tuple(t.pos for t in ranked[:refill])
+        elif source == "pile":
             short = refill - min(refill, k.pile_size)
             if short > 0:
                 # The pile ran short: complete with the table cards it likes best.
                 ranked = sorted(
-                    k.table, key=lambda t: t.card.rank if t.card is not None else -1, reverse=True
+                    (t for t in k.table if t.by != k.seat),
+                    key=lambda t: t.card.rank if t.card is not None else -1,
+                    reverse=True,
                 )
                 take = tuple(sorted(t.pos for t in ranked[:short]))
-        return Trade(discard, self.source, tuple(sorted(take)))
+        return Trade(discard, source, tuple(sorted(take)))
 
 
 class Evaluator:
@@ -179,8 +191,10 @@ def plan_trade(
     best: Plan | None = None
     if not mao:
         best = Plan(ev.value(tuple(sorted(c.rank for c in hand))), list(hand), "pass")
-    visible = [t for t in k.table if t.card is not None]
-    n_table = len(k.table)
+    # [Y3]: only cards the other lords discarded (or the Mão de Wyr turned up).
+    takeable = [t for t in k.table if t.by != k.seat]
+    visible = [t for t in takeable if t.card is not None]
+    n_table = len(takeable)
     for ranks, cards in keep_options(hand, sizes).items():
         refill = HAND_SIZE - len(ranks)
         if refill == 0:
@@ -188,14 +202,16 @@ def plan_trade(
             if best is None or plan.value > best.value:
                 best = plan
             continue
-        pile = Plan(ev.expect_draw(ranks, refill), cards, "pile")
-        if best is None or pile.value > best.value:
-            best = pile
+        # The pile must give at least one card; when short, the table completes it.
+        if k.pile_size and refill - min(refill, k.pile_size) <= n_table:
+            pile = Plan(ev.expect_draw(ranks, refill), cards, "pile")
+            if best is None or pile.value > best.value:
+                best = pile
         if use_table and n_table:
             need = min(refill, n_table)
-            if len(visible) >= need:
+            if len(visible) >= need and refill - need <= k.pile_size:
                 table_plan = _best_take(ev, ranks, cards, visible, need, refill - need)
-                if table_plan is not None and table_plan.value > best.value:
+                if table_plan is not None and (best is None or table_plan.value > best.value):
                     best = table_plan
     assert best is not None
     return best

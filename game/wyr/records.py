@@ -41,12 +41,25 @@ class Trade(Action):
     or "none" (only the Mão de Wyr's single discard). `take` lists table
     positions (as they were before this action): the table cards taken when
     the source is "table", or the ones completing a refill when the pile runs
-    short ([Y3]). Under Tenebra the positions are all a lord can choose (blind).
+    short ([Y3]). Only cards discarded by the other lords or turned up by the
+    Mão de Wyr may be taken, never the lord's own discards ([Y3]). Under
+    Tenebra the positions are all a lord can choose (blind). Discards and
+    positions are kept sorted, so equal choices make equal actions.
     """
 
     discard: tuple[Card, ...]
     source: str
     take: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        # One canonical form (discards and positions sorted) so that an action
+        # `apply` accepts is always equal to one that `legal_actions` lists.
+        for name in ("discard", "take"):
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, tuple(sorted(value)))
+            except TypeError:
+                object.__setattr__(self, name, tuple(value))
 
 
 @dataclass(frozen=True)

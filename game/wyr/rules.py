@@ -29,6 +29,33 @@ def table_bet(picks: Iterable[int]) -> int:
     return min(value for value, c in counts.items() if c == top)
 
 
+def group_bet(totals: Iterable[int]) -> int:
+    """[Y2] (revised) group play: each group proposes the total of its members'
+    picks; equal totals stand, and when they differ (the seed's "impasse") the
+    lowest is the group bet - in both cases the lowest total."""
+    values = list(totals)
+    if not values:
+        raise ValueError("no group totals to decide from")
+    return min(values)
+
+
+def share_payment(bet: int, money: Sequence[int]) -> list[int]:
+    """What each member of a group pays of the group bet ([Y2] revised): shares as
+    even as the tibares allow (the first members pay the odd ones); a member who
+    is short pays all he has and his partners cover the rest; a group that
+    cannot cover the bet pays everything it has."""
+    pay = [0] * len(money)
+    left = min(bet, sum(money))
+    while left > 0:
+        open_ = [i for i in range(len(money)) if pay[i] < money[i]]
+        share, extra = divmod(left, len(open_))
+        for j, i in enumerate(open_):
+            give = min(share + (1 if j < extra else 0), money[i] - pay[i])
+            pay[i] += give
+            left -= give
+    return pay
+
+
 def group_of(seat: int, n_seats: int, groups: str) -> int:
     """The group index of a seat; seating interleaves groups A1 B1 C1 A2 … ([Y1])."""
     size = GROUP_SIZES[groups]

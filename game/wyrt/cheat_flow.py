@@ -164,5 +164,6 @@ def caught(
         events.append(SoulTaken(seat))
     else:
         m.status[seat] = statuses.EXPELLED
+        m.expelled_order.append(seat)
         events.append(PlayerExpelled(seat, m.stacks[seat]))
     m.progress(seat, events)

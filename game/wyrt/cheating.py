@@ -2,7 +2,8 @@
 
 The difficulty comes from the opponent of highest Inteligência at the table:
 I 0 very easy … I 6+ very hard, one level harder for each of Crime and
-Manipulação that opponent has; Radar starts him at very hard. A test rolls 1d6
+Manipulação that opponent has; any opponent with Radar, whatever his I, sets
+very hard before those steps. A test rolls 1d6
 and succeeds on roll <= attribute + modifier (modifier +3 very easy … −3 very
 hard, −1 more per level beyond); a 6 always fails. The test is double:
 Inteligência, then Habilidade at the same level; after a failed Inteligência
@@ -69,12 +70,13 @@ def modifier(level: int) -> int:
 
 
 def table_difficulty(opponents: Sequence[tuple[int, Persona]]) -> Difficulty:
-    """Difficulty from the opponent of highest I; ties go to the hardest of them."""
+    """Difficulty from the opponent of highest I, or from any opponent with Radar
+    whatever his I ([T9] revised); among several, the hardest sets it."""
     if not opponents:
         return Difficulty(0, -1)
     top_i = max(p.i for _, p in opponents)
     best = max(
-        ((watcher_level(p), -seat, seat) for seat, p in opponents if p.i == top_i),
+        (watcher_level(p), -seat, seat) for seat, p in opponents if p.i == top_i or RADAR in p.perks
     )
     return Difficulty(best[0], best[2])
 

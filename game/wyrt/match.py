@@ -144,11 +144,13 @@ class WyrtMatch(Match):
         self.relics_on = self.morto_deck and bool(o.get("relics", True))
         self.cheating_on = bool(o.get("cheating", False))
         self.straddle_on = bool(o.get("straddle", True))
-        self.hand_limit = int(o.get("hand_limit", 0))
+        # [T11] (revised): nobody may stand up from a Death Match, so no hand limit.
+        self.hand_limit = 0 if self.mode == "death_match" else int(o.get("hand_limit", 0))
         self.turn_limit = int(o.get("turn_limit", 0))
 
         self.status: list[str] = [PLAYING] * n
         self.out_order: list[int] = []  # seats in the order they went out (bust/death)
+        self.expelled_order: list[int] = []  # seats caught cheating, in order ([T9])
         self.morto_defeated = False
         self.wish_winner = -1
         self.end_reason = ""
@@ -578,9 +580,8 @@ class WyrtMatch(Match):
             paid = self._put(seat, to - self.bets[seat])
             to = self.bets[seat]
             if to > self.current_bet:
-                inc = to - self.current_bet
-                if inc >= self.min_inc:
-                    self.min_inc = inc  # a full raise sets the next minimum
+                # [T3] (revised): the minimum raise stays the big blind all round
+                # (the seed's only limit); min_inc is not raised by bigger raises.
                 self.current_bet = to
                 st["raises"] += 1
                 self._mark_vpip(seat)
@@ -737,9 +738,15 @@ class WyrtMatch(Match):
         self.phase = "setup"
         self.to_act = -1
         self.pending = None
-        for s in clockwise_from(self.buck, self.n_seats):
-            if self.status[s] == PLAYING and self.stacks[s] == 0:
-                self._knock_out(s, events)
+        broke = [
+            s
+            for s in clockwise_from(self.buck, self.n_seats)
+            if self.status[s] == PLAYING and self.stacks[s] == 0
+        ]
+        # [T11]: O Morto falling in the same hand ends the soul risk for everyone.
+        broke.sort(key=lambda s: s != self.morto_seat)
+        for s in broke:
+            self._knock_out(s, events)
         # Cards go back to the deck; the next hand reshuffles all 52.
         self.hands = [[] for _ in range(self.n_seats)]
         self.deck = Deck(standard_deck())
@@ -772,7 +779,8 @@ class WyrtMatch(Match):
                 self.morto_defeated = True
                 events.append(MortoDefeated(seat, "pv"))
             return
-        if self.mode == "standard":
+        if self.mode == "standard" or (self.mode == "death_match" and self.morto_defeated):
+            # [T11] (revised): once O Morto is down, 0 PV puts a player out alive.
             self.status[seat] = BUSTED
             events.append(PlayerBusted(seat))
         else:
@@ -914,23 +922,27 @@ class WyrtMatch(Match):
     # results
 
     def standings(self) -> list[list[int]]:
-        """Most chips (or PV) first; those out ranked by how long they lasted ([T8])."""
+        """Most chips (or PV) first; those out ranked by how long they lasted ([T8]);
+        players expelled for cheating below everyone else, the latest expelled
+        first, whatever they carried away ([T9])."""
         n = self.n_seats
 
-        def key(s: int) -> tuple[int, int, int]:
-            alive = 0 if self.status[s] in (DEAD, DEFEATED) else 1
+        def key(s: int) -> tuple[int, int, int, int]:
             won = 1 if self.mode == "death_match" and s == self.wish_winner else 0
+            if s in self.expelled_order:
+                return (won, 0, self.expelled_order.index(s), 0)
+            alive = 0 if self.status[s] in (DEAD, DEFEATED) else 1
             lasted = self.out_order.index(s) if s in self.out_order else len(self.out_order)
-            return (won, alive * self.stacks[s], lasted)
+            return (won, 1, alive * self.stacks[s], lasted)
 
-        groups: dict[tuple[int, int, int], list[int]] = {}
+        groups: dict[tuple[int, int, int, int], list[int]] = {}
         for s in range(n):
             groups.setdefault(key(s), []).append(s)
         return [groups[k] for k in sorted(groups, reverse=True)]
 
     def distance_to_victory(self, seat: int) -> float:
-        """Chips short of holding them all ([R7])."""
-        if self.status[seat] in (DEAD, DEFEATED):
+        """Chips short of holding them all ([R7]); an expelled player never wins ([T9])."""
+        if self.status[seat] in (DEAD, DEFEATED) or seat in self.expelled_order:
             return float(self.total_chips)
         return float(self.total_chips - self.stacks[seat])
 
@@ -964,6 +976,7 @@ class WyrtMatch(Match):
             "owes_join": sorted(self.owes_join_blind),
             "stats": [dict(s) for s in self.stats],
             "out_order": list(self.out_order),
+            "expelled_order": list(self.expelled_order),
             "wish": self.wish_winner,
             "over": self.over,
         }

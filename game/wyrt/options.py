@@ -77,6 +77,11 @@ def check_options(n_seats: int, options: dict[str, Any]) -> None:
             option="personas",
         )
     mode = options.get("mode", "standard")
+    if mode == "death_match" and options.get("hand_limit", 0):
+        raise OptionsError(
+            "rulings.wyrt.death_match_no_limit",
+            "a Death Match has no hand limit: nobody may stand up",
+        )
     if mode == "life_cassino" and MORTO in personas:
         raise OptionsError(
             "wyrt.options.morto_is_dealer",

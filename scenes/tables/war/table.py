@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from game import Action, Event, Match
-from game.war import BOARD, remaining_distribution, win_probability
+from game.war import BOARD, remaining_distribution, until_dice, until_stop, win_probability
 from game.war import records as R
 from scenes import style, ui
 from scenes.i18n import tr
@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 TOP = 56
-#: "attack until" choices: stop when this many attacking armies are left (0 = conquer or bust)
+#: "attack until" choices: stop when this many armies are left in the source (0 = conquer
+#: or bust); rolled and priced by the same policy, game.war.until_dice / until_stop
 UNTIL_CHOICES = (0, 2, 3, 5, 10)
 
 
@@ -357,12 +358,9 @@ class WarTable(TableScene):
         armies = view.get("armies", {})
         conquered = view.get("owners", {}).get(dst) == seat
         able = armies.get(src, 0) - 1
-        stop = (
-            view.get("phase") != "attack"
-            or conquered
-            or able < 1
-            or (auto["stop"] and able < auto["stop"])
-        )
+        # The same policy as the odds shown (game.war.until_dice): never below the stop.
+        dice = until_dice(able, until_stop(auto["stop"]))
+        stop = view.get("phase") != "attack" or conquered or dice == 0
         if stop or seat is None or seat not in self.match.to_move:
             self.auto = None
             key = "wartable.until_won" if conquered else "wartable.until_stopped"
@@ -372,7 +370,7 @@ class WarTable(TableScene):
             self.sync()
             return
         auto["rolls"] += 1
-        self.submit(R.Attack(src, dst, min(3, able)))
+        self.submit(R.Attack(src, dst, dice))
 
     # -- events ---------------------------------------------------------------------
     def _factor(self) -> float:
@@ -989,7 +987,7 @@ class WarTable(TableScene):
                     p = win_probability(able, defenders) if able > 0 else 0.0
                     text = tr("war.ui.odds", percent=round(p * 100))
                     if self.until:
-                        dist = remaining_distribution(able, defenders, self.until - 1)
+                        dist = remaining_distribution(able, defenders, until_stop(self.until))
                         text += "  ·  " + tr(
                             "wartable.odds_until",
                             percent=round(float(dist["win"]) * 100),

@@ -25,6 +25,7 @@ from game.chama.events import (
     ArmisticeEnded,
     BattleEnded,
     CommanderPresented,
+    DefenseDeclined,
     IncursionResolved,
     PlayerEliminated,
     SpoilsDrawn,
@@ -104,7 +105,12 @@ def test_attack_needs_a_commander_c8() -> None:
     give(m, 0, hand="9 K")
     give(m, 1, slots="A:K")
     m.apply(0, EndStep())
-    # Step 3 has nothing to do and step 4 no target: straight on to the next turn.
+    # [C17]: steps 3 and 4 are still offered (the table cannot see his hand), but
+    # with no commander there is nothing to pool and no attack: only "end step".
+    assert m.phase == "pool" and m.legal_actions(0) == [EndStep()]
+    m.apply(0, EndStep())
+    assert m.phase == "attack" and m.legal_actions(0) == [EndStep()]
+    m.apply(0, EndStep())
     assert m.active == 1
 
 
@@ -142,15 +148,30 @@ def test_decline_razes_and_attacker_draws_spoils_c8_c10() -> None:
     check(m)
 
 
-def test_defender_without_commanders_declines_automatically_c8() -> None:
-    """[C8] no commander in hand or pool: the realm falls without a question."""
+def test_defender_without_commanders_is_still_asked_c8_c17() -> None:
+    """[C17] no commander in hand or pool: the defender is asked all the same (the
+    only answer is to decline), and nothing says the decline was forced."""
     m = arena()
     (u,) = give(m, 0, pool="2")
     give(m, 1, hand="9 9", slots="A:K")
     start(m)
     m.apply(0, PresentPool(u))
+    assert m.to_move == [1] and m.legal_actions(1) == [Decline()]
+    ev = m.apply(1, Decline())
+    declined = next(e for e in ev if isinstance(e, DefenseDeclined))
+    assert set(declined.to_dict()) == {"type", "seat"}
     assert m.slot_razed[1][0] and m.battle is None
     check(m)
+
+
+def test_defender_with_empty_hand_and_pool_declines_at_once_c8_c17() -> None:
+    """An empty hand and no usable pool commander are public: no question then."""
+    m = arena()
+    (u,) = give(m, 0, pool="2")
+    give(m, 1, slots="A:K")
+    start(m)
+    m.apply(0, PresentPool(u))
+    assert m.slot_razed[1][0] and m.battle is None
 
 
 def test_tie_goes_to_the_defender_and_defender_draws_spoils_c8_c9() -> None:

@@ -13,6 +13,7 @@ from game.chama.actions import (
     CallXisum,
     Decline,
     EndStep,
+    KeepSpoils,
     PresentPool,
     Reinforce,
     Stop,
@@ -51,7 +52,8 @@ def test_guerrilha_raze_discards_a_random_card_from_the_defender_c14() -> None:
     give(m, 1, slots="A:K B:Q", hand="9 8")
     to_attack(m)
     m.apply(0, Attack(1, "B"))  # protection ignored
-    ev = m.apply(0, PresentPool(u))
+    m.apply(0, PresentPool(u))
+    ev = m.apply(1, Decline())  # [C17] asked, though he holds no commander
     disc = [e for e in ev if isinstance(e, CardsDiscarded) and e.reason == "guerrilha"]
     assert len(disc) == 1 and disc[0].seat == 1 and disc[0].cards[0].rank in (8, 9)
     assert disc[0].cards[0] in m.discard[1]
@@ -169,8 +171,11 @@ def test_aliados_ally_reinforces_the_losing_side_after_its_leader_stops_c15() ->
     """[C15] Aliados: a player outside the battle adds armies to the losing side."""
     m, _u, _d = aliados_position()
     b = m.battle
-    # 5 vs 10: the attacker has no card to play and stops; the ally is asked.
-    assert b is not None and b.losing == ATT and m.to_move == [2]
+    # 5 vs 10: the attacker has no card to play, but is asked ([C17]); then the ally.
+    assert b is not None and b.losing == ATT and m.to_move == [0]
+    assert m.legal_actions(0) == [Stop()]
+    m.apply(0, Stop())
+    assert m.to_move == [2]
     m.apply(2, Reinforce(c(m, 2, "7")))  # 12 vs 10: the defender is losing now
     assert b.losing == DEF and m.to_move == [1] and b.helpers == {2: ATT}
     m.apply(1, Stop())  # armistice not played; the ally may not help the other side
@@ -191,7 +196,9 @@ def test_aliados_helpers_draw_spoils_but_may_not_play_them_c15() -> None:
     m.apply(0, Attack(1, "A"))
     m.apply(0, PresentPool(u))
     m.apply(1, PresentPool(d))
-    m.apply(2, Reinforce(c(m, 2, "7")))  # 12 vs 10; defender has no army: stops
+    m.apply(0, Stop())  # 5 vs 10, nothing to play (asked all the same, [C17])
+    m.apply(2, Reinforce(c(m, 2, "7")))  # 12 vs 10
+    m.apply(1, Stop())  # the defender has no army (asked all the same)
     from game.chama.actions import ContinueBattle, PresentHand
 
     m.apply(0, ContinueBattle())
@@ -199,7 +206,12 @@ def test_aliados_helpers_draw_spoils_but_may_not_play_them_c15() -> None:
     m.apply(1, Decline())
     assert m.slot_razed[1][0]
     assert c(m, 0, "6") in m.hands[0] and c(m, 2, "Q") in m.hands[2]
-    assert not m.spoils_pending  # a helper's realm is not played at once
+    # [C10] both drawers are asked; the helper may only keep his card, realm or not.
+    assert [s for s, _ in m.spoils_pending] == [0, 2]
+    m.apply(0, KeepSpoils())
+    assert m.to_move == [2] and m.legal_actions(2) == [KeepSpoils()]
+    m.apply(2, KeepSpoils())
+    assert not m.spoils_pending
     check(m)
 
 

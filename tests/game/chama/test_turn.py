@@ -172,7 +172,9 @@ def test_rebuild_costs_three_cards_and_one_realm_action_per_turn_c5() -> None:
         m.apply(0, RebuildRealm("A", tuple(cards(m, 0, "6 7"))))
     m.apply(0, RebuildRealm("A", tuple(cards(m, 0, "6 7 8"))))
     assert not m.slot_razed[0][0] and sorted(m.hands[0]) == cards(m, 0, "5 K")
-    assert m.phase == POOL  # nothing else to do in step 2
+    # [C17]: still in step 2 - skipping it would tell the table he could not
+    # redraw (so he holds a realm); only "end step" is left.
+    assert m.phase == REALM and m.legal_actions(0) == [EndStep()]
     assert sorted(m.discard[0]) == sorted(cards(m, 0, "6 7 8"))
     with pytest.raises(IllegalAction) as err:
         m.apply(0, PlayRealm(c(m, 0, "K"), "B"))

@@ -193,3 +193,22 @@ def test_melee_seats_respect_a_three_seat_game_r5(fake_games: None) -> None:
     )
     rnd = t.start_round()
     assert sorted(len(tb.seats) for tb in rnd.tables) == [2, 3, 3]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_above_twelve_a_repeat_free_seating_is_found_whenever_one_exists_r5(seed: int) -> None:
+    """[R5] (revised): 16 players met as the rows, then the columns, of a 4x4 grid.
+    A third round without a repeated pair exists (the diagonals); the seating
+    must find one whatever the order it starts from (swaps alone did not)."""
+    grid = [[r * 4 + c + 1 for c in range(4)] for r in range(4)]
+    rounds = [grid, [[grid[r][c] for r in range(4)] for c in range(4)]]
+    met: dict[int, dict[int, int]] = defaultdict(dict)
+    for rnd in rounds:
+        for t in rnd:
+            for a, b in combinations(t, 2):
+                met[a][b] = met[b][a] = 1
+    players = list(range(1, 17))
+    past = {frozenset(t) for rnd in rounds for t in rnd}
+    tables = seat_tables(players, source_split(16), met, Rng(seed), past)
+    assert sorted(p for t in tables for p in t) == players
+    assert repeated_pairs(tables, met) == 0

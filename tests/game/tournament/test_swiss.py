@@ -45,8 +45,35 @@ def all_pairings(numbers: list[int]) -> Iterator[Pairing]:
             yield Pairing(tuple(pairs), None)
 
 
+def seed_pairs(players: list[SwissPlayer]) -> set[frozenset[int]]:
+    """The seed's own procedure, written out independently: registration order
+    inside each score group, fold, the odd one floats to the next group's top;
+    the bye to the fewest byes, fewest points, highest registration number."""
+    order = sorted(players, key=lambda q: (-q.score, q.number))
+    bye = None
+    if len(order) % 2:
+        fewest = min(q.byes for q in order)
+        bye = [q for q in order if q.byes == fewest][-1].number
+    out: set[frozenset[int]] = set()
+    carry: list[int] = []
+    for score in sorted({q.score for q in order if q.number != bye}, reverse=True):
+        group = carry + [q.number for q in order if q.score == score and q.number != bye]
+        carry = []
+        if len(group) and group[0] not in [q.number for q in order if q.score == score]:
+            out.add(frozenset(group[:2]))
+            group = group[2:]
+        h = len(group) // 2
+        for a, b in zip(group[:h], group[h:], strict=False):
+            out.add(frozenset((a, b)))
+        if len(group) % 2:
+            carry = [group[-1]]
+    return out
+
+
 def levels(p: Pairing, players: list[SwissPlayer], met: Met) -> tuple[int, ...]:
-    """The five levels of swiss.py's docstring, written out independently."""
+    """The six levels of swiss.py's docstring, written out independently."""
+    players = sorted(players, key=lambda q: (-q.score, q.number))
+    seed = seed_pairs(players)
     index = {q.number: i for i, q in enumerate(players)}
     by = {q.number: q for q in players}
     n = len(players)
@@ -57,6 +84,7 @@ def levels(p: Pairing, players: list[SwissPlayer], met: Met) -> tuple[int, ...]:
         groups[q.score].append(q.number)
     score = 0
     fold = 0
+    off_seed = sum(1 for a, b in p.pairs if frozenset((a, b)) not in seed)
     for a, b in p.pairs:
         i, j = sorted((index[a], index[b]))
         sa, sb = players[i].score, players[j].score
@@ -67,7 +95,7 @@ def levels(p: Pairing, players: list[SwissPlayer], met: Met) -> tuple[int, ...]:
             fold += abs(pj - pi - len(g) // 2)
         else:
             fold += (j - i) ** 2
-    return (rematches(p, met), bye_repeat, bye_rank, score, fold)
+    return (rematches(p, met), bye_repeat, bye_rank, score, off_seed, fold)
 
 
 @st.composite
@@ -90,7 +118,8 @@ def fields(draw: st.DrawFn, max_n: int = 9) -> tuple[list[SwissPlayer], Met]:
 @given(fields())
 def test_exact_pairing_is_optimal_at_every_level_r2(field: tuple[list[SwissPlayer], Met]) -> None:
     """No avoidable rematch, no avoidable second bye, bye to the lowest-ranked, then
-    equal scores and the fold — each level as good as brute force can do."""
+    equal scores, the seed's own pairs and the fold — each level as good as brute
+    force can do."""
     players, met = field
     ours = pair_exact(players, met)
     best = min(levels(p, players, met) for p in all_pairings([q.number for q in players]))
@@ -218,3 +247,44 @@ def test_small_field_long_event_keeps_guarantees_r2() -> None:
     for method in ("exact", "fast"):
         for seed in range(4):
             _simulate(7, 9, method, seed=seed, brute=True)
+
+
+def test_score_groups_pair_by_registration_number_not_tie_break_r2() -> None:
+    """[R2] (revised): the caller's standings order (tie-breaks) does not order a
+    score group; registration numbers do (and the bye's tie)."""
+    players = [SwissPlayer(n, 10) for n in (4, 2, 3, 1)] + [SwissPlayer(n, 0) for n in (7, 5, 6)]
+    for method in ("exact", "fast"):
+        p = pair_swiss(players, {}, method=method)
+        assert p.pairs == ((1, 3), (2, 4), (5, 6)) and p.bye == 7, method
+
+
+def test_a_group_receiving_a_floater_is_split_again_without_him_r2() -> None:
+    """Group of 5 (1-5): 1v3, 2v4, 5 floats; group 6-10 receives him: 5v6, then
+    7-10 split again: 7v9, 8v10 (not 6v8 ... shifted)."""
+    players = [SwissPlayer(n, 10) for n in range(1, 6)] + [SwissPlayer(n, 5) for n in range(6, 11)]
+    for method in ("exact", "fast"):
+        pairs = set(pair_swiss(players, {}, method=method).pairs)
+        assert pairs == {(1, 3), (2, 4), (5, 6), (7, 9), (8, 10)}, method
+
+
+def test_big_fields_pair_exactly_as_the_seed_when_nothing_repeats_r2() -> None:
+    """Above 64 entrants the seed's procedure still holds exactly (no extra floats)."""
+    rnd = random.Random(7)
+    numbers = list(range(1, 202))
+    rnd.shuffle(numbers)
+    players = [SwissPlayer(k, rnd.choice([0, 5, 10, 15])) for k in numbers]
+    players.sort(key=lambda q: -q.score)
+    p = pair_swiss(players, {})
+    assert {frozenset(x) for x in p.pairs} == seed_pairs(players)
+    assert p.bye == max(q.number for q in players if q.score == min(x.score for x in players))
+
+
+def test_a_rematch_is_repaired_inside_its_score_group_first_r2() -> None:
+    """1v3 met: inside the group 1v4, 2v3 (or 1v2 ...) - nobody crosses groups."""
+    players = [SwissPlayer(n, 10) for n in range(1, 5)] + [SwissPlayer(n, 0) for n in range(5, 9)]
+    met: Met = {1: {3: 1}, 3: {1: 1}}
+    for method in ("exact", "fast"):
+        p = pair_swiss(players, met, method=method)
+        assert rematches(p, met) == 0
+        assert all((a <= 4) == (b <= 4) for a, b in p.pairs), method
+        assert {(5, 7), (6, 8)} <= set(p.pairs)

@@ -508,8 +508,9 @@ def test_victory_right_after_the_conquest_w11() -> None:
     assert "objectives" in m.public_view()
 
 
-def test_no_victory_for_a_player_out_of_turn_w11() -> None:
-    """Seat 1 holds everything its objective needs, but only wins on its turn."""
+def test_victory_on_another_players_turn_w11() -> None:
+    """[W11] (revised): seat 1 meets its objective; it wins after the next action,
+    though it is seat 0's turn."""
     m = new(3, 1)
     owners = {t: 1 for t in BOARD.territories_of("Ásia") + BOARD.territories_of("África")}
     owners["Brasil"] = 0
@@ -521,12 +522,38 @@ def test_no_victory_for_a_player_out_of_turn_w11() -> None:
         current=0,
         objectives={1: "asia_africa", 0: "territorios_24", 2: "territorios_24"},
     )
-    m.apply(0, R.EndAttacks())
-    assert m.winner is None
-    events = m.apply(0, R.EndTurn())
-    assert m.winner == 1  # at the start of its turn
-    assert any(isinstance(e, R.ObjectiveAchieved) for e in events)
-    assert not any(isinstance(e, R.ReinforcementsReceived) and e.seat == 1 for e in events)
+    events = m.apply(0, R.EndAttacks())
+    assert m.winner == 1 and m.is_over
+    assert any(isinstance(e, R.ObjectiveAchieved) and e.seat == 1 for e in events)
+
+
+def test_a_fallback_to_24_already_held_wins_at_once_w11_w1() -> None:
+    """Seat 1 must destroy seat 2's colour and holds 24 territories; seat 0
+    eliminates seat 2, seat 1's objective falls back to 24: seat 1 wins then."""
+    m = new(3, 6)
+    target = m.colors[2]
+    owners = {t: 1 for t in BOARD.territories[:24]}
+    owners.update({t: 0 for t in BOARD.territories[24:]})
+    owners["Argentina"] = 2
+    owners["Brasil"] = 0
+    owners["Peru"] = 0
+    owners["Venezuela"] = 0
+    if sum(1 for o in owners.values() if o == 1) < 24:
+        extra = [t for t, o in owners.items() if o == 0 and t not in ("Brasil", "Peru")]
+        for t in extra[: 24 - sum(1 for o in owners.values() if o == 1)]:
+            owners[t] = 1
+    position(
+        m,
+        owners,
+        armies={"Brasil": 6},
+        objectives={1: f"destruir_{target}", 0: "asia_africa", 2: "territorios_24"},
+    )
+    assert sum(1 for o in m.owner if o == 1) >= 24
+    rig_dice(m, [(6, 6, 6), (1,)])
+    m.apply(0, R.Attack("Brasil", "Argentina", 3))
+    assert m.objective_active[1] == "territorios_24"
+    m.apply(0, R.Occupy(1))
+    assert m.winner == 1
 
 
 def test_eliminating_ones_destroy_target_wins_w11() -> None:

@@ -31,10 +31,16 @@ EVENTS = [
 ]
 
 
+#: private events whose mere mention would tell the table a secret ([G4])
+SILENT_TO_THE_TABLE = {"ObjectiveChanged"}
+
+
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_every_event_has_a_log_line_with_its_fields(lang: str) -> None:
     t = _load(lang)
     for cls in EVENTS:
+        if cls.__name__ in SILENT_TO_THE_TABLE:
+            continue
         line = t["events"][cls.__name__]
         fields = {f.name for f in dataclasses.fields(cls)}
         assert set(re.findall(r"%\{(\w+)\}", line)) <= fields, cls.__name__
@@ -73,3 +79,14 @@ def test_rules_text_mentions_every_war_ruling(lang: str) -> None:
     for k in range(1, 13):
         assert f"[W{k}]" in text, f"W{k} missing from the {lang} rules"
     assert "[R7]" in text and "[R8]" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_changed_objective_is_not_announced_to_the_table_g4(lang: str) -> None:
+    """The fallback to 24 territories happens only to holders of "destroy <colour>":
+    any public line about it tells everyone what that objective was ([G4]). Only
+    its holder reads a line (events_private)."""
+    t = _load(lang)
+    assert "ObjectiveChanged" not in t["events"]
+    assert t["events_private"]["ObjectiveChanged"]
+    assert R.ObjectiveChanged.PRIVATE

@@ -45,10 +45,13 @@ def test_combinations_are_ordered_low_to_high_y5() -> None:
     assert len(set(combos)) == len(combos)
 
 
-def test_ace_low_run_is_aventureiros_topping_at_5_y5_y6() -> None:
+def test_ace_low_run_is_aventureiros_and_its_best_card_is_the_ace_y5_y6() -> None:
+    """[Y6] (revised): "o melhor Maior Tesouro da combinação" - the run's cards
+    from the highest down, A highest: A-2-3-4-5 beats every other run."""
     low = bc("As 2h 3d 4c 5h")
-    assert low.name == "aventureiros" and low.key == (5,)
-    assert low < bc("2s 3h 4d 5c 6h")
+    assert low.name == "aventureiros" and low.key == (14, 5, 4, 3, 2)
+    assert low > bc("2s 3h 4d 5c 6h")
+    assert low > bc("9s 10h Jd Qc Kh")
     assert bc("9s 10h Jd Qc Kh") > bc("8s 9h 10d Jc Qh")
 
 
@@ -80,9 +83,12 @@ def test_four_of_a_kind_scores_as_trinca_y5() -> None:
 
 
 def test_ties_compare_the_combination_then_the_rest_y6() -> None:
-    # Dragão: the trinca's rank first, then the pair's.
-    assert bc("8s 8h 8d 2c 2h") > bc("7s 7h 7d Ac Ah")
+    # Dragão ([Y6] revised): its five cards from the highest down, so the best
+    # card decides first - 2-2-2-K-K beats 3-3-3-Q-Q, 7-7-7-A-A beats 8-8-8-2-2.
+    assert bc("2s 2h 2d Kc Kh") > bc("3s 3h 3d Qc Qh")
+    assert bc("7s 7h 7d Ac Ah") > bc("8s 8h 8d 2c 2h")
     assert bc("8s 8h 8d 3c 3h") > bc("8s 8h 8c 2c 2h")
+    assert bc("Ks Kh Kd 2c 2h") < bc("Qs Qh Qd Ac Ah")  # A-A-Q-Q-Q: the A first
     # Par: the pair, then the other cards highest first.
     assert bc("Qs Qh 9d 5c 3h") > bc("Js Jh Ad Kc 3h")
     assert bc("Qs Qh 9d 5c 3h") > bc("Qd Qc 9s 4c 3d")

@@ -111,11 +111,12 @@ def test_short_stack_pays_everything_y2() -> None:
 
 
 def test_group_play_pays_the_same_table_bet_y2() -> None:
+    """[Y2] (revised): group totals must match (60 = 60 here), not each pick."""
     m = make(4, groups="pairs")
     bet_all(m, {0: 10, 1: 50, 2: 50, 3: 10})
-    assert m.current_bet == 10
-    # Both groups put in the same total.
-    assert 100 - m.money[0] + 100 - m.money[2] == 100 - m.money[1] + 100 - m.money[3]
+    assert m.current_bet == 60
+    # Both groups put in the same total, shared evenly by their members.
+    assert m.money == [70, 70, 70, 70] and m.pot == 120
 
 
 # ---------------------------------------------------------------------------

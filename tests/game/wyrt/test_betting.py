@@ -107,17 +107,20 @@ def test_first_round_starts_left_of_big_blind_t2() -> None:
 # [T3] no-limit betting
 
 
-def test_minimum_raise_is_big_blind_or_last_raise_t3() -> None:
-    """[T3] a raise adds at least the big blind, or the last raise if larger."""
+def test_minimum_raise_is_always_the_big_blind_t3() -> None:
+    """[T3] (revised): a raise adds at least the big blind - the seed's only limit
+    ("nunca pode ser inferior à aposta mínima"); a bigger raise before does not
+    raise that minimum."""
     m = table(3)
     with pytest.raises(IllegalAction) as err:
         act(m, Raise(19))
     assert err.value.rule == "T3" and err.value.params == {"minimum": 20}
     act(m, Raise(40))  # raises by 30
-    with pytest.raises(IllegalAction):
-        act(m, Raise(69))
-    act(m, Raise(70))  # by 30 again: allowed
-    assert m.raise_bounds(2)[0] == 100
+    with pytest.raises(IllegalAction) as err:
+        act(m, Raise(49))  # by 9: less than the big blind
+    assert err.value.params == {"minimum": 50}
+    act(m, Raise(50))  # by 10, the big blind: allowed though the last raise was 30
+    assert m.raise_bounds(2)[0] == 60
 
 
 def test_raise_cannot_exceed_stack_t3() -> None:
@@ -145,10 +148,10 @@ def test_check_only_when_nothing_owed_t3() -> None:
 def test_short_all_in_does_not_reopen_betting_t3() -> None:
     """[T3] a short all-in: those who already acted may only call or fold."""
     m = table(3)
-    stacks(m, 1000, 145, 990)  # the small blind can reach 150 in all
+    stacks(m, 1000, 100, 990)  # the small blind can reach 105 in all
     act(m, Raise(100))  # seat 0 raises by 90
-    act(m, AllIn())  # seat 1: to 150, only 50 more: short
-    assert m.current_bet == 150
+    act(m, AllIn())  # seat 1: to 105, 5 more - less than the big blind: short ([T3])
+    assert m.current_bet == 105
     # The big blind has not acted yet: he may raise.
     assert any(isinstance(a, Raise) for a in m.legal_actions(2))
     act(m, Call())

@@ -29,7 +29,7 @@ def test_simulate_a_few_sessions() -> None:
     "options",
     [
         {"cheating": True, "straddle": True, "hand_limit": 8},
-        {"mode": "death_match", "cheating": True, "hand_limit": 8},
+        {"mode": "death_match", "cheating": True, "turn_limit": 8},  # [T11]: no hand limit
         {"mode": "life_cassino", "cheating": True, "hand_limit": 8},
     ],
 )
