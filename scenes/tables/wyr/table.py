@@ -950,7 +950,7 @@ class WyrTable(TableScene):
         ring = self.ring
         felt.draw_felt(surface, ring.oval, LOOK)
         cw = ring.card_width()
-        board = self.board is not None and view.get("phase") in ("bet", "show", "thyatis", "over")
+        board = self._board_shown()
         if not board:
             deck = felt.draw_deck(surface, ring.deck_spot, cw, LOOK.back, int(view["pile_size"]))
             style.blit_text(
@@ -968,6 +968,7 @@ class WyrTable(TableScene):
             self.board_fan.draw(surface)
         if view.get("phase") in ("show", "thyatis") or self.tray.rows:
             self.tray.draw(surface)
+        self.pots.set_spot(self._pot_spot(), ring.chip_diameter())
         self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot > 0 else [])
         self.pots.draw(surface, money)
         self._draw_bets(surface)
@@ -978,20 +979,56 @@ class WyrTable(TableScene):
         self.flights.draw(surface, ring.chip_diameter())
         self._draw_corner_plaques(surface, view)
         # Below the middle, so the score board stays readable under a banner.
-        banner_at = (ring.centre[0], ring.oval.centery + int(ring.oval.height * 0.27))
+        banner_at = (ring.centre[0], ring.oval.centery + int(ring.oval.height * 0.31))
         self.banner.draw(surface, banner_at, int(ring.oval.width * 0.62))
         self._draw_panel(surface, view)
         if self.practice:
             self._draw_aids(surface, self.view())
 
+    def _board_shown(self) -> bool:
+        """The score board stands on the cloth from the show until the next bets are revealed."""
+        return self.board is not None and self.shown.get("phase") in (
+            "bet",
+            "show",
+            "thyatis",
+            "over",
+        )
+
+    def _pot_spot(self) -> tuple[int, int]:
+        """The pot's place: the middle of the cloth, or under the dice tray while the
+        score board takes the middle."""
+        if self._board_shown():
+            tray = self.ring.tray_rect
+            return tray.centerx, tray.bottom + int(self.ring.chip_diameter() * 1.8)
+        return self.ring.pot_spot
+
     def _board_rect(self) -> pygame.Rect:
+        """The middle of the cloth, clear of the lords' cards and the dice tray."""
         o = self.ring.oval
+        area = pygame.Rect(
+            o.left + int(o.width * 0.1),
+            o.top + int(o.height * 0.06),
+            self.ring.tray_rect.left - 10 - (o.left + int(o.width * 0.1)),
+            int(o.height * 0.62),
+        )
+        for s, fan in self.fans.items():
+            if s == self.viewer or not fan.sprites:
+                continue
+            r = fan.rect
+            if not r.colliderect(area):
+                continue
+            if r.centery < area.top + area.height // 4:
+                area.height -= r.bottom + 4 - area.top
+                area.top = r.bottom + 4
+            elif r.centerx < area.centerx:
+                area.width -= r.right + 4 - area.left
+                area.left = r.right + 4
+            elif r.left > area.centerx:
+                area.width = r.left - 4 - area.left
         rows = len(self.board.rows) if self.board else 4
-        left = o.left + int(o.width * 0.17)
-        right = self.ring.tray_rect.left - 10
-        bottom = self.ring.pot_spot[1] - int(self.ring.chip_diameter() * 0.9)
-        top = max(o.top + int(o.height * 0.08), bottom - (60 + 22 * (rows + 1)))
-        return pygame.Rect(left, top, right - left, bottom - top)
+        area.height = min(area.height, 60 + 24 * (rows + 1))
+        area.width, area.height = max(160, area.width), max(90, area.height)
+        return area
 
     def _draw_bets(self, surface: pygame.Surface) -> None:
         for s, value in self.bet_marks.items():
