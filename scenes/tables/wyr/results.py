@@ -50,7 +50,7 @@ class WyrResults(VictoryOverlay):
                 if widget in (self.menu, self.again):
                     widget.set_dimensions((180, 48))
         self.chart = pygame.Rect(
-            box.left + left_w, box.top + 64, box.width - left_w - 24, box.height - 84
+            box.left + left_w, box.top + 64, box.width - left_w - 24, box.height - 96
         )
 
     def draw(self, surface: pygame.Surface) -> None:
