@@ -143,7 +143,7 @@ class WyrTable(TableScene):
             self.aids_rect = pygame.Rect(0, 0, 0, 0)
             self.log.set_rect(right)
         self.ring.set_area(self.felt_area)
-        self.tray.set_rect(self.ring.tray_rect)
+        self.tray.set_rect(self._tray_rect())
         self.pots.set_spot(self.ring.pot_spot, self.ring.chip_diameter())
         self._place_fans()
         self._build_controls()
@@ -180,6 +180,19 @@ class WyrTable(TableScene):
         self.hand.place((area.centerx, area.centery + 8), self._hand_width(), 0.38)
         self._place_board_fan()
 
+    def _tray_rect(self) -> pygame.Rect:
+        """The ring's dice tray, cut short of a lord's cards on its right."""
+        tray = pygame.Rect(self.ring.tray_rect)
+        cw = self.ring.card_width()
+        for s in range(self.match.n_seats):
+            if s == self.viewer:
+                continue
+            x, y = self._fan_spot(s)
+            left = x - int(cw * 1.4) - 6
+            if left > tray.left and abs(y - tray.centery) < tray.height // 2 + int(cw * 0.7):
+                tray.width = max(int(cw * 2.5), min(tray.width, left - tray.left))
+        return tray
+
     def table_row(self) -> pygame.Rect:
         """The table cards' row: from the pile to the dice tray's far edge (the tray
         only stands on the cloth in the Hora da Verdade)."""
@@ -187,6 +200,13 @@ class WyrTable(TableScene):
         cw = self.ring.card_width()
         left = self.ring.deck_spot[0] + int(cw * 1.35)
         right = self.ring.tray_rect.right
+        for s in range(self.match.n_seats):  # stop short of a lord's cards on the right
+            if s == self.viewer:
+                continue
+            x, y = self._fan_spot(s)
+            half_w, half_h = int(cw * 1.4), int(cw * 0.7)
+            if x > b.centerx and abs(y - b.centery) < b.height // 2 + half_h:
+                right = min(right, x - half_w - 6)
         return pygame.Rect(left, b.top, max(cw, right - left), b.height)
 
     def _place_board_fan(self) -> None:
@@ -306,13 +326,11 @@ class WyrTable(TableScene):
                 self._enable(name, not k or src in sources)
             return
         c["pile"].set_text(
-            tr("wyrtable.trade.pile_button", count=refill) if k else tr("wyr.ui.discard_pile")
+            tr("wyrtable.trade.pile_button", count=refill) if k else tr("wyrtable.trade.pile_idle")
         )
         need = ch.need("table")
         c["table"].set_text(
-            tr("wyrtable.trade.table_button", count=need, chosen=len(ch.takes))
-            if k
-            else tr("wyr.ui.discard_table")
+            tr("wyrtable.trade.table_button", count=need) if k else tr("wyrtable.trade.table_idle")
         )
         self._enable("pass", ch.can_pass)
         self._enable("pile", not k or "pile" in sources)
@@ -898,7 +916,7 @@ class WyrTable(TableScene):
         view = self.view()
         self.shown = copy.deepcopy(view)
         self.ring.set_bottom(self.viewer if self.viewer is not None else 0)
-        self.tray.set_rect(self.ring.tray_rect)
+        self.tray.set_rect(self._tray_rect())
         self.pots.set_spot(self.ring.pot_spot, self.ring.chip_diameter())
         self.shown_money = list(view["money"])
         self.shown_pot = int(view["pot"])
@@ -1094,14 +1112,15 @@ class WyrTable(TableScene):
                     "bold",
                 )
             )
-        rect = paint.plaque(surface, (a.left + 4, a.top + 4), lines, width)
+        paint.plaque(surface, (a.left + 4, a.top + 4), lines, width)
         variants = active_variants(view)
         if variants:
+            # Bottom-left corner of the cloth: the one corner no seat ever takes.
             paint.variant_badges(
                 surface,
                 variants,
-                (rect.left, rect.bottom + 6),
-                width,
+                (a.left + 4, a.bottom - 26 * len(variants)),
+                1,  # one badge a line
                 int(view["variants"]["hyninn"]),
             )
         totals = group_totals(view)
@@ -1207,8 +1226,26 @@ class WyrTable(TableScene):
             out.append((title, 20, style.INK, "serif"))
             if mine and mao:
                 out.append((tr("wyrtable.mao.help"), 13, style.INK, "sans"))
+                for k in (1, 2, 3):
+                    out.append(
+                        (f"{k} · " + tr(f"wyr.ui.mao_option_{k}"), 13, style.INK_SOFT, "sans")
+                    )
             elif mine:
                 out.append((tr("wyrtable.trade.help"), 13, style.INK, "sans"))
+                ch = self.choice
+                if ch is not None and ch.selected and ch.need("table"):
+                    out.append(
+                        (
+                            tr(
+                                "wyrtable.trade.chosen",
+                                chosen=len(ch.takes),
+                                count=ch.need("table"),
+                            ),
+                            13,
+                            style.INK,
+                            "bold",
+                        )
+                    )
                 if view.get("variants", {}).get("tenebra"):
                     out.append((tr("wyrtable.trade.tenebra"), 13, style.INK_SOFT, "sans"))
             else:
