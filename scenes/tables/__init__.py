@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 TABLES: dict[str, str] = {
     "war": "scenes.tables.war:WarTable",
     "wyr": "scenes.tables.wyr:WyrTable",
+    "wyrt": "scenes.tables.wyrt:WyrtTable",
 }
 
 
@@ -57,6 +58,10 @@ def open_table(
 
     if not table_ready(game):
         raise ValueError(tr("ui.new_match.not_ready", game=tr(f"ui.games.{game}")))
+    cls = table_class(game)
+    prepare = getattr(cls, "prepare_options", None)
+    if callable(prepare):  # a table may add options the app knows (a profile's life points)
+        options = prepare(seats, dict(options))
     try:
         options = with_bot_choices(get_info(game), [s.bot for s in seats], options)
         match = new_match(game, [s.name for s in seats], seed=seed, options=options)
@@ -64,7 +69,7 @@ def open_table(
         from scenes.i18n import tr_error
 
         raise ValueError(tr_error(e)) from e
-    return table_class(game)(app, match, seats, practice=practice)
+    return cls(app, match, seats, practice=practice)
 
 
 def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:

@@ -55,10 +55,13 @@ def draw_line_chart(
         return
     n = max(len(s.values) for s in series)
     hi = max((max(s.values) for s in series if s.values), default=1)
-    hi = max(1, hi)
+    lo = min((min(s.values) for s in series if s.values), default=0)
+    # a close session still shows its swings: the axis starts near the lowest value
+    lo = max(0, int(lo - (hi - lo) * 0.15)) if hi - lo < hi * 0.5 else 0
+    hi = max(lo + 1, hi)
     # gridlines and the value axis
     for k in range(5):
-        v = hi * k / 4
+        v = lo + (hi - lo) * k / 4
         y = plot.bottom - plot.height * k / 4
         pygame.draw.line(surface, style.PARCHMENT_DARK, (plot.left, y), (plot.right, y), 1)
         style.blit_text(
@@ -87,7 +90,7 @@ def draw_line_chart(
     def point(i: int, v: int) -> tuple[int, int]:
         return (
             round(plot.left + plot.width * i / max(1, n - 1)),
-            round(plot.bottom - plot.height * v / hi),
+            round(plot.bottom - plot.height * (v - lo) / (hi - lo)),
         )
 
     for s in series:

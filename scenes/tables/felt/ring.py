@@ -126,7 +126,7 @@ class SeatRing:
         """Centre of the bottom seat's own large cards: above its plate, on the cloth."""
         h = round(large_width * 1.4)
         plate = self.plate_rect(self.bottom)
-        return plate.centerx, plate.top - h // 2 + h // 5
+        return plate.centerx, plate.top - h // 2 + plate.height // 3
 
     def marker_spot(self, seat: int, index: int = 0) -> Point:
         """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""
@@ -150,17 +150,14 @@ class SeatRing:
         return self.oval.center
 
     @property
-    def pot_spot(self) -> Point:
-        """Bottom-centre of the (main) pot's chips."""
-        b = self.board_rect
-        return b.centerx, b.bottom + self.chip_diameter() + 8
-
-    @property
     def board_rect(self) -> pygame.Rect:
-        """The community row in the middle of the cloth (room for three cards)."""
+        """The community row (room for two large cards); it and the dice tray
+        share the middle of the cloth, side by side, clear of the seats' bets."""
         cw = self.card_width()
-        r = pygame.Rect(0, 0, cw * 3 + 24, round(cw * 1.4) + 12)
-        r.center = (self.oval.centerx, self.oval.centery - self.oval.height // 20)
+        r = pygame.Rect(0, 0, round(cw * 2.8) + 16, round(cw * 1.4 * 1.33) + 12)
+        total = r.width + 12 + self._tray_width()
+        r.left = self.oval.centerx - total // 2
+        r.centery = self.oval.centery - self.oval.height // 20
         return r
 
     @property
@@ -169,13 +166,21 @@ class SeatRing:
         b = self.board_rect
         return b.left - int(self.card_width() * 1.6), b.top + 6
 
+    def _tray_width(self) -> int:
+        return max(130, int(self.oval.width * 0.17))
+
     @property
     def tray_rect(self) -> pygame.Rect:
         """The dice tray, right of the community row."""
         b = self.board_rect
-        w = max(120, int(self.oval.width * 0.17))
-        h = max(b.height, 96)
-        return pygame.Rect(b.right + 12, b.centery - h // 2, w, h)
+        h = max(b.height + 20, 110)
+        return pygame.Rect(b.right + 12, b.centery - h // 2, self._tray_width(), h)
+
+    @property
+    def pot_spot(self) -> Point:
+        """Bottom-centre of the (main) pot's chips: under the middle of the cloth."""
+        b = self.board_rect
+        return self.oval.centerx, b.bottom + self.chip_diameter() + 8
 
     def card_width(self, large: bool = False) -> int:
         """A good card width at this size (large: the person's own hand)."""

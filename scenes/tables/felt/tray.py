@@ -38,6 +38,8 @@ class DiceTray:
         self.rect = pygame.Rect(0, 0, 200, 120)
         self.rows: list[TrayRow] = []
         self.title = ""
+        #: draw nothing while no throw is in the tray (tables short of room)
+        self.hide_when_empty = False
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Move/resize (the dice of existing rows are re-placed)."""
@@ -117,6 +119,8 @@ class DiceTray:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the tray and its visible rows."""
         r = self.rect
+        if self.hide_when_empty and not self.rows:
+            return
         pygame.draw.rect(surface, (58, 34, 20), r, border_radius=10)
         pygame.draw.rect(surface, (30, 18, 10), r.inflate(-8, -8), border_radius=8)
         pygame.draw.rect(surface, style.GOLD_DARK, r, 2, border_radius=10)
@@ -153,8 +157,10 @@ class DiceTray:
                 last = row.dice.dice[-1]
                 nx = round(last.x + last.size + 8)
                 if row.suit:
-                    blit_suit(surface, row.suit, (nx + size * 0.6, y), round(size * 1.3))
-                    nx += round(size * 1.6)
+                    # on a light disc: black suits would vanish on the dark tray
+                    pygame.draw.circle(surface, style.CREAM, (nx + size * 0.7, y), size * 0.85)
+                    blit_suit(surface, row.suit, (nx + size * 0.7, y), round(size * 1.1))
+                    nx += round(size * 1.8)
                 style.blit_text(
                     surface,
                     row.note,
