@@ -8,6 +8,7 @@ The felt itself (cloth, plates, fans, chips, tray, banner) comes from
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import pygame
 
@@ -17,6 +18,13 @@ from scenes.tables.wyr.model import ScoreBoard
 from scenes.tables.wyr.words import combo, money
 
 Color = tuple[int, int, int]
+
+
+@lru_cache(maxsize=256)
+def _wrap(text: str, size: int, width: int, kind: str) -> tuple[str, ...]:
+    return tuple(style.wrap_text(text, size, width, kind))
+
+
 Look = Callable[[int], tuple[Color, str]]
 
 #: badge colours per variant (a second cue besides the word)
@@ -52,7 +60,7 @@ def plaque(
     wrapped = [
         (part, size, colour, kind)
         for text, size, colour, kind in lines
-        for part in style.wrap_text(text, size, width - 20, kind)
+        for part in _wrap(text, size, width - 20, kind)
     ]
     height = 12 + sum(size + 4 for _, size, _, _ in wrapped)
     rect = pygame.Rect(topleft, (width, height))
