@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 import random
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1023,7 +1023,7 @@ def create_tournament(
                 'a Chama tournament is named "Chama: <type> <name> (<variant>) <year>"',
                 name=name,
             )
-        _check_chama_name(parsed, opts)
+        _check_chama_name(parsed, opts, {o.key for o in info.options})
     t = Tournament(
         game=game,
         format=format,
@@ -1080,14 +1080,17 @@ def _chama_variants(opts: Mapping[str, Any]) -> list[str]:
     return [label for key, label in CHAMA_VARIANT_OPTIONS.items() if opts.get(key)]
 
 
-def _check_chama_name(parsed: ChamaEventName, opts: Mapping[str, Any]) -> None:
+def _check_chama_name(
+    parsed: ChamaEventName, opts: Mapping[str, Any], known: Collection[str]
+) -> None:
     """[R10]: the name says what the event plays. A type that is a Chama mode must
     be the event's mode (an organizer's own type says nothing about it), and the
-    variants in parentheses must be exactly the variants switched on."""
+    variants in parentheses must be exactly the variants switched on (`known`:
+    the game's option keys; a setting the game lacks cannot be contradicted)."""
     kind = parsed.kind.casefold()
     modes = {v.casefold(): k for k, v in CHAMA_MODE_TYPES.items()}
     mode = str(opts.get("mode", "campeonato"))
-    if kind in modes and modes[kind] != mode:
+    if "mode" in known and kind in modes and modes[kind] != mode:
         raise TournamentError(
             "rulings.tournament.chama_name_mode",
             f"the name says {parsed.kind} but the event plays {_chama_type(opts)}",
@@ -1096,7 +1099,9 @@ def _check_chama_name(parsed: ChamaEventName, opts: Mapping[str, Any]) -> None:
         )
     named = {v.casefold() for v in parsed.variants}
     on = {v.casefold() for v in _chama_variants(opts)}
-    if named != on:
+    checked = {v.casefold() for k, v in CHAMA_VARIANT_OPTIONS.items() if k in known}
+    checked.add("calouro do chacrinha")  # per player: never an event's setting
+    if (named & checked) != on:
         raise TournamentError(
             "rulings.tournament.chama_name_variants",
             "the variants in the name are not the variants the event plays",

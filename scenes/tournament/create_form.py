@@ -22,7 +22,12 @@ from game.tournament import (
     formats_for,
     recommended_rounds,
 )
-from game.tournament.organizer import RESERVED_OPTIONS, EntrantSpec
+from game.tournament.organizer import (
+    CHAMA_MODE_TYPES,
+    CHAMA_VARIANT_OPTIONS,
+    RESERVED_OPTIONS,
+    EntrantSpec,
+)
 from scenes.i18n import tr
 from scenes.new_match import bot_label
 
@@ -199,6 +204,25 @@ class TournamentForm:
         specs = {o.key: o for o in self.option_specs}
         return {k: v for k, v in self.options.items() if k in specs and v != specs[k].default}
 
+    def named_options(self) -> dict[str, Any]:
+        """The options, with a Chama event's mode and variants taken from its name's
+        type and variants ([R10]: the name says what the event plays)."""
+        opts = self.changed_options()
+        if not self.is_chama:
+            return opts
+        specs = {o.key: o for o in self.option_specs}
+        mode = {v: k for k, v in CHAMA_MODE_TYPES.items()}.get(self.chama_type)
+        if mode is not None and "mode" in specs:
+            opts.pop("mode", None)
+            if mode != specs["mode"].default:
+                opts["mode"] = mode
+        for key, label in CHAMA_VARIANT_OPTIONS.items():
+            if key in specs:
+                opts.pop(key, None)
+                if label in self.chama_variants:
+                    opts[key] = True
+        return opts
+
     # -- the organizer -------------------------------------------------------
     def create(self) -> Tournament:
         """Set the tournament up; raises `TournamentError` (or ValueError) saying why not."""
@@ -213,7 +237,7 @@ class TournamentForm:
             rounds=None if self.format == "elimination" else self.rounds_value,
             top_cut=self.top_cut if self.format == "swiss" else 0,
             turn_limit=self.turn_limit,
-            options=self.changed_options(),
+            options=self.named_options(),
             seed=self.seed,
             ranked=self.ranked and self.is_chama,
             final_table=self.final_table,
