@@ -160,6 +160,7 @@ class MainMenu(Scene):
         )
         for b in self.buttons.values():
             b.draw(surface)
+        self._draw_life(surface, left)
         area = pygame.Rect(left + 380, 40, w - left - 380 - 40, h - 80)
         if area.width < 300:
             return
@@ -177,6 +178,28 @@ class MainMenu(Scene):
             self._table_art.set_alpha(int(255 * self._table_alpha))
         surface.blit(self._table_art, area.topleft)
         self._draw_blurb(surface, area)
+
+    def _draw_life(self, surface: pygame.Surface, left: int) -> None:
+        """The character's permanent life points at O Morto's tables ([T11]), bottom left."""
+        if not self._frames_drawn:
+            return  # the first frame reads no file
+        if not hasattr(self, "_life_text"):
+            from game.wyrt.profile import load_profile
+
+            profile, _problem = load_profile()
+            self._life_text = (
+                tr("wyrttable.menu_dead")
+                if profile.dead
+                else tr("wyrttable.menu_pv", pv=profile.pv)
+            )
+        style.blit_text(
+            surface,
+            self._life_text,
+            15,
+            (left, surface.get_height() - 30),
+            style.PARCHMENT_DARK,
+            shadow=style.BLACK,
+        )
 
     def _paint_table(self, size: tuple[int, int]) -> pygame.Surface:
         """The felt table with a fanned hand, dice and chips (painted once per size)."""

@@ -1045,7 +1045,9 @@ class WyrtTable(TableScene):
         # under the community row: the board and the shown hands stay in sight
         b = ring.board_rect
         self.banner.draw(
-            surface, (b.centerx, b.bottom + b.height // 2 + 10), min(ring.oval.width - 60, 560)
+            surface,
+            (b.centerx, b.bottom + b.height // 2 + 10),
+            min(int(ring.oval.width * 0.62), 540),
         )
         self._draw_bar(surface, view)
 
