@@ -135,7 +135,7 @@ class WyrAnimations:
 
         self.bet_marks.pop(ev.seat, None)
         self.flights.launch(
-            ev.amount, self.ring.bet_spot(ev.seat), self.pots.pot_spot(0), 0.3, 0.0, land
+            ev.amount, self._bet_spot(ev.seat), self.pots.pot_spot(0), 0.3, 0.0, land
         )
         self.app.sound.play("chips")
 
@@ -347,7 +347,7 @@ class WyrAnimations:
             self.shown_money[seat] += amount
 
         self.flights.launch(
-            ev.amount, self.pots.pot_spot(0), self.ring.bet_spot(ev.seat), 0.45, 0.0, land
+            ev.amount, self.pots.pot_spot(0), self._bet_spot(ev.seat), 0.45, 0.0, land
         )
         self.app.sound.play("chips")
 

@@ -207,7 +207,7 @@ class WyrDrawing:
 
     def _draw_bets(self, surface: pygame.Surface) -> None:
         for s, value in self.bet_marks.items():
-            spot = self.ring.bet_spot(s)
+            spot = self._bet_spot(s)
             text = "?" if value is None else str(value)
             felt.draw_marker(surface, spot, text, "big" if value is not None else "plain", 15)
 
@@ -245,6 +245,31 @@ class WyrDrawing:
     def _plaque_lines(self, view: dict[str, Any]) -> list[Line]:
         """The round indicator: round, Lorde de Wyr, who has dealt, how the game ends ([Y10])."""
         info = round_info(view)
+        if self._compact_plaque():
+            # Seats crowd the corner: the same facts in fewer, shorter lines.
+            lines = [
+                (
+                    tr(
+                        "wyrtable.round.compact_title",
+                        round=info.round,
+                        name=self.name(info.dealer),
+                    ),
+                    12,
+                    style.INK,
+                    "bold",
+                ),
+                (
+                    tr("wyrtable.round.compact_dealt", dealt=info.dealt, total=info.dealers_total),
+                    11,
+                    style.INK_SOFT,
+                    "sans",
+                ),
+                (tr("wyrtable.round.compact_ends", out=info.out), 11, style.INK_SOFT, "sans"),
+            ]
+            if view.get("table_bet") is not None:
+                key = "wyrtable.round.group_bet" if view.get("groups") else "wyrtable.round.bet"
+                lines.append((tr(key, amount=money(int(view["table_bet"]))), 12, style.RED, "bold"))
+            return lines
         lines: list[Line] = [
             (tr("wyrtable.round.title", round=info.round), 17, style.INK, "serif"),
             (tr("wyrtable.round.dealer", name=self.name(info.dealer)), 13, style.INK, "bold"),
@@ -260,6 +285,15 @@ class WyrDrawing:
             key = "wyrtable.round.group_bet" if view.get("groups") else "wyrtable.round.bet"
             lines.append((tr(key, amount=money(int(view["table_bet"]))), 13, style.RED, "bold"))
         return lines
+
+    def _compact_plaque(self) -> bool:
+        """True when a seat's plate stands close under the round plaque's corner."""
+        a = self.felt_area
+        for s in range(self.match.n_seats):
+            plate = self.ring.plate_rect(s)
+            if plate.left < a.left + 230 and plate.top < a.top + 150:
+                return True
+        return False
 
     def _group_lines(self, view: dict[str, Any]) -> list[Line]:
         """Each group's members and money ([Y1], [Y10])."""
@@ -280,7 +314,15 @@ class WyrDrawing:
     def _draw_corner_plaques(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Round indicator (top left), variant badges (bottom left), groups (top right)."""
         a = self.felt_area
-        width = 210 if a.width > 800 else 178
+        width = base_width = 210 if a.width > 800 else 178
+        if self._compact_plaque():
+            # As wide as the corner allows, so the lines stay few.
+            tops = [
+                self.ring.plate_rect(s).left
+                for s in range(self.match.n_seats)
+                if self.ring.plate_rect(s).top < a.top + 40
+            ]
+            width = max(width, min(320, min(tops, default=a.left + 330) - a.left - 14))
         paint.plaque(surface, (a.left + 4, a.top + 4), self._plaque_lines(view), width)
         variants = active_variants(view)
         if variants:
@@ -294,7 +336,7 @@ class WyrDrawing:
             )
         glines = self._group_lines(view)
         if glines:
-            gw = width + 30
+            gw = base_width + 30
             r = paint.plaque(surface, (a.right - gw - 4, a.top + 4), glines, gw)
             for i, members in enumerate(view["groups"]):
                 colour, emblem = self.seat_look(members[0])
@@ -360,14 +402,15 @@ class WyrDrawing:
                     )
                 )
                 waiting = [self.name(s) for s in self._movers()]
-                out.append(
-                    (
-                        tr("wyrtable.bet.waiting", names=", ".join(waiting)),
-                        13,
-                        style.INK_SOFT,
-                        "sans",
+                if waiting:
+                    out.append(
+                        (
+                            tr("wyrtable.bet.waiting", names=", ".join(waiting)),
+                            13,
+                            style.INK_SOFT,
+                            "sans",
+                        )
                     )
-                )
             else:
                 out.append((tr("wyrtable.phrase.bet"), 14, style.INK_SOFT, "sans"))
         elif phase == "mulligan":

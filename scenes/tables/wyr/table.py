@@ -163,6 +163,19 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         x = plate.right + 6 + w // 2 if dx < 0 else plate.left - 6 - w // 2
         return x, plate.centery
 
+    def _bet_spot(self, seat: int) -> tuple[int, int]:
+        """Where a lord's bet stands: between his cards and the middle of the cloth."""
+        cx, cy = self.ring.centre
+        cw = self.ring.card_width()
+        if seat == self.viewer:
+            plate = self.ring.plate_rect(seat)
+            return plate.centerx, plate.top - int(cw * 0.6)
+        x, y = self._fan_spot(seat)
+        dx, dy = cx - x, cy - y
+        dist = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        reach = cw * (1.5 if abs(dx) > abs(dy) else 1.1) + 14
+        return round(x + dx / dist * reach), round(y + dy / dist * reach)
+
     def _place_fans(self) -> None:
         cw = self.ring.card_width()
         for s, fan in self.fans.items():
