@@ -107,8 +107,6 @@ class WyrDrawing:
             surface.blit(*self._board_surface())
         else:
             self.board_fan.draw(surface)
-        if view.get("phase") in ("show", "thyatis") or self.tray.rows:
-            self.tray.draw(surface)
         self.pots.set_spot(self._pot_spot(), ring.chip_diameter())
         self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot > 0 else [])
         self.pots.draw(surface, money)
@@ -117,6 +115,12 @@ class WyrDrawing:
             felt.draw_plate(surface, ring.plate_rect(s), self._plate(s, view), self.pulse)
             if s != self.viewer:
                 self.fans[s].draw(surface)
+        if view.get("phase") in ("show", "thyatis") or self.tray.rows:
+            # Over the lords' cards: while the dice roll they are what matters.
+            tray = self._tray_rect()
+            if tray != self.tray.rect:
+                self.tray.set_rect(tray)
+            self.tray.draw(surface)
         self.flights.draw(surface, ring.chip_diameter())
         # Below the middle, so the score board stays readable under a banner.
         banner_at = (ring.centre[0], ring.oval.centery + int(ring.oval.height * 0.31))
@@ -202,7 +206,9 @@ class WyrDrawing:
                 area.width = r.left - 4 - area.left
         rows = len(self.board.rows) if self.board else 4
         area.height = min(area.height, 60 + 24 * (rows + 1))
-        area.width, area.height = max(160, area.width), max(90, area.height)
+        # The board comes first: on a small cloth it takes room from the dice tray.
+        area.width = max(160, int(o.width * 0.42), area.width)
+        area.height = max(90, area.height)
         return area
 
     def _draw_bets(self, surface: pygame.Surface) -> None:

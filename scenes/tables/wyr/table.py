@@ -185,9 +185,13 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self._place_board_fan()
 
     def _tray_rect(self) -> pygame.Rect:
-        """The ring's dice tray, cut short of a lord's cards on its right."""
+        """The ring's dice tray, right of the score board and short of a lord's cards."""
         tray = pygame.Rect(self.ring.tray_rect)
         cw = self.ring.card_width()
+        if self._board_shown():
+            right = tray.right
+            tray.left = max(tray.left, self._board_rect().right + 8)
+            tray.width = max(int(cw * 2.5), right - tray.left)
         for s in range(self.match.n_seats):
             if s == self.viewer:
                 continue
@@ -490,7 +494,8 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
 
     def _click(self, pos: tuple[int, int]) -> bool:
         if not self.my_turn() or self.view().get("phase") != "trade":
-            if self.hand.card_at(pos) is not None and self.viewer is not None:
+            touched = self.hand.card_at(pos) is not None or self.board_fan.card_at(pos) is not None
+            if touched and self.viewer is not None:
                 self._explain_idle_click()
                 return True
             return False
