@@ -207,7 +207,7 @@ class WyrDrawing:
         rows = len(self.board.rows) if self.board else 4
         area.height = min(area.height, 60 + 24 * (rows + 1))
         # The board comes first: on a small cloth it takes room from the dice tray.
-        area.width = max(160, int(o.width * 0.42), area.width)
+        area.width = max(160, int(o.width * 0.36), area.width)
         area.height = max(90, area.height)
         return area
 
