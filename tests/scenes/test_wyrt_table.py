@@ -285,3 +285,19 @@ def test_death_match_and_life_cassino_look_t11(app) -> None:  # type: ignore[no-
     )
     assert t2.view()["dealer"] == "morto" and t2.view()["morto_seat"] == -1
     t2.draw(app.screen)
+
+
+def test_relic_power_by_the_relic_dialog_t11(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.tables.wyrt.dialogs import RelicDialog
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bo", "morto")], seed=3, mode="death_match")
+    until(app, my_decision(t))
+    relic = t.extra_buttons["relic"]
+    assert relic.visible  # Ana holds the Máscara (10♠) of O Morto's deck
+    click_widget(app, relic)
+    dialog = app.scenes.top
+    assert isinstance(dialog, RelicDialog) and len(dialog.buttons) == 3  # hearts, diamonds, clubs
+    button, action = dialog.buttons[0]
+    click_widget(app, button)
+    used = [a for s, a in t.match.log if s == 0 and isinstance(a, R.InvokeRelic)]
+    assert used == [action] and t.match.view(0)["relics"]["used"] == {"mascara": 0}

@@ -12,6 +12,7 @@ How a table uses them::
     ring = felt.SeatRing(n_seats, bottom=viewer_seat)    # geometry, 2-8 seats
     ring.set_area(table_area)                            # again on every resize
     felt.draw_felt(surface, ring.oval, felt.TAVERN)      # or felt.CANDLELIGHT
+    # faster: compose wall + table once per size (felt.felt_scene) and blit that
     felt.draw_plate(surface, ring.plate_rect(s), felt.PlateInfo(
         name, subtitle, money_text, colour, emblem,
         badge=tr("…folded"), badge_kind="folded", active=s in to_move, dimmed=folded))
@@ -55,7 +56,7 @@ from scenes.tables.felt.banner import Banner
 from scenes.tables.felt.chart import Series, draw_line_chart
 from scenes.tables.felt.fans import CardFan, draw_deck
 from scenes.tables.felt.history import HandHistory
-from scenes.tables.felt.look import CANDLELIGHT, TAVERN, FeltLook, candle, draw_felt
+from scenes.tables.felt.look import CANDLELIGHT, TAVERN, FeltLook, candle, draw_felt, felt_scene
 from scenes.tables.felt.markers import draw_marker
 from scenes.tables.felt.plate import BADGE_COLOURS, PlateInfo, draw_plate
 from scenes.tables.felt.ring import SeatRing
@@ -84,5 +85,6 @@ __all__ = [
     "draw_marker",
     "draw_pile",
     "draw_plate",
+    "felt_scene",
     "plain_label",
 ]

@@ -30,12 +30,15 @@ class SeatRing:
         self.area = pygame.Rect(0, 0, 800, 500)
         self.oval = pygame.Rect(0, 0, 1, 1)
         self.plate_size = (160, 64)
+        #: answers already worked out for this area and bottom seat (drawn every frame)
+        self._memo: dict[tuple[object, ...], object] = {}
         self.set_area(self.area)
 
     # -- set-up ------------------------------------------------------------------
     def set_area(self, area: pygame.Rect) -> None:
         """Fit the table and its seats into `area` (call again on resize)."""
         self.area = pygame.Rect(area)
+        self._memo = {}
         pw = max(118, min(190, int(self.area.width * 0.17)))
         ph = max(52, min(70, int(pw * 0.4)))
         self.plate_size = (pw, ph)
@@ -47,6 +50,8 @@ class SeatRing:
 
     def set_bottom(self, seat: int) -> None:
         """Turn the table so that `seat` sits at the bottom."""
+        if seat != self.bottom:
+            self._memo = {}
         self.bottom = seat
 
     # -- seats -------------------------------------------------------------------
@@ -73,6 +78,14 @@ class SeatRing:
         return x, y
 
     def plate_rect(self, seat: int) -> pygame.Rect:
+        """The rectangle of a seat's plate."""
+        key = ("plate_rect", seat)
+        if key not in self._memo:
+            self._memo[key] = self._plate_rect(seat)
+        value = self._memo[key]
+        return pygame.Rect(value)  # type: ignore[arg-type]
+
+    def _plate_rect(self, seat: int) -> pygame.Rect:
         """The rectangle of a seat's plate."""
         r = pygame.Rect((0, 0), self.plate_size)
         r.center = self.seat_center(seat)
@@ -105,6 +118,14 @@ class SeatRing:
 
     def cards_spot(self, seat: int, count: int = 5, overlap: float = 0.72) -> Point:
         """Centre of a seat's cards: on the cloth, just inside its plate."""
+        key = ("cards_spot", seat, count, overlap)
+        if key not in self._memo:
+            self._memo[key] = self._cards_spot(seat, count, overlap)
+        value = self._memo[key]
+        return value  # type: ignore[return-value]
+
+    def _cards_spot(self, seat: int, count: int = 5, overlap: float = 0.72) -> Point:
+        """Centre of a seat's cards: on the cloth, just inside its plate."""
         box = self.cards_box(seat, count, overlap)
         # tucked a little under the plate's inner edge, as dealt cards lie (draw fans first)
         return self._beyond(seat, self.plate_rect(seat), box, -min(box) // 4)
@@ -116,6 +137,14 @@ class SeatRing:
         return r
 
     def bet_spot(self, seat: int) -> Point:
+        """Where a seat's bet of this round stands (bottom-centre of its chips), past its cards."""
+        key = ("bet_spot", seat)
+        if key not in self._memo:
+            self._memo[key] = self._bet_spot(seat)
+        value = self._memo[key]
+        return value  # type: ignore[return-value]
+
+    def _bet_spot(self, seat: int) -> Point:
         """Where a seat's bet of this round stands (bottom-centre of its chips), past its cards."""
         d = self.chip_diameter()
         box = self.plate_rect(seat).union(self.cards_rect(seat))
@@ -129,6 +158,14 @@ class SeatRing:
         return plate.centerx, plate.top - h // 2 + plate.height // 3
 
     def marker_spot(self, seat: int, index: int = 0) -> Point:
+        """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""
+        key = ("marker_spot", seat, index)
+        if key not in self._memo:
+            self._memo[key] = self._marker_spot(seat, index)
+        value = self._memo[key]
+        return value  # type: ignore[return-value]
+
+    def _marker_spot(self, seat: int, index: int = 0) -> Point:
         """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""
         cx, cy = self.cards_spot(seat)
         cw, ch = self.cards_box(seat)

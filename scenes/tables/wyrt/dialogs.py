@@ -9,12 +9,13 @@ import pygame
 import pygame_gui
 
 from game.cards import Card
-from game.wyrt.records import Steal
+from game.wyrt.records import InvokeRelic, Steal
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.tables import felt
 from scenes.tables.wyrt.morto import skull
+from scenes.tables.wyrt.words import card_text
 from scenes.victory import VictoryOverlay
 from scenes.widgets.cards import CardSprite
 
@@ -291,3 +292,65 @@ class SessionEnd(VictoryOverlay):
             tr("wyrttable.chart_hands"),
             t.money,
         )
+
+
+class RelicDialog(Scene):
+    """The powers of A Mão do Morto the player may call on now (house rule, [T11])."""
+
+    overlay = True
+
+    def __init__(self, app: App, table: WyrtTable, choices: list[InvokeRelic]) -> None:
+        super().__init__(app)
+        self.table = table
+        self.choices = choices
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[tuple[pygame_gui.elements.UIButton, InvokeRelic]] = []
+
+    def describe(self, a: InvokeRelic) -> str:
+        """One choice in words."""
+        name = tr(f"wyrt.relics.{a.relic}.name")
+        if a.relic == "coroa" and 0 <= a.target < len(self.table.seats):
+            return tr("wyrttable.relic_coroa", relic=name, name=self.table.seats[a.target].name)
+        if a.relic == "moeda" and a.card is not None:
+            return tr("wyrttable.relic_moeda", relic=name, card=card_text(a.card))
+        if a.relic in ("rosa", "mascara") and a.suit:
+            return tr(
+                f"wyrttable.relic_{a.relic}", relic=name, suit=tr(f"wyrttable.suit_name.{a.suit}")
+            )
+        return f"{name}: {tr(f'wyrt.relics.{a.relic}.power')}"
+
+    def build(self) -> None:
+        w, h = self.app.size
+        rows = len(self.choices) + 1
+        self.box = ui.centered((w, h), min(640, w - 60), min(h - 40, 110 + rows * 50))
+        y = self.box.top + 70
+        m = self.app.ui_manager
+        self.buttons = []
+        for a in self.choices:
+            b = ui.button(
+                pygame.Rect(self.box.left + 30, y, self.box.width - 60, 42),
+                self.describe(a),
+                m,
+                self.ui,
+            )
+            self.buttons.append((b, a))
+            y += 50
+        self.cancel = ui.button(
+            pygame.Rect(self.box.centerx - 100, y, 200, 42), tr("ui.common.back"), m, self.ui
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element == self.cancel:
+                self.app.scenes.pop()
+                return
+            for b, a in self.buttons:
+                if event.ui_element == b:
+                    self.app.scenes.pop()
+                    self.table.submit(a)
+                    return
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.modal_panel(surface, self.box, tr("wyrttable.relic_title"), veil=150)

@@ -12,6 +12,7 @@ module only knows Wyrt's events and controls.
 from __future__ import annotations
 
 import math
+import threading
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,7 +23,7 @@ from game.cards import Card, rank_text
 from game.wyrt import records as R
 from game.wyrt.dice_cards import SUIT_OF_DIE
 from scenes import style
-from scenes.i18n import has, tr
+from scenes.i18n import has, language, tr
 from scenes.tables import felt
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.wyrt.controls import BetControls
@@ -86,8 +87,15 @@ class WyrtTable(TableScene):
         self._controls_key: tuple[Any, ...] | None = None
         self._view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         #: chips of every seat at the start of each hand (the end-of-session chart)
-        self.chip_history: list[list[int]] = [list(view["seats"][s]["stack"] for s in range(n))]
+        self.chip_history: list[list[int]] = [list(self.shown.stacks)]
         self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._backdrop: tuple[Any, pygame.Surface] | None = None
+        self._plates: dict[int, tuple[Any, felt.PlateInfo]] = {}
+        self._bar: tuple[Any, pygame.Surface] | None = None
+        # the evaluator's tables take a second to build: not on the render loop
+        from game.wyrt.equity import warm_up
+
+        threading.Thread(target=warm_up, name="wyrt-warm-up", daemon=True).start()
 
     @classmethod
     def prepare_options(cls, seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, Any]:
@@ -194,13 +202,14 @@ class WyrtTable(TableScene):
         self.extra_buttons = {}
         x = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
         narrow = self.app.size[0] < 1200
-        names = (["see_bots"] if self.practice else []) + ["cheat", "leave"]
+        names = (["see_bots"] if self.practice else []) + ["cheat", "relic", "leave"]
         for name in names:
             w = (130 if narrow else 150) if name == "see_bots" else (104 if narrow else 120)
             x -= w + 8
             tips = {
                 "see_bots": tr("wyrttable.see_bots_tip"),
                 "cheat": "",
+                "relic": tr("wyrttable.relic_tip"),
                 "leave": tr("wyrttable.tips.leave"),
             }
             self.extra_buttons[name] = ui.button(
@@ -209,6 +218,7 @@ class WyrtTable(TableScene):
                     {
                         "see_bots": "wyrttable.see_bots",
                         "cheat": "wyrt.actions.cheat",
+                        "relic": "wyrttable.relic_button",
                         "leave": "wyrttable.get_up",
                     }[name]
                 ),
@@ -216,8 +226,8 @@ class WyrtTable(TableScene):
                 self.ui,
                 tooltip=tips[name] or None,
             )
-        self.extra_buttons["cheat"].hide()
-        self.extra_buttons["leave"].hide()
+        for name in ("cheat", "relic", "leave"):
+            self.extra_buttons[name].hide()
 
     def _place_cards(self) -> None:
         """Put every fan and the board where the ring says (resize, new viewer)."""
@@ -342,9 +352,17 @@ class WyrtTable(TableScene):
             self._refresh_controls()
             if self.practice:
                 self.aids.refresh()
-        elif self.controls is not None and self.controls.view is not None:
+        elif self.controls is not None and (
+            self.controls.view is not None or any(b.visible for b in self._turn_buttons())
+        ):
             self.controls.hide()
+            for b in self._turn_buttons():
+                b.hide()
             self._controls_key = None
+
+    def _turn_buttons(self) -> list[pygame_gui.elements.UIButton]:
+        """The top-bar buttons that only make sense on one's own turn."""
+        return [b for n, b in self.extra_buttons.items() if n in ("cheat", "relic", "leave")]
 
     def _refresh_controls(self) -> None:
         if self.controls is None:
@@ -369,10 +387,13 @@ class WyrtTable(TableScene):
                     cheat.hide()
             if leave is not None:
                 leave.show() if betting and R.Leave in kinds else leave.hide()
+            relic = self.extra_buttons.get("relic")
+            if relic is not None:
+                relic.show() if R.InvokeRelic in kinds else relic.hide()
             self._maybe_open_steal()
         else:
             self.controls.hide()
-            for b in (cheat, leave):
+            for b in (cheat, leave, self.extra_buttons.get("relic")):
                 if b is not None:
                     b.hide()
 
@@ -956,6 +977,18 @@ class WyrtTable(TableScene):
                 if event.ui_element is self.extra_buttons.get("cheat"):
                     self.submit(R.Cheat())
                     return
+                if event.ui_element is self.extra_buttons.get("relic") and self.viewer is not None:
+                    from scenes.tables.wyrt.dialogs import RelicDialog
+
+                    legal = self.match.legal_actions(self.viewer)
+                    choices = [a for a in legal if isinstance(a, R.InvokeRelic)]
+                    moeda = next((a for a in choices if a.relic == "moeda"), None)
+                    if moeda is not None:  # the Moeda may give back any card of the hand
+                        choices.remove(moeda)
+                        hand = self.view().get("hand_cards", [])
+                        choices += [R.InvokeRelic("moeda", card=Card.from_code(c)) for c in hand]
+                    self.app.scenes.push(RelicDialog(self.app, self, choices))
+                    return
                 if event.ui_element is self.extra_buttons.get("leave"):
                     self._ask(
                         tr("wyrttable.get_up_title"),
@@ -988,9 +1021,14 @@ class WyrtTable(TableScene):
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        if self.look.candles:
-            style.dim(surface, 90)
+        key = (surface.get_size(), tuple(self.ring.oval), self.look)
+        if self._backdrop is None or self._backdrop[0] != key:
+            wall = style.wood_background(surface.get_size())
+            self._backdrop = (
+                key,
+                felt.felt_scene(wall, self.ring.oval, self.look, 90 if self.look.candles else 0),
+            )
+        surface.blit(self._backdrop[1], (0, 0))
         self.draw_table(surface)
         self.log.draw(surface)
         if self.practice:
@@ -998,8 +1036,7 @@ class WyrtTable(TableScene):
         self.draw_status(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        ring = self.ring
-        felt.draw_felt(surface, ring.oval, self.look)
+        ring = self.ring  # the felt itself is in the backdrop (see draw)
         view = self.view()
         if self.look.candles:
             o = ring.oval
@@ -1067,7 +1104,32 @@ class WyrtTable(TableScene):
                 felt.draw_marker(surface, self.ring.marker_spot(s, i), text, kind, 12)
 
     def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
-        """What seat `s`'s plate says now."""
+        """What seat `s`'s plate says now (rebuilt only when something it shows changed)."""
+        sh = self.shown
+        active = s in self.match.to_move and not self.events and not self.animating()
+        key = (
+            len(self.match.log),
+            self.viewer,
+            sh.status[s],
+            sh.folded[s],
+            sh.all_in[s],
+            sh.in_hand[s],
+            sh.stacks[s],
+            sh.last_act.get(s),
+            sh.shown_category.get(s),
+            s in sh.winners,
+            self.worker.busy and self.worker.seat == s,
+            active,
+            language(),
+        )
+        cached = self._plates.get(s)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        info = self._plate_info(s, view, active)
+        self._plates[s] = (key, info)
+        return info
+
+    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo:
         sh = self.shown
         seat_view = view["seats"][s]
         colour, emblem = self.seat_look(s)
@@ -1096,7 +1158,6 @@ class WyrtTable(TableScene):
             badge = sh.last_act[s]
         elif s in sh.winners:
             badge, kind = tr("wyrttable.winner"), "winner"
-        active = s in self.match.to_move and not self.events and not self.animating()
         return felt.PlateInfo(
             name=self.seats[s].name,
             subtitle=subtitle,
@@ -1166,13 +1227,18 @@ class WyrtTable(TableScene):
                     "bold",
                 )
             )
-        y = bar.top + 10
-        for text, colour, kind in lines:
-            for part in style.wrap_text(text, 15, width, kind):
-                if y > bar.bottom - 20:
-                    return
-                style.blit_text(surface, part, 15, (left, y), colour, kind=kind, max_width=width)
-                y += 19
+        key = (tuple(lines), width, bar.height)
+        if self._bar is None or self._bar[0] != key:
+            text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
+            y = 10
+            for text, colour, kind in lines:
+                for part in style.wrap_text(text, 15, width, kind):
+                    if y > bar.height - 20:
+                        break
+                    style.blit_text(text_surf, part, 15, (0, y), colour, kind=kind, max_width=width)
+                    y += 19
+            self._bar = (key, text_surf)
+        surface.blit(self._bar[1], (left, bar.top))
 
     def _shown_hand_category(self) -> str:
         """The category of the viewer's cards with the dice cards on the felt now."""
@@ -1275,9 +1341,11 @@ def bench_frames(frames: int = 600, size: tuple[int, int] = (1280, 800)) -> tupl
     import time
 
     import main
+    from game.wyrt.equity import warm_up
     from scenes.app import App
     from scenes.tables import open_table
 
+    warm_up()  # the evaluator's one-off tables are not a frame's cost
     args = main.build_parser().parse_args(["--size", f"{size[0]}x{size[1]}", "--lang", "en"])
     app = App(args)
     seats = [SeatSetup(f"Bot {i}", "carteador") for i in range(6)]
@@ -1294,4 +1362,5 @@ def bench_frames(frames: int = 600, size: tuple[int, int] = (1280, 800)) -> tupl
             times.append((time.perf_counter() - t) * 1000)
     times.sort()
     p99 = times[int(len(times) * 0.99) - 1] if times else 0.0
+    table.worker.close()
     return p99, first
