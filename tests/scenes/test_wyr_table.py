@@ -329,3 +329,16 @@ def test_autoplay_finishes_a_game_for_each_variant_y11(options: dict) -> None:
     assert t.victory_lines()
     pump(app, 2)
     pygame.quit()
+
+
+def test_tournament_new_hand_choice_by_click_r8(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(0), seed=12, options={"tournament": True})
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    until(app, my(t, "mulligan"))
+    assert t.controls["mull_yes"].visible and t.controls["mull_no"].visible
+    hand = list(t.view()["hand"])
+    click_widget(app, t.controls["mull_yes"])
+    assert last_action(t, 0) == R.MulliganChoice(True)
+    until(app, lambda: not t.events and not t.animating())
+    assert t.match.mulligan_used[0] and len(t.match.view(0)["hand"]) == 5

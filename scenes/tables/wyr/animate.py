@@ -43,6 +43,7 @@ class WyrAnimations:
 
     def play_event(self, event: Event) -> None:
         self._view_cache = None
+        self._played = True
         if isinstance(event, R.DealerChanged):
             self.log.start_hand(
                 tr("wyrtable.hand_title", round=event.round, name=self.name(event.seat))

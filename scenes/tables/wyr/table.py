@@ -394,6 +394,11 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self.submit(result)
 
     def on_human_turn(self, seat: int) -> None:
+        # Called every frame while a person must act: refresh only on a new decision.
+        key = (len(self.match.log), seat, id(self.match))
+        if key == getattr(self, "_turn_key", None):
+            return
+        self._turn_key = key
         if self.view().get("phase") == "trade":
             self._ensure_choice()
         self._apply_selection_looks()
@@ -441,7 +446,15 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self.tray.update(dt)
         self.banner.update(dt)
         super().update(dt)
-        if was_busy and not self.events and not self.animating() and not self.tweens.busy:
+        # Events played and settled within this very frame (instant speed) count too.
+        played = getattr(self, "_played", False)
+        if (
+            (was_busy or played)
+            and not self.events
+            and not self.animating()
+            and not self.tweens.busy
+        ):
+            self._played = False
             self.sync()
 
     def handle_event(self, event: pygame.event.Event) -> None:
