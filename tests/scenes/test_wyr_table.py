@@ -269,7 +269,6 @@ def test_practice_undo_takes_back_the_trade(app) -> None:  # type: ignore[no-unt
     until(app, my(t, "bet"))
     click_widget(app, t.controls["bet20"])
     until(app, my(t, "trade", trade_round=1))
-    hand = list(t.view()["hand"])
     click_card(app, t, 0)
     click_widget(app, t.controls["pile"])
     until(app, lambda: not t.events and not t.animating())
@@ -337,7 +336,6 @@ def test_tournament_new_hand_choice_by_click_r8(app) -> None:  # type: ignore[no
     click_widget(app, t.controls["bet20"])
     until(app, my(t, "mulligan"))
     assert t.controls["mull_yes"].visible and t.controls["mull_no"].visible
-    hand = list(t.view()["hand"])
     click_widget(app, t.controls["mull_yes"])
     assert last_action(t, 0) == R.MulliganChoice(True)
     until(app, lambda: not t.events and not t.animating())
