@@ -269,6 +269,7 @@ def test_practice_undo_takes_back_the_trade(app) -> None:  # type: ignore[no-unt
     until(app, my(t, "bet"))
     click_widget(app, t.controls["bet20"])
     until(app, my(t, "trade", trade_round=1))
+    hand = list(t.view()["hand"])
     click_card(app, t, 0)
     click_widget(app, t.controls["pile"])
     until(app, lambda: not t.events and not t.animating())
