@@ -87,9 +87,9 @@ class WyrDrawing:
                 layer,
                 tr("wyrtable.pile", count=view["pile_size"]),
                 12,
-                (deck.centerx, deck.bottom + 4),
+                (deck.centerx, deck.top - 4),
                 style.CREAM,
-                anchor="midtop",
+                anchor="midbottom",
                 shadow=style.BLACK,
             )
         self._draw_corner_plaques(layer, view)
@@ -430,10 +430,8 @@ class WyrDrawing:
             out.append((title, 20, style.INK, "serif"))
             if mine and mao:
                 out.append((tr("wyrtable.mao.help"), 13, style.INK, "sans"))
-                for k in (1, 2, 3):
-                    out.append(
-                        (f"{k} · " + tr(f"wyr.ui.mao_option_{k}"), 13, style.INK_SOFT, "sans")
-                    )
+                options = "  ·  ".join(f"{k}: " + tr(f"wyr.ui.mao_option_{k}") for k in (1, 2, 3))
+                out.append((options, 12, style.INK_SOFT, "sans"))
             elif mine:
                 out.append((tr("wyrtable.trade.help"), 13, style.INK, "sans"))
                 ch = self.choice
