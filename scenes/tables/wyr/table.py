@@ -9,7 +9,6 @@ nothing is moving the display snaps back to the view ([G4]).
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -64,7 +63,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self.shown_money: list[int] = list(view["money"])
         self.shown_pot = int(view["pot"])
         #: what the screen shows: the view as of the last snap, moved on by each event played
-        self.shown: dict[str, Any] = copy.deepcopy(view)
+        self.shown: dict[str, Any] = self._copy_view(view)
         #: bet pucks in front of seats: None = a secret pick, else the revealed value
         self.bet_marks: dict[int, int | None] = {}
         self.reveal: BetReveal | None = None
@@ -95,6 +94,15 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
                 g % len(style.EMBLEMS)
             ]
         return super().seat_look(seat)
+
+    @staticmethod
+    def _copy_view(view: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the view that events may move on (only these fields change)."""
+        shown = dict(view)
+        for key in ("dealt", "out", "money"):
+            shown[key] = list(view[key])
+        shown["trade"] = dict(view["trade"]) if view.get("trade") else None
+        return shown
 
     def name(self, seat: int) -> str:
         """A seat's name."""
@@ -286,17 +294,15 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
                 show = view.get("show") or {}
                 dice = (show.get("dice") or [])[self.viewer] if self.viewer is not None else None
                 if dice:
-                    self.controls["reroll"].set_text(tr("wyrtable.thyatis.reroll", die=min(dice)))
-                    self.controls["keep"].set_text(tr("wyrtable.thyatis.keep", total=sum(dice)))
+                    self._label("reroll", tr("wyrtable.thyatis.reroll", die=min(dice)))
+                    self._label("keep", tr("wyrtable.thyatis.keep", total=sum(dice)))
         for name, widget in self.controls.items():
             if name in visible:
                 widget.show()
             else:
                 widget.hide()
         if "peek" in self.controls:
-            self.controls["peek"].set_text(
-                tr("wyrtable.peek_on" if self.peek else "wyrtable.peek_off")
-            )
+            self._label("peek", tr("wyrtable.peek_on" if self.peek else "wyrtable.peek_off"))
 
     def _ensure_choice(self) -> None:
         """A fresh selection at the start of each of the viewer's trade turns."""
@@ -324,25 +330,32 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         k = len(ch.selected)
         refill = max(0, ch.refill)
         sources = ch.sources()
-        c = self.controls
         # With nothing selected every choice stays clickable, and says what it needs.
         if ch.mao:
-            c["mao1"].set_text(tr("wyrtable.mao.option1"))
-            c["mao2"].set_text(tr("wyrtable.mao.option2", count=refill))
-            c["mao3"].set_text(tr("wyrtable.mao.option3", count=refill))
+            self._label("mao1", tr("wyrtable.mao.option1"))
+            self._label("mao2", tr("wyrtable.mao.option2", count=refill))
+            self._label("mao3", tr("wyrtable.mao.option3", count=refill))
             for name, src in (("mao1", "none"), ("mao2", "table"), ("mao3", "pile")):
                 self._enable(name, not k or src in sources)
             return
-        c["pile"].set_text(
-            tr("wyrtable.trade.pile_button", count=refill) if k else tr("wyrtable.trade.pile_idle")
+        self._label(
+            "pile",
+            tr("wyrtable.trade.pile_button", count=refill) if k else tr("wyrtable.trade.pile_idle"),
         )
         need = ch.need("table")
-        c["table"].set_text(
-            tr("wyrtable.trade.table_button", count=need) if k else tr("wyrtable.trade.table_idle")
+        self._label(
+            "table",
+            tr("wyrtable.trade.table_button", count=need) if k else tr("wyrtable.trade.table_idle"),
         )
         self._enable("pass", ch.can_pass)
         self._enable("pile", not k or "pile" in sources)
         self._enable("table", not k or "table" in sources)
+
+    def _label(self, name: str, text: str) -> None:
+        """Set a button's words only when they change (pygame-gui repaints on every set)."""
+        widget = self.controls[name]
+        if widget.text != text:
+            widget.set_text(text)
 
     def _enable(self, name: str, on: bool) -> None:
         widget = self.controls[name]
@@ -602,7 +615,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         """Redraw everything from the match (after animations, undo, load, curtain)."""
         self._view_cache = None
         view = self.view()
-        self.shown = copy.deepcopy(view)
+        self.shown = self._copy_view(view)
         self.ring.set_bottom(self.viewer if self.viewer is not None else 0)
         self.tray.set_rect(self._tray_rect())
         self.pots.set_spot(self.ring.pot_spot, self.ring.chip_diameter())
