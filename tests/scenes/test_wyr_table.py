@@ -17,6 +17,7 @@ from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.wyr import WyrTable
 from scenes.tables.wyr.results import WyrResults
+from scenes.tables.wyr.words import cards_text
 from tests.scenes.conftest import click, click_widget, pump
 
 
@@ -341,3 +342,21 @@ def test_tournament_new_hand_choice_by_click_r8(app) -> None:  # type: ignore[no
     assert last_action(t, 0) == R.MulliganChoice(True)
     until(app, lambda: not t.events and not t.animating())
     assert t.match.mulligan_used[0] and len(t.match.view(0)["hand"]) == 5
+
+
+def test_log_told_again_keeps_round_headings_and_secrets_g4(app) -> None:  # type: ignore[no-untyped-def]
+    # For a base that keeps its log as events and tells it again for a new viewer.
+    t = table(app, three(0), seed=3)
+    events = []
+    for seat, pick in ((0, 20), (1, 20), (2, 10)):
+        events += t.match.apply(seat, R.PickBet(pick))
+    t.history = [(e, "", (0, 0, 0), {}) for e in [*t.match.start_events, *events]]
+    t.viewer = 0
+    t.rebuild_log()
+    lines = [text for text, _ in t.log.entries]
+    assert len(t.log.hands) == 1 and any("Your hand" in x for x in lines)
+    t.viewer = 1  # someone else looks now: only his own cards are told
+    t.rebuild_log()
+    told = [text for text, _ in t.log.entries if "Your hand" in text]
+    own = next(e for e in events if isinstance(e, R.HandRevealed) and e.seat == 1)
+    assert told == [f"Your hand: {cards_text(own.cards)}."]

@@ -45,19 +45,48 @@ class WyrAnimations:
         self._view_cache = None
         self._played = True
         if isinstance(event, R.DealerChanged):
-            self.log.start_hand(
-                tr("wyrtable.hand_title", round=event.round, name=self.name(event.seat))
-            )
+            self.log.start_hand(self._hand_title(event))
         self.log_event(event)
         handler = getattr(self, f"_on_{type(event).__name__}", None)
         if handler is not None:
             handler(event)
 
+    def event_text(self, event: Event, **extra: Any) -> str:
+        """The log line of an event for the person at the screen (see `words.event_line`)."""
+        return event_line(event, self.name, self.viewer, private_ok=not self.needs_curtain)
+
+    @staticmethod
+    def _log_colour(event: Event) -> tuple[int, int, int]:
+        return style.RED if isinstance(event, (R.RoundWon, R.LordLeft)) else style.INK
+
+    def _hand_title(self, event: R.DealerChanged) -> str:
+        return tr("wyrtable.hand_title", round=event.round, name=self.name(event.seat))
+
     def log_event(self, event: Event, **extra: Any) -> None:
-        text = event_line(event, self.name, self.viewer, private_ok=not self.needs_curtain)
+        # A base that keeps its log as events tells it again for a new viewer.
+        history = getattr(self, "history", None)
+        if history is not None:
+            history.append((event, "", style.INK, extra))
+        text = self.event_text(event)
         if text:
-            colour = style.RED if isinstance(event, (R.RoundWon, R.LordLeft)) else style.INK
-            self.log.add(text, colour)
+            self.log.add(text, self._log_colour(event))
+
+    def rebuild_log(self) -> None:
+        """Tell the log again for whoever looks now, round by round (for a base
+        table that keeps its log as events); private lines follow `event_text`."""
+        history = getattr(self, "history", None)
+        if history is None:
+            return
+        self.log.clear()
+        self.log.title = tr("wyrtable.history")
+        headings = hasattr(self.log, "start_hand")
+        for event, text, colour, _extra in history[-1500:]:
+            if headings and isinstance(event, R.DealerChanged):
+                self.log.start_hand(self._hand_title(event))
+            if event is not None:
+                text, colour = self.event_text(event), self._log_colour(event)
+            if text:
+                self.log.add(text, colour)
 
     def _on_DealerChanged(self, ev: R.DealerChanged) -> None:
         for fan in self.fans.values():

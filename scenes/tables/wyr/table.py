@@ -59,6 +59,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self.flights = felt.Flights(self.tweens)
         self.pots = felt.PotRow()
         self.log = felt.HandHistory(pygame.Rect(0, 0, 10, 10), tr("wyrtable.history"))
+        self.rebuild_log()  # a base that keeps its log as events has it already
         view = match.public_view()
         self.shown_money: list[int] = list(view["money"])
         self.shown_pot = int(view["pot"])
