@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 TABLES: dict[str, str] = {
     "war": "scenes.tables.war:WarTable",
+    "wyr": "scenes.tables.wyr:WyrTable",
     "wyrt": "scenes.tables.wyrt:WyrtTable",
     "chama": "scenes.tables.chama:ChamaTable",
 }

@@ -1,0 +1,622 @@
+"""How the Wyr table paints itself: a cached still layer (wood, cloth, plaques,
+the controls panel, the practice panel) under the moving parts (cards, chips,
+dice, plates, banner), so a frame costs a handful of blits.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.wyr import best_combination
+from scenes import style
+from scenes.i18n import language, tr
+from scenes.tables import felt
+from scenes.tables.wyr import aids, paint
+from scenes.tables.wyr.model import (
+    active_variants,
+    group_totals,
+    round_info,
+    seat_tag,
+    trade_round_text_params,
+)
+from scenes.tables.wyr.words import cards_text, combo, money
+
+Line = tuple[str, int, tuple[int, int, int], str]
+
+
+@lru_cache(maxsize=512)
+def wrap(text: str, size: int, width: int, kind: str = "sans") -> tuple[str, ...]:
+    """`style.wrap_text`, remembered: panel words are re-laid out only when they change."""
+    return tuple(style.wrap_text(text, size, width, kind))
+
+
+LOOK = felt.TAVERN
+
+
+class WyrDrawing:
+    """Painting of the Wyr table (mixed into `WyrTable`)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.shown
+        surface.blit(self._still_layer(surface.get_size(), view), (0, 0))
+        self.draw_table(surface)
+        self.log.draw(surface)
+        self.draw_status(surface)
+
+    def _still_layer(self, size: tuple[int, int], view: dict[str, Any]) -> pygame.Surface:
+        """Wood, cloth, pile, plaques and both panels' words, repainted only when they change."""
+        board = self._board_shown()
+        panel = self._panel_lines(view)
+        aid_view = self.view() if self.practice else None
+        aid_lines = self._aid_lines(aid_view) if aid_view is not None else []
+        hist = self._aid_histogram(aid_view) if aid_view is not None else None
+        key = (
+            size,
+            language(),
+            board,
+            int(view["pile_size"]),
+            tuple(self._plaque_lines(view)),
+            tuple(self._group_lines(view)),
+            tuple(active_variants(view)),
+            tuple(panel),
+            tuple(aid_lines),
+            (tuple(hist[0]), hist[1]) if hist else None,
+            self.viewer is not None,
+            self.practice,
+        )
+        cached = getattr(self, "_layer", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
+        base = getattr(self, "_base", None)
+        if base is None or base[0] != (size, tuple(self.ring.oval)):
+            surf = pygame.Surface(size).convert()
+            surf.blit(style.wood_background(size), (0, 0))
+            felt.draw_felt(surf, self.ring.oval, LOOK)
+            base = ((size, tuple(self.ring.oval)), surf)
+            self._base = base
+        layer = base[1].copy()
+        ring = self.ring
+        if not board:
+            deck = felt.draw_deck(
+                layer, ring.deck_spot, ring.card_width(), LOOK.back, int(view["pile_size"])
+            )
+            style.blit_text(
+                layer,
+                tr("wyrtable.pile", count=view["pile_size"]),
+                12,
+                (deck.centerx, deck.top - 4),
+                style.CREAM,
+                anchor="midbottom",
+                shadow=style.BLACK,
+            )
+        self._draw_corner_plaques(layer, view)
+        self._draw_panel(layer, panel)
+        if aid_view is not None:
+            self._draw_aids(layer, aid_lines, hist)
+        self._layer = (key, layer)
+        return layer
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """The moving parts, over the still layer."""
+        view = self.shown
+        ring = self.ring
+        if self._board_shown() and self.board is not None:
+            surface.blit(*self._board_surface())
+        else:
+            self.board_fan.draw(surface)
+        self.pots.set_spot(self._pot_spot(), ring.chip_diameter())
+        self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot > 0 else [])
+        self.pots.draw(surface, money)
+        self._draw_bets(surface)
+        for s in range(self.match.n_seats):
+            felt.draw_plate(surface, ring.plate_rect(s), self._plate(s, view), self.pulse)
+            if s != self.viewer:
+                self.fans[s].draw(surface)
+        if view.get("phase") in ("show", "thyatis") or self.tray.rows:
+            # Over the lords' cards: while the dice roll they are what matters.
+            tray = self._tray_rect()
+            if tray != self.tray.rect:
+                self.tray.set_rect(tray)
+            self.tray.draw(surface)
+        self.flights.draw(surface, ring.chip_diameter())
+        # Below the middle, so the score board stays readable under a banner.
+        banner_at = (ring.centre[0], ring.oval.centery + int(ring.oval.height * 0.31))
+        self.banner.draw(surface, banner_at, int(ring.oval.width * 0.62))
+        if self.viewer is not None:
+            self._draw_hand(surface)
+
+    def _board_surface(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The score board painted once per change of its rows."""
+        board = self.board
+        assert board is not None
+        rect = self._board_rect()
+        key = (
+            rect.size,
+            language(),
+            board.round,
+            board.winners,
+            board.reason,
+            board.pot,
+            tuple(
+                (
+                    r.seat,
+                    r.combination,
+                    tuple(r.dice or ()),
+                    tuple(r.extra or ()),
+                    r.rerolled,
+                    r.score,
+                    tuple(r.rolloff or ()),
+                )
+                for r in board.rows
+            ),
+        )
+        cached = getattr(self, "_board_cache", None)
+        if cached is None or cached[0] != key:
+            pad = 12
+            surf = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
+            paint.score_board(
+                surf, pygame.Rect(pad, pad, *rect.size), board, self.name, self.seat_look
+            )
+            cached = (key, surf)
+            self._board_cache = cached
+        return cached[1], (rect.left - 12, rect.top - 12)
+
+    def _board_shown(self) -> bool:
+        """The score board stands on the cloth from the show until the next bets are revealed."""
+        return self.board is not None and self.shown.get("phase") in (
+            "bet",
+            "show",
+            "thyatis",
+            "over",
+        )
+
+    def _pot_spot(self) -> tuple[int, int]:
+        """The pot's place: the middle of the cloth, or under the dice tray while the
+        score board takes the middle."""
+        if self._board_shown():
+            tray = self.ring.tray_rect
+            return tray.centerx, tray.bottom + int(self.ring.chip_diameter() * 1.8)
+        return self.ring.pot_spot
+
+    def _board_rect(self) -> pygame.Rect:
+        """The middle of the cloth, clear of the lords' cards and the dice tray."""
+        o = self.ring.oval
+        area = pygame.Rect(
+            o.left + int(o.width * 0.1),
+            o.top + int(o.height * 0.06),
+            self.ring.tray_rect.left - 10 - (o.left + int(o.width * 0.1)),
+            int(o.height * 0.62),
+        )
+        for s, fan in self.fans.items():
+            if s == self.viewer or not fan.sprites:
+                continue
+            r = fan.rect
+            if not r.colliderect(area):
+                continue
+            if r.centery < area.top + area.height // 4:
+                area.height -= r.bottom + 4 - area.top
+                area.top = r.bottom + 4
+            elif r.centerx < area.centerx:
+                area.width -= r.right + 4 - area.left
+                area.left = r.right + 4
+            elif r.left > area.centerx:
+                area.width = r.left - 4 - area.left
+        rows = len(self.board.rows) if self.board else 4
+        area.height = min(area.height, 60 + 24 * (rows + 1))
+        # The board comes first: on a small cloth it takes room from the dice tray.
+        area.width = max(160, int(o.width * 0.36), area.width)
+        area.height = max(90, area.height)
+        return area
+
+    def _draw_bets(self, surface: pygame.Surface) -> None:
+        for s, value in self.bet_marks.items():
+            spot = self._bet_spot(s)
+            text = "?" if value is None else str(value)
+            felt.draw_marker(surface, spot, text, "big" if value is not None else "plain", 15)
+
+    def _plate(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
+        colour, emblem = self.seat_look(s)
+        tag = seat_tag(view, s)
+        if s == self.viewer and self.is_human(s):
+            subtitle = tr("wyrtable.you")
+        elif self.seats[s].bot:
+            subtitle = tr("wyrtable.bot", level=tr(f"wyr.bots.{self.seats[s].bot}"))
+        else:
+            subtitle = tr("ui.table.human")
+        if tag:
+            subtitle = f"{tag} · {subtitle}"
+        badge, kind = self.notes.get(s, ("", "info"))
+        out = bool(view["out"][s])
+        if out:
+            badge, kind = tr("wyrtable.note.out"), "out"
+        elif s == int(view["dealer"]) and not badge:
+            badge, kind = tr("wyr.ui.lorde_de_wyr"), "info"
+        active = s in self._movers()
+        return felt.PlateInfo(
+            self.name(s),
+            subtitle,
+            money(self.shown_money[s]),
+            colour,
+            emblem,
+            badge=badge,
+            badge_kind=kind,
+            active=active and not self.match.is_over,
+            dimmed=out,
+            hero=s == self.viewer,
+        )
+
+    def _plaque_lines(self, view: dict[str, Any]) -> list[Line]:
+        """The round indicator: round, Lorde de Wyr, who has dealt, how the game ends ([Y10])."""
+        info = round_info(view)
+        if self._compact_plaque():
+            # Seats crowd the corner: the same facts in fewer, shorter lines.
+            lines = [
+                (
+                    tr(
+                        "wyrtable.round.compact_title",
+                        round=info.round,
+                        name=self.name(info.dealer),
+                    ),
+                    12,
+                    style.INK,
+                    "bold",
+                ),
+                (
+                    tr("wyrtable.round.compact_dealt", dealt=info.dealt, total=info.dealers_total),
+                    11,
+                    style.INK_SOFT,
+                    "sans",
+                ),
+                (tr("wyrtable.round.compact_ends", out=info.out), 11, style.INK_SOFT, "sans"),
+            ]
+            if view.get("table_bet") is not None:
+                key = "wyrtable.round.group_bet" if view.get("groups") else "wyrtable.round.bet"
+                lines.append((tr(key, amount=money(int(view["table_bet"]))), 12, style.RED, "bold"))
+            return lines
+        lines: list[Line] = [
+            (tr("wyrtable.round.title", round=info.round), 17, style.INK, "serif"),
+            (tr("wyrtable.round.dealer", name=self.name(info.dealer)), 13, style.INK, "bold"),
+            (
+                tr("wyrtable.round.dealt", dealt=info.dealt, total=info.dealers_total),
+                12,
+                style.INK_SOFT,
+                "sans",
+            ),
+            (tr("wyrtable.round.ends", out=info.out), 12, style.INK_SOFT, "sans"),
+        ]
+        if view.get("table_bet") is not None:
+            key = "wyrtable.round.group_bet" if view.get("groups") else "wyrtable.round.bet"
+            lines.append((tr(key, amount=money(int(view["table_bet"]))), 13, style.RED, "bold"))
+        return lines
+
+    def _compact_plaque(self) -> bool:
+        """True when a seat's plate stands close under the round plaque's corner."""
+        a = self.felt_area
+        for s in range(self.match.n_seats):
+            plate = self.ring.plate_rect(s)
+            if plate.left < a.left + 230 and plate.top < a.top + 150:
+                return True
+        return False
+
+    def _group_lines(self, view: dict[str, Any]) -> list[Line]:
+        """Each group's members and money ([Y1], [Y10])."""
+        totals = group_totals(view)
+        if not totals:
+            return []
+        lines: list[Line] = [(tr("wyrtable.groups.title"), 15, style.INK, "serif")]
+        for letter, members, amount in totals:
+            text = tr(
+                "wyrtable.groups.line",
+                group=letter,
+                names=", ".join(self.name(m) for m in members),
+                amount=money(amount),
+            )
+            lines.append((text, 12, style.INK, "sans"))
+        return lines
+
+    def _draw_corner_plaques(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Round indicator (top left), variant badges (bottom left), groups (top right)."""
+        a = self.felt_area
+        width = base_width = 210 if a.width > 800 else 178
+        if self._compact_plaque():
+            # As wide as the corner allows, so the lines stay few.
+            tops = [
+                self.ring.plate_rect(s).left
+                for s in range(self.match.n_seats)
+                if self.ring.plate_rect(s).top < a.top + 40
+            ]
+            width = max(width, min(320, min(tops, default=a.left + 330) - a.left - 14))
+        paint.plaque(surface, (a.left + 4, a.top + 4), self._plaque_lines(view), width)
+        variants = active_variants(view)
+        if variants:
+            # Bottom-left corner of the cloth: the one corner no seat ever takes.
+            paint.variant_badges(
+                surface,
+                variants,
+                (a.left + 4, a.bottom - 26 * len(variants)),
+                1,  # one badge a line
+                int(view["variants"]["hyninn"]),
+            )
+        glines = self._group_lines(view)
+        if glines:
+            gw = base_width + 30
+            r = paint.plaque(surface, (a.right - gw - 4, a.top + 4), glines, gw)
+            for i, members in enumerate(view["groups"]):
+                colour, emblem = self.seat_look(members[0])
+                style.draw_emblem(
+                    surface, emblem, (r.left - 8, r.top + 7 + 19 + i * 16 + 7), 6, colour
+                )
+
+    def _draw_panel(self, surface: pygame.Surface, lines: list[Line]) -> None:
+        """The controls panel's parchment and words (the still layer)."""
+        p = self.panel
+        surface.blit(style.shadow(p.size, 10, 120), (p.left - 8, p.top - 3))
+        surface.blit(style.parchment(p.size), p.topleft)
+        area = self._hand_area()
+        if self.viewer is not None:
+            pygame.draw.rect(surface, style.FELT_DARK, area, border_radius=10)
+        x = area.right + 14 if self.viewer is not None else p.left + 18
+        width = p.right - 16 - x
+        y = p.top + 10
+        for text, size, colour, kind in lines:
+            for line in wrap(text, size, width, kind)[:2]:
+                if y + size > p.bottom - 58:
+                    return
+                style.blit_text(surface, line, size, (x, y), colour, kind=kind)
+                y += size + 4
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        """The viewer's hand and the combination it makes."""
+        area = self._hand_area()
+        self.hand.draw(surface)
+        hand = [s.card for s in self.hand.sprites if s.card is not None and s.face_up]
+        if hand and len(hand) == len(self.hand.sprites) and len(hand) <= 5:
+            style.blit_text(
+                surface,
+                combo(best_combination(hand).name),
+                13,
+                (area.centerx, area.bottom - 2),
+                style.GOLD_LIGHT,
+                kind="bold",
+                anchor="midbottom",
+                shadow=style.BLACK,
+            )
+
+    def _panel_lines(
+        self, view: dict[str, Any]
+    ) -> list[tuple[str, int, tuple[int, int, int], str]]:
+        """What the controls panel says: the decision, whose turn, the round of trade."""
+        out: list[tuple[str, int, tuple[int, int, int], str]] = []
+        phase = str(view.get("phase"))
+        mine = self.my_turn()
+        if phase == "over":
+            return [(tr("wyr.phases.over"), 22, style.INK, "serif")]
+        if phase == "bet":
+            out.append((tr("wyrtable.bet.title"), 20, style.INK, "serif"))
+            if mine:
+                out.append((tr("wyrtable.bet.help"), 14, style.INK, "sans"))
+            elif view.get("my_pick") is not None:
+                out.append(
+                    (
+                        tr("wyrtable.bet.picked", amount=money(int(view["my_pick"]))),
+                        15,
+                        style.INK,
+                        "bold",
+                    )
+                )
+                waiting = [self.name(s) for s in self._movers()]
+                if waiting:
+                    out.append(
+                        (
+                            tr("wyrtable.bet.waiting", names=", ".join(waiting)),
+                            13,
+                            style.INK_SOFT,
+                            "sans",
+                        )
+                    )
+            else:
+                out.append((tr("wyrtable.phrase.bet"), 14, style.INK_SOFT, "sans"))
+        elif phase == "mulligan":
+            out.append((tr("wyr.phases.mulligan"), 20, style.INK, "serif"))
+            out.append((tr("wyrtable.mulligan_help"), 14, style.INK, "sans"))
+        elif phase == "trade":
+            params = trade_round_text_params(view) or {"round": 1, "turn": 1, "turns": 1}
+            who = self.name(int(view["trade"]["seat"]))
+            mao = bool(view["trade"]["mao_de_wyr"])
+            title = tr("wyr.ui.mao_de_wyr") if mao else tr("wyrtable.trade.title", **params)
+            out.append((title, 20, style.INK, "serif"))
+            if mine and mao:
+                out.append((tr("wyrtable.mao.help"), 13, style.INK, "sans"))
+                options = "  ·  ".join(f"{k}: " + tr(f"wyr.ui.mao_option_{k}") for k in (1, 2, 3))
+                out.append((options, 12, style.INK_SOFT, "sans"))
+            elif mine:
+                out.append((tr("wyrtable.trade.help"), 13, style.INK, "sans"))
+                ch = self.choice
+                if ch is not None and ch.selected and ch.need("table"):
+                    out.append(
+                        (
+                            tr(
+                                "wyrtable.trade.chosen",
+                                chosen=len(ch.takes),
+                                count=ch.need("table"),
+                            ),
+                            13,
+                            style.INK,
+                            "bold",
+                        )
+                    )
+                if view.get("variants", {}).get("tenebra"):
+                    out.append((tr("wyrtable.trade.tenebra"), 13, style.INK_SOFT, "sans"))
+            else:
+                out.append((tr("wyrtable.trade.whose", name=who, **params), 15, style.INK, "bold"))
+            if mine and self.choice is not None and self.choice.selected:
+                out.append(
+                    (
+                        tr("wyrtable.trade.selected", cards=cards_text(self.choice.discard)),
+                        13,
+                        style.RED,
+                        "bold",
+                    )
+                )
+        elif phase == "show":
+            out.append((tr("wyr.ui.hora_da_verdade"), 20, style.INK, "serif"))
+            out.append((tr("wyrtable.phrase.hora"), 14, style.INK_SOFT, "sans"))
+            out.append((tr("wyrtable.show_help"), 13, style.INK, "sans"))
+        elif phase == "thyatis":
+            out.append((tr("wyr.ui.hora_da_verdade"), 20, style.INK, "serif"))
+            show = view.get("show") or {}
+            pending = show.get("pending")
+            if mine:
+                out.append((tr("wyrtable.thyatis.help"), 14, style.INK, "sans"))
+            elif pending is not None:
+                out.append(
+                    (
+                        tr("wyrtable.thyatis.waiting", name=self.name(int(pending))),
+                        14,
+                        style.INK,
+                        "sans",
+                    )
+                )
+        return out
+
+    def _draw_aids(
+        self,
+        surface: pygame.Surface,
+        lines: list[str],
+        hist: tuple[list[tuple[int, float]], int | None] | None,
+    ) -> None:
+        """The practice panel (the still layer)."""
+        r = self.aids_rect
+        if r.width <= 0:
+            return
+        surface.blit(style.parchment(r.size), r.topleft)
+        style.blit_text(
+            surface,
+            tr("wyrtable.aids.title"),
+            16,
+            (r.left + 12, r.top + 8),
+            style.INK,
+            kind="serif",
+        )
+        y = r.top + 32
+        for line in lines:
+            for part in wrap(line, 13, r.width - 24):
+                if y > r.bottom - 16:
+                    return
+                style.blit_text(surface, part, 13, (r.left + 12, y), style.INK)
+                y += 17
+        if hist is not None and y < r.bottom - 50:
+            values, mark = hist
+            paint.histogram(
+                surface,
+                pygame.Rect(r.left + 12, y + 4, r.width - 24, r.bottom - y - 12),
+                values,
+                mark,
+            )
+
+    def _aid_lines(self, view: dict[str, Any]) -> list[str]:
+        """The practice panel's words, cached per decision and selection."""
+        ch = self.choice
+        key = (
+            len(self.match.log),
+            self.viewer,
+            tuple(ch.selected) if ch else (),
+            tuple(ch.takes) if ch else (),
+            id(self.match),
+        )
+        if self._aid_cache is not None and self._aid_cache[0] == key:
+            return self._aid_cache[1]
+        lines = self._compute_aid_lines(view)
+        self._aid_cache = (key, lines)
+        return lines
+
+    def _compute_aid_lines(self, view: dict[str, Any]) -> list[str]:
+        phase = view.get("phase")
+        seat = self.viewer
+        if seat is None:
+            return []
+        if phase == "trade" and view["hand"] and not view["hand_hidden"]:
+            trade = view.get("trade") or {}
+            mao = bool(trade.get("mao_de_wyr"))
+            lines = []
+            ch = self.choice if self.my_turn() else None
+            if ch is not None and ch.selected:
+                pile = aids.improve_chance(view, ch.selected, "pile")
+                lines.append(tr("wyrtable.aids.pile", percent=round(pile * 100)))
+                if "table" in ch.sources():
+                    table = aids.improve_chance(view, ch.selected, "table", ch.takes)
+                    lines.append(tr("wyrtable.aids.table", percent=round(table * 100)))
+            lines.append(tr("wyrtable.aids.best"))
+            hand = aids.hand_cards(view)
+            for idx, p in aids.best_discards(view, mao):
+                lines.append(
+                    tr(
+                        "wyrtable.aids.best_line",
+                        cards=cards_text([hand[i] for i in idx]),
+                        percent=round(p * 100),
+                    )
+                )
+            return lines
+        if phase == "thyatis":
+            show = view["show"]
+            pending = show.get("pending")
+            lines = []
+            if pending == seat:
+                keep, again = aids.reroll_chances(view, seat)
+                lines.append(
+                    tr("wyrtable.aids.thyatis", keep=round(keep * 100), again=round(again * 100))
+                )
+            elif show["scores"][seat] is not None or show["points"][seat] is not None:
+                lines.append(
+                    tr("wyrtable.aids.pot", percent=round(aids.pot_chance(view, seat) * 100))
+                )
+            lines.append(tr("wyrtable.aids.spread"))
+            return lines
+        if phase == "bet":
+            return [tr("wyrtable.aids.bet_help")]
+        return []
+
+    def _aid_histogram(
+        self, view: dict[str, Any]
+    ) -> tuple[list[tuple[int, float]], int | None] | None:
+        show = view.get("show")
+        seat = self.viewer
+        if not show or seat is None or show["points"][seat] is None:
+            return None
+        nimb = bool(view["variants"]["nimb"])
+        dist = aids.score_distribution(int(show["points"][seat]), nimb)
+        scored = [int(x) for i, x in enumerate(show["scores"]) if x is not None and i != seat]
+        return dist, (max(scored) if scored else None)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        view = self.shown
+        phase = str(view.get("phase"))
+        if phase == "over":
+            text = tr("ui.table.over")
+        else:
+            movers = ", ".join(self.name(s) for s in self._movers())
+            text = tr(f"wyr.phases.{phase}")
+            if movers:
+                text = tr("wyrtable.status", phase=text, names=movers)
+            if self.worker.busy and self.worker.seat is not None:
+                text += "  ·  " + tr("ui.table.thinking", name=self.name(self.worker.seat))
+        style.blit_text(
+            surface,
+            text,
+            18,
+            (20, 18),
+            style.CREAM,
+            kind="bold",
+            shadow=style.BLACK,
+            max_width=surface.get_width() - 560,
+        )
+
+    def _movers(self) -> list[int]:
+        """Who the screen says must act: the engine's seats once the show has caught up."""
+        if self.events or self.animating():
+            trade = self.shown.get("trade")
+            return [int(trade["seat"])] if trade else []
+        return list(self.match.to_move)

@@ -1,0 +1,71 @@
+"""The end of a Wyr game: the standings (groups' totals in group play, who wins
+under Azgher) beside the money line chart over the rounds ([Y10], [Y11])."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes import style, ui
+from scenes.i18n import tr
+from scenes.tables import felt
+from scenes.tables.wyr.model import money_history
+from scenes.tables.wyr.words import money
+from scenes.victory import VictoryOverlay
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.tables.wyr.table import WyrTable
+
+
+class WyrResults(VictoryOverlay):
+    """The victory overlay, widened to hold the money chart on its right."""
+
+    def __init__(self, app: App, table: WyrTable) -> None:
+        super().__init__(app, table)
+        self.wyr = table
+        self.rows: list[list[int]] = money_history(table.match)
+        self.chart = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> None:
+        super().build()
+        w, h = self.app.size
+        box = ui.centered((w, h), min(w - 60, 1040), min(h - 40, 600))
+        self.box = box
+        left_w = max(300, int(box.width * 0.4))
+        self.wrapped = [
+            part for line in self.summary_lines() for part in style.wrap_text(line, 16, left_w - 70)
+        ]
+        y = box.bottom - 70
+        moves = (
+            (self.back_to_caller, (box.left + left_w // 2 - 130, y)),
+            (self.menu, (box.left + 40, y)),
+            (self.again, (box.left + 40 + 190, y)),
+            (self.look, (box.right - 136, box.top + 12)),
+        )
+        for widget, pos in moves:
+            if widget is not None:
+                widget.set_position(pos)
+                if widget in (self.menu, self.again):
+                    widget.set_dimensions((180, 48))
+        self.chart = pygame.Rect(
+            box.left + left_w, box.top + 64, box.width - left_w - 24, box.height - 96
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        series = []
+        for s in range(self.wyr.match.n_seats):
+            colour, emblem = self.wyr.seat_look(s)
+            series.append(
+                felt.Series(self.wyr.name(s), colour, emblem, tuple(r[s] for r in self.rows))
+            )
+        felt.draw_line_chart(
+            surface,
+            self.chart,
+            series,
+            tr("wyrtable.results.chart"),
+            tr("wyrtable.results.rounds"),
+            money,
+        )

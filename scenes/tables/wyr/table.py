@@ -1,0 +1,700 @@
+"""The Wyr table: the lords around the felt, secret bets, discard & trade with the
+Mão de Wyr, and the Hora da Verdade with its dice and score board.
+
+The felt pieces (seat ring, plates, fans, chips, tray, banner, hand history)
+are shared with Wyrt (`scenes.tables.felt`). The scene holds no rules: controls
+come from `legal_actions`, and engine events drive every animation; whenever
+nothing is moving the display snaps back to the view ([G4]).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game import Action, Match
+from game.cards import Card, parse_card
+from game.wyr import records as R
+from scenes import style, ui
+from scenes.i18n import tr
+from scenes.tables import felt
+from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.wyr import aids
+from scenes.tables.wyr.animate import WyrAnimations
+from scenes.tables.wyr.choices import TradeChoice
+from scenes.tables.wyr.draw import LOOK, WyrDrawing
+from scenes.tables.wyr.model import (
+    BetReveal,
+    ScoreBoard,
+    group_totals,
+)
+from scenes.tables.wyr.words import combo, describe, money
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+TOP = 56
+
+
+class WyrTable(WyrAnimations, WyrDrawing, TableScene):
+    """Plays a `WyrMatch`."""
+
+    BOT_PACE = 0.35
+
+    def __init__(
+        self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False, **hooks: Any
+    ) -> None:
+        super().__init__(app, match, seats, practice=practice, **hooks)
+        n = match.n_seats
+        self.ring = felt.SeatRing(n, bottom=self.viewer or 0)
+        self.fans: dict[int, felt.CardFan] = {
+            s: felt.CardFan(self.tweens, 30, LOOK.back) for s in range(n)
+        }
+        self.hand = felt.CardFan(self.tweens, 60, LOOK.back)
+        self.board_fan = felt.CardFan(self.tweens, 30, LOOK.back)
+        self.tray = felt.DiceTray()
+        self.banner = felt.Banner()
+        self.flights = felt.Flights(self.tweens)
+        self.pots = felt.PotRow()
+        self.log = felt.HandHistory(pygame.Rect(0, 0, 10, 10), tr("wyrtable.history"))
+        self.rebuild_log()  # a base that keeps its log as events has it already
+        view = match.public_view()
+        self.shown_money: list[int] = list(view["money"])
+        self.shown_pot = int(view["pot"])
+        #: what the screen shows: the view as of the last snap, moved on by each event played
+        self.shown: dict[str, Any] = self._copy_view(view)
+        #: bet pucks in front of seats: None = a secret pick, else the revealed value
+        self.bet_marks: dict[int, int | None] = {}
+        self.reveal: BetReveal | None = None
+        self.board: ScoreBoard | None = None
+        self.notes: dict[int, tuple[str, str]] = {}
+        self.choice: TradeChoice | None = None
+        self.choice_key: tuple[Any, ...] = ()
+        self.peek = False
+        self.controls: dict[str, Any] = {}
+        self.panel = pygame.Rect(0, 0, 1, 1)
+        self.aids_rect = pygame.Rect(0, 0, 0, 0)
+        self.felt_area = pygame.Rect(0, 0, 1, 1)
+        self.pulse = 0.0
+        self._view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        self._aid_cache: tuple[tuple[Any, ...], list[str]] | None = None
+        self._my_trade: R.Trade | None = None
+        self._turn_seat: int | None = None
+        self._mao_card: Card | None = None
+
+    # -- looks -----------------------------------------------------------------
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
+        """Group play: partners share their group's colour and emblem ([Y1])."""
+        view = self.view()
+        groups = view.get("group_of")
+        if groups:
+            g = int(groups[seat])
+            return style.SEAT_COLOURS[g % len(style.SEAT_COLOURS)][1], style.EMBLEMS[
+                g % len(style.EMBLEMS)
+            ]
+        return super().seat_look(seat)
+
+    @staticmethod
+    def _copy_view(view: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the view that events may move on (only these fields change)."""
+        shown = dict(view)
+        for key in ("dealt", "out", "money"):
+            shown[key] = list(view[key])
+        shown["trade"] = dict(view["trade"]) if view.get("trade") else None
+        return shown
+
+    def name(self, seat: int) -> str:
+        """A seat's name."""
+        return self.seats[seat].name
+
+    def view(self) -> dict[str, Any]:
+        """The viewer's view, computed once per change of the match."""
+        key = (len(self.match.log), self.viewer, id(self.match))
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, self.current_view())
+        return self._view_cache[1]
+
+    def my_turn(self) -> bool:
+        """True when the person at the screen must act now (and nothing is moving)."""
+        return (
+            self.viewer is not None
+            and self.is_human(self.viewer)
+            and self.viewer in self.match.to_move
+            and not self.events
+            and not self.animating()
+            and not self.tweens.busy
+        )
+
+    # -- layout ----------------------------------------------------------------
+    def layout(self) -> None:
+        w, h = self.app.size
+        rw = 300 if w >= 1200 else 244
+        bh = 188 if h >= 760 else 150
+        right = pygame.Rect(w - rw - 10, TOP, rw, h - TOP - 10)
+        self.panel = pygame.Rect(10, h - bh - 10, w - rw - 30, bh)
+        self.felt_area = pygame.Rect(10, TOP, w - rw - 30, self.panel.top - TOP - 8)
+        if self.practice:
+            aids_h = min(250, right.height // 2 - 10)
+            self.aids_rect = pygame.Rect(right.left, right.bottom - aids_h, rw, aids_h)
+            self.log.set_rect(pygame.Rect(right.left, right.top, rw, right.height - aids_h - 8))
+        else:
+            self.aids_rect = pygame.Rect(0, 0, 0, 0)
+            self.log.set_rect(right)
+        self.ring.set_area(self.felt_area)
+        self.tray.set_rect(self._tray_rect())
+        self.pots.set_spot(self.ring.pot_spot, self.ring.chip_diameter())
+        self._place_fans()
+        self._build_controls()
+        self.sync()
+
+    def _hand_width(self) -> int:
+        """The big card width of the viewer's hand (fits the bottom panel)."""
+        return max(44, min(self.ring.card_width(large=True), int((self.panel.height - 44) / 1.4)))
+
+    def _hand_area(self) -> pygame.Rect:
+        cw = self._hand_width()
+        width = int(cw * (1 + 5 * 0.62)) + 24
+        return pygame.Rect(self.panel.left + 8, self.panel.top + 6, width, self.panel.height - 12)
+
+    def _fan_spot(self, seat: int) -> tuple[int, int]:
+        """Where a lord's cards lie: beside his plate, on the side facing the centre."""
+        plate = self.ring.plate_rect(seat)
+        o = self.ring.oval
+        cw = self.ring.card_width()
+        w, h = int(cw * (1 + 4 * 0.45)), int(cw * 1.4)
+        dx = (plate.centerx - o.centerx) / max(1, o.width)
+        dy = (plate.centery - o.centery) / max(1, o.height)
+        if abs(dy) >= abs(dx):
+            y = plate.bottom + 6 + h // 2 if dy < 0 else plate.top - 6 - h // 2
+            return plate.centerx, y
+        x = plate.right + 6 + w // 2 if dx < 0 else plate.left - 6 - w // 2
+        return x, plate.centery
+
+    def _bet_spot(self, seat: int) -> tuple[int, int]:
+        """Where a lord's bet stands: between his cards and the middle of the cloth."""
+        cx, cy = self.ring.centre
+        cw = self.ring.card_width()
+        if seat == self.viewer:
+            plate = self.ring.plate_rect(seat)
+            return plate.centerx, plate.top - int(cw * 0.6)
+        x, y = self._fan_spot(seat)
+        dx, dy = cx - x, cy - y
+        dist = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        reach = cw * (1.5 if abs(dx) > abs(dy) else 1.1) + 14
+        return round(x + dx / dist * reach), round(y + dy / dist * reach)
+
+    def _place_fans(self) -> None:
+        cw = self.ring.card_width()
+        for s, fan in self.fans.items():
+            fan.place(self._fan_spot(s), cw, 0.55)
+        area = self._hand_area()
+        self.hand.place((area.centerx, area.centery + 8), self._hand_width(), 0.38)
+        self._place_board_fan()
+
+    def _tray_rect(self) -> pygame.Rect:
+        """The ring's dice tray, right of the score board and short of a lord's cards."""
+        tray = pygame.Rect(self.ring.tray_rect)
+        cw = self.ring.card_width()
+        if self._board_shown():
+            right = tray.right
+            tray.left = max(tray.left, self._board_rect().right + 8)
+            tray.width = max(int(cw * 2.5), right - tray.left)
+        for s in range(self.match.n_seats):
+            if s == self.viewer:
+                continue
+            x, y = self._fan_spot(s)
+            left = x - int(cw * 1.4) - 6
+            if left > tray.left and abs(y - tray.centery) < tray.height // 2 + int(cw * 0.7):
+                tray.width = max(int(cw * 2.5), min(tray.width, left - tray.left))
+        return tray
+
+    def table_row(self) -> pygame.Rect:
+        """The table cards' row: from the pile to the dice tray's far edge (the tray
+        only stands on the cloth in the Hora da Verdade)."""
+        b = self.ring.board_rect
+        cw = self.ring.card_width()
+        left = self.ring.deck_spot[0] + int(cw * 1.35)
+        right = self.ring.tray_rect.right
+        for s in range(self.match.n_seats):  # stop short of a lord's cards on the right
+            if s == self.viewer:
+                continue
+            x, y = self._fan_spot(s)
+            half_w, half_h = int(cw * 1.4), int(cw * 0.7)
+            if x > b.centerx and abs(y - b.centery) < b.height // 2 + half_h:
+                right = min(right, x - half_w - 6)
+        return pygame.Rect(left, b.top, max(cw, right - left), b.height)
+
+    def _place_board_fan(self) -> None:
+        b = self.table_row()
+        cw = self.ring.card_width()
+        n = max(1, len(self.board_fan.sprites))
+        # Overlap just enough for the table cards to fit the row.
+        overlap = 0.0 if n == 1 else max(0.0, min(0.8, 1 - (b.width - cw) / (cw * (n - 1))))
+        self.board_fan.place(b.center, cw, max(0.08, overlap))
+
+    def _build_controls(self) -> None:
+        m, c = self.app.ui_manager, self.ui
+        ctl: dict[str, Any] = {}
+        hand = self._hand_area()
+        x0 = hand.right + 12
+        avail = self.panel.right - 12 - x0
+        y = self.panel.bottom - 52
+
+        def row(names: list[str], texts: list[str], primary: str | None = None) -> None:
+            gap = 8
+            bw = (avail - gap * (len(names) - 1)) // len(names)
+            for i, (n, t) in enumerate(zip(names, texts, strict=True)):
+                ctl[n] = ui.button(
+                    pygame.Rect(x0 + i * (bw + gap), y, bw, 44),
+                    t,
+                    m,
+                    c,
+                    "#primary_button" if n == primary else None,
+                )
+
+        row(["bet10", "bet20", "bet50"], [money(10), money(20), money(50)])
+        row(["mull_yes", "mull_no"], [tr("wyr.ui.mulligan"), tr("wyr.ui.keep_hand")], "mull_no")
+        row(["pass", "pile", "table"], [tr("wyr.ui.pass"), "", ""])
+        row(["mao1", "mao2", "mao3"], ["", "", ""])
+        row(["reroll", "keep"], ["", ""])
+        if self.practice:
+            left_of = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0])
+            ctl["peek"] = ui.button(
+                pygame.Rect(left_of - 8 - 170, 12, 170, 36),
+                tr("wyrtable.peek_off"),
+                m,
+                c,
+                tooltip=tr("wyrtable.peek_tip"),
+            )
+        self.controls = ctl
+
+    # -- controls --------------------------------------------------------------
+    def refresh_controls(self) -> None:
+        """Show the controls of the current decision (only to the lord who acts)."""
+        if not self.controls:
+            return
+        visible: set[str] = {"peek"} if self.practice else set()
+        view = self.view()
+        phase = view.get("phase")
+        if self.my_turn():
+            if phase == "bet":
+                visible |= {"bet10", "bet20", "bet50"}
+            elif phase == "mulligan":
+                visible |= {"mull_yes", "mull_no"}
+            elif phase == "trade":
+                self._ensure_choice()
+                if self.choice is not None and self.choice.mao:
+                    visible |= {"mao1", "mao2", "mao3"}
+                else:
+                    visible |= {"pass", "pile", "table"}
+                self._trade_texts()
+            elif phase == "thyatis":
+                visible |= {"reroll", "keep"}
+                show = view.get("show") or {}
+                dice = (show.get("dice") or [])[self.viewer] if self.viewer is not None else None
+                if dice:
+                    self._label("reroll", tr("wyrtable.thyatis.reroll", die=min(dice)))
+                    self._label("keep", tr("wyrtable.thyatis.keep", total=sum(dice)))
+        for name, widget in self.controls.items():
+            if name in visible:
+                widget.show()
+            else:
+                widget.hide()
+        if "peek" in self.controls:
+            self._label("peek", tr("wyrtable.peek_on" if self.peek else "wyrtable.peek_off"))
+
+    def _ensure_choice(self) -> None:
+        """A fresh selection at the start of each of the viewer's trade turns."""
+        view = self.view()
+        seat = self.viewer
+        if seat is None:
+            return
+        key = (len(self.match.log), seat, id(self.match))
+        if self.choice is not None and self.choice_key == key:
+            return
+        trade = view.get("trade") or {}
+        self.choice = TradeChoice(
+            [parse_card(c) for c in view["hand"]],
+            self.match.legal_actions(seat),
+            bool(trade.get("mao_de_wyr")),
+            len(view["table"]),
+        )
+        self.choice_key = key
+        self._apply_selection_looks()
+
+    def _trade_texts(self) -> None:
+        ch = self.choice
+        if ch is None:
+            return
+        k = len(ch.selected)
+        refill = max(0, ch.refill)
+        sources = ch.sources()
+        # With nothing selected every choice stays clickable, and says what it needs.
+        if ch.mao:
+            self._label("mao1", tr("wyrtable.mao.option1"))
+            self._label("mao2", tr("wyrtable.mao.option2", count=refill))
+            self._label("mao3", tr("wyrtable.mao.option3", count=refill))
+            for name, src in (("mao1", "none"), ("mao2", "table"), ("mao3", "pile")):
+                self._enable(name, not k or src in sources)
+            return
+        self._label(
+            "pile",
+            tr("wyrtable.trade.pile_button", count=refill) if k else tr("wyrtable.trade.pile_idle"),
+        )
+        need = ch.need("table")
+        self._label(
+            "table",
+            tr("wyrtable.trade.table_button", count=need) if k else tr("wyrtable.trade.table_idle"),
+        )
+        self._enable("pass", ch.can_pass)
+        self._enable("pile", not k or "pile" in sources)
+        self._enable("table", not k or "table" in sources)
+
+    def _label(self, name: str, text: str) -> None:
+        """Set a button's words only when they change (pygame-gui repaints on every set)."""
+        widget = self.controls[name]
+        if widget.text != text:
+            widget.set_text(text)
+
+    def _enable(self, name: str, on: bool) -> None:
+        widget = self.controls[name]
+        if on:
+            widget.enable()
+        else:
+            widget.disable()
+
+    def _apply_selection_looks(self) -> None:
+        """Lift the chosen discards; light the table cards the selection may take."""
+        ch = self.choice
+        mine = self.my_turn() and ch is not None and self.view().get("phase") == "trade"
+        mao = bool((self.shown.get("trade") or {}).get("mao_de_wyr"))
+        marked = False
+        for i, s in enumerate(self.hand.sprites):
+            s.selectable = mine
+            s.selected = bool(mine and ch is not None and i in ch.selected)
+            # The card the Mão de Wyr drew keeps a gold edge until the choice is made.
+            s.highlighted = mao and not marked and s.card is not None and s.card == self._mao_card
+            marked = marked or s.highlighted
+        takeable = ch.takeable() if mine and ch is not None and ch.selected else set()
+        for i, s in enumerate(self.board_fan.sprites):
+            s.selectable = i in takeable
+            s.highlighted = i in takeable
+            s.selected = bool(mine and ch is not None and i in ch.takes)
+
+    # -- acting ----------------------------------------------------------------
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        if isinstance(action, R.Trade):
+            self._my_trade = action
+        ok = super().submit(action, seat)
+        self._view_cache = None
+        if ok:
+            self.choice = None
+            self.app.sound.play("click")
+        self.refresh_controls()
+        return ok
+
+    def trade(self, source: str) -> None:
+        """Carry out the selection with a refill from `source` (or pass)."""
+        self._ensure_choice()
+        if self.choice is None or not self.my_turn():
+            return
+        result = self.choice.build(source)
+        if isinstance(result, str):
+            params = {"count": self.choice.need("table")}
+            self.app.notify(tr(result, **params), "warn")
+            return
+        self.submit(result)
+
+    def on_human_turn(self, seat: int) -> None:
+        # Called every frame while a person must act: refresh only on a new decision.
+        key = (len(self.match.log), seat, id(self.match))
+        if key == getattr(self, "_turn_key", None):
+            return
+        self._turn_key = key
+        if self.view().get("phase") == "trade":
+            self._ensure_choice()
+        self._apply_selection_looks()
+        self.refresh_controls()
+
+    # -- events ----------------------------------------------------------------
+
+    # -- the frame ---------------------------------------------------------------
+    def animating(self) -> bool:
+        return (
+            self.hand.busy
+            or self.board_fan.busy
+            or any(f.busy for f in self.fans.values())
+            or not self.tray.settled
+            or self.flights.busy
+        )
+
+    def _start_bot(self, seat: int) -> None:
+        """As the base, but a bot's trade turn gets a short list of legal actions.
+
+        The Wyr bots plan their trade from the view alone; the engine's complete
+        list (every discard with every choice of table cards, thousands of them)
+        would take a frame or two to build on the render thread. The engine still
+        validates what the bot picks ([G3]).
+        """
+        view = self.match.view(seat)
+        if view["phase"] == "trade":
+            trade = view["trade"] or {}
+            hand = [parse_card(c) for c in view["hand"]]
+            legal: list[Action] = (
+                [R.Trade((hand[0],), "none")] if trade.get("mao_de_wyr") else [R.Pass()]
+            )
+        else:
+            legal = self.match.legal_actions(seat)
+        self.worker.start(seat, len(self.match.log), view, legal)
+
+    def update(self, dt: float) -> None:
+        # Busy before anything moves this frame, so the moment it all settles is seen.
+        was_busy = bool(self.events) or self.animating() or self.tweens.busy
+        self.pulse = (self.pulse + dt * 0.8) % 1.0
+        self.hand.update(dt)
+        self.board_fan.update(dt)
+        for fan in self.fans.values():
+            fan.update(dt)
+        self.tray.update(dt)
+        self.banner.update(dt)
+        super().update(dt)
+        # Events played and settled within this very frame (instant speed) count too.
+        played = getattr(self, "_played", False)
+        if (
+            (was_busy or played)
+            and not self.events
+            and not self.animating()
+            and not self.tweens.busy
+        ):
+            self._played = False
+            self.sync()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self._on_button(event.ui_element):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.skip()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            for s in self.hand.sprites + self.board_fan.sprites:
+                s.hovered = s.contains(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._click(event.pos)
+        ) or (event.type == pygame.KEYDOWN and self._on_key(event)):
+            return
+        super().handle_event(event)
+
+    def skip(self) -> None:
+        """Space: land every card, die and chip at once."""
+        self.tweens.finish_all()
+        self.hand.finish()
+        self.board_fan.finish()
+        for fan in self.fans.values():
+            fan.finish()
+        self.tray.finish()
+        self.banner.hide()
+
+    def _on_key(self, event: pygame.event.Event) -> bool:
+        phase = self.view().get("phase")
+        if not self.my_turn():
+            return False
+        digit = {
+            pygame.K_1: 1,
+            pygame.K_2: 2,
+            pygame.K_3: 3,
+            pygame.K_4: 4,
+            pygame.K_5: 5,
+            pygame.K_6: 6,
+        }.get(event.key)
+        if phase == "trade" and digit is not None:
+            self.toggle_card(digit - 1)
+            return True
+        if phase == "bet" and digit in (1, 2, 3):
+            self.submit(R.PickBet((10, 20, 50)[digit - 1]))
+            return True
+        if phase == "trade" and event.key == pygame.K_p:
+            self.trade("pass")
+            return True
+        return False
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        if not self.my_turn() or self.view().get("phase") != "trade":
+            touched = self.hand.card_at(pos) is not None or self.board_fan.card_at(pos) is not None
+            if touched and self.viewer is not None:
+                self._explain_idle_click()
+                return True
+            return False
+        i = self.hand.card_at(pos)
+        if i is not None:
+            self.toggle_card(i)
+            return True
+        j = self.board_fan.card_at(pos)
+        if j is not None:
+            self.toggle_take(j)
+            return True
+        return False
+
+    def _explain_idle_click(self) -> None:
+        phase = self.view().get("phase")
+        key = {
+            "bet": "wyrtable.idle.bet",
+            "trade": "wyrtable.idle.not_your_turn",
+        }.get(str(phase), "wyrtable.idle.not_now")
+        self.app.notify(tr(key), "warn")
+
+    def toggle_card(self, index: int) -> None:
+        """Mark or unmark a hand card as a discard."""
+        self._ensure_choice()
+        if self.choice is None or not 0 <= index < len(self.choice.hand):
+            return
+        why = self.choice.toggle_card(index)
+        if why:
+            self.app.notify(tr(why), "warn")
+        self._apply_selection_looks()
+        self.refresh_controls()
+
+    def toggle_take(self, position: int) -> None:
+        """Mark or unmark a table card to take."""
+        self._ensure_choice()
+        if self.choice is None:
+            return
+        why = self.choice.toggle_take(position)
+        if why:
+            self.app.notify(tr(why), "warn")
+        self._apply_selection_looks()
+        self.refresh_controls()
+
+    def _on_button(self, element: Any) -> bool:
+        name = next((n for n, w in self.controls.items() if w is element), None)
+        if name is None:
+            return False
+        if name.startswith("bet"):
+            self.submit(R.PickBet(int(name[3:])))
+        elif name in ("mull_yes", "mull_no"):
+            self.submit(R.MulliganChoice(name == "mull_yes"))
+        elif name in ("pass", "pile", "table"):
+            self.trade(name)
+        elif name in ("mao1", "mao2", "mao3"):
+            self.trade({"mao1": "none", "mao2": "table", "mao3": "pile"}[name])
+        elif name in ("reroll", "keep"):
+            self.submit(R.ThyatisChoice(name == "reroll"))
+        elif name == "peek":
+            self.peek = not self.peek
+            self.sync()
+        return True
+
+    # -- practice ------------------------------------------------------------------
+    def describe_action(self, action: Action) -> str:
+        return describe(action)
+
+    def show_hint(self, action: Action) -> None:
+        seat = self.viewer
+        if seat is None:
+            return
+        key, params = aids.hint_reason(self.view(), action)
+        if "kept" in params:
+            params["kept"] = combo(params["kept"])
+        if "combination" in params:
+            params["combination"] = combo(params["combination"])
+        reason = tr(key, **params)
+        self.app.notify(tr("wyrtable.hint", action=describe(action), reason=reason))
+        if isinstance(action, R.Trade) and self.view().get("phase") == "trade":
+            self._ensure_choice()
+            if self.choice is not None:
+                self.choice.clear()
+                for idx in aids._indices(self.choice.hand, action.discard):
+                    self.choice.toggle_card(idx)
+                for p in action.take:
+                    self.choice.toggle_take(p)
+                self._apply_selection_looks()
+        self.refresh_controls()
+
+    # -- snapping to the view --------------------------------------------------------
+    def sync(self) -> None:
+        """Redraw everything from the match (after animations, undo, load, curtain)."""
+        self._view_cache = None
+        view = self.view()
+        self.shown = self._copy_view(view)
+        self.ring.set_bottom(self.viewer if self.viewer is not None else 0)
+        self.tray.set_rect(self._tray_rect())
+        self.pots.set_spot(self.ring.pot_spot, self.ring.chip_diameter())
+        self.shown_money = list(view["money"])
+        self.shown_pot = int(view["pot"])
+        self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot else [])
+        show = view.get("show")
+        for s, fan in self.fans.items():
+            n = int(view["hand_sizes"][s])
+            if s == self.viewer or n == 0:
+                fan.clear()
+                continue
+            if show and show["hands"][s]:
+                fan.show([parse_card(c) for c in show["hands"][s]], True)
+            elif self.practice and self.peek and not self.is_human(s):
+                fan.show([parse_card(c) for c in self.match.view(s)["hand"]], True)
+            else:
+                fan.show([None] * n, False)
+        if self.viewer is not None:
+            n = int(view["hand_sizes"][self.viewer])
+            if view["hand_hidden"]:
+                self.hand.show([None] * n, False)
+            else:
+                self.hand.show([parse_card(c) for c in view["hand"]], True)
+        else:
+            self.hand.clear()
+        self.board_fan.show(
+            [parse_card(t["card"]) if t["card"] else None for t in view["table"]], True
+        )
+        for sprite, t in zip(self.board_fan.sprites, view["table"], strict=True):
+            sprite.face_up = bool(t["face_up"]) and sprite.card is not None
+        if view.get("phase") == "bet":
+            self.bet_marks = {s: None for s, p in enumerate(view["picked"]) if p}
+        if self.board is None and show:
+            self.board = ScoreBoard.from_view(view)
+        self._place_fans()
+        self.choice = None
+        self._ensure_choice() if self.my_turn() and view.get("phase") == "trade" else None
+        self._apply_selection_looks()
+        self.refresh_controls()
+
+    # -- drawing ---------------------------------------------------------------------
+
+    # -- the end -------------------------------------------------------------------------
+    def on_match_over(self) -> None:
+        """Record the result and show the Wyr standings with the money chart."""
+        if self.on_result is not None:
+            self.on_result(self.match)
+        from game import history
+
+        try:
+            history.record_match(self.match, self.humans, self.practice)
+        except Exception:  # statistics must never break the end of a match  # noqa: BLE001
+            self.app.notify(tr("ui.table.stats_failed"), "warn")
+        self.app.sound.play("victory")
+        from scenes.tables.wyr.results import WyrResults
+
+        self.app.scenes.push(WyrResults(self.app, self))
+
+    def victory_lines(self) -> list[str]:
+        """Money (and group totals) at the end; who wins under Azgher."""
+        view = self.match.public_view()
+        lines = []
+        totals = group_totals(view)
+        if totals:
+            for letter, members, amount in totals:
+                lines.append(
+                    tr(
+                        "wyrtable.groups.line",
+                        group=letter,
+                        names=", ".join(self.name(m) for m in members),
+                        amount=money(amount),
+                    )
+                )
+        else:
+            for s in range(self.match.n_seats):
+                state = tr("wyrtable.note.out") if view["out"][s] else ""
+                lines.append(f"{self.name(s)}: {money(int(view['money'][s]))} {state}".strip())
+        if view["variants"]["azgher"]:
+            lines.append(tr("wyrtable.results.azgher"))
+        return lines

@@ -1,0 +1,155 @@
+"""Wyr in words: action descriptions (hints) and the table's log lines.
+
+Private details (cards a lord drew or looked at) are worded only for the seat
+they belong to and only when no other person shares the screen ([G4]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game import Action, Event
+from game.cards import Card, rank_text
+from game.wyr import records as R
+from scenes.i18n import tr
+
+
+def money(amount: int) -> str:
+    """T$ with the dot thousands of pt-BR ("T$ 1.250")."""
+    return tr("wyr.ui.money", amount=f"{amount:,}".replace(",", "."))
+
+
+def cards_text(cards: Sequence[Card | str | None]) -> str:
+    """ "7 3 K ?": ranks only, since suits never matter in Wyr ([Y5]); unknown cards as "?"."""
+    out = []
+    for c in cards:
+        if c is None:
+            out.append("?")
+            continue
+        card = c if isinstance(c, Card) else Card.from_code(c)
+        out.append(tr("wyrtable.joker") if card.is_joker else rank_text(card.rank))
+    return " ".join(out)
+
+
+def combo(name: str) -> str:
+    """The name of a combination ("Dragão")."""
+    return tr(f"wyr.combinations.{name}")
+
+
+def describe(action: Action) -> str:
+    """An action in words (hints, confirmations)."""
+    if isinstance(action, R.PickBet):
+        return tr("wyr.ui.bet", amount=action.amount)
+    if isinstance(action, R.MulliganChoice):
+        return tr("wyr.ui.mulligan" if action.mulligan else "wyr.ui.keep_hand")
+    if isinstance(action, R.ThyatisChoice):
+        return tr("wyr.ui.reroll" if action.reroll else "wyr.ui.keep_roll")
+    if isinstance(action, R.Pass):
+        return tr("wyr.ui.pass")
+    assert isinstance(action, R.Trade)
+    discard = cards_text(action.discard)
+    if action.source == "none":
+        return tr("wyrtable.say.discard_keep", cards=discard)
+    if action.source == "table":
+        return tr("wyrtable.say.discard_table", cards=discard, count=len(action.take))
+    return tr("wyrtable.say.discard_pile", cards=discard)
+
+
+def event_line(
+    event: Event, name: Callable[[int], str], viewer: int | None, private_ok: bool
+) -> str:
+    """The log line of an event for the person at the screen ("" for none).
+
+    `private_ok` is False in hot-seat: a private event is then worded as the
+    others see it, even for its own seat, since the log outlives the curtain.
+    """
+    p: dict[str, Any] = {}
+    if hasattr(event, "seat") and isinstance(event.seat, int) and event.seat >= 0:
+        p["seat"] = name(event.seat)
+    mine = private_ok and event.visible_to(viewer) and getattr(event, "seat", None) == viewer
+    k = "wyrtable.log."
+    if isinstance(event, R.DealerChanged):
+        return tr(k + "dealer", round=event.round, **p)
+    if isinstance(event, R.FirstDealerDrawn):
+        return tr("wyr.events.FirstDealerDrawn", **p)
+    if isinstance(event, R.HandsDealt):
+        return tr("wyr.events.HandsDealt", dealer=name(event.dealer), count=event.count)
+    if isinstance(event, R.BetPlaced):
+        return tr("wyr.events.BetPlaced", **p)
+    if isinstance(event, R.BetsRevealed):
+        picks = ", ".join(
+            f"{name(s)} {money(b)}" for s, b in zip(event.seats, event.bets, strict=True)
+        )
+        return tr(k + "bets", picks=picks, bet=money(event.table_bet))
+    if isinstance(event, R.PotPaid):
+        key = "all_in" if event.all_in else "paid"
+        return tr(k + key, amount=money(event.amount), pot=money(event.pot), **p)
+    if isinstance(event, R.HandRevealed):
+        if mine:
+            return tr(k + "hand_mine", cards=cards_text(event.cards))
+        return ""
+    if isinstance(event, R.MulliganDecided):
+        return tr(k + ("mulligan" if event.mulligan else "kept"), **p)
+    if isinstance(event, R.TradeTurn):
+        if event.mao_de_wyr:
+            return tr(k + "mao", **p)
+        return tr(k + "turn", round=event.trade_round, **p)
+    if isinstance(event, R.CardsToTable):
+        if event.seat < 0:
+            if event.face_up:
+                return tr(k + "mao_cards", cards=cards_text(event.cards))
+            return tr(k + "mao_cards_down", count=event.count)
+        if event.face_up:
+            return tr(k + "discard", cards=cards_text(event.cards), **p)
+        return tr(k + "discard_down", count=event.count, **p)
+    if isinstance(event, R.CardsDrawn):
+        return tr(k + "drew", count=event.count, **p)
+    if isinstance(event, R.TableCardsTaken):
+        if event.blind:
+            return tr(k + "took_blind", count=len(event.positions), **p)
+        return tr(k + "took", cards=cards_text(event.cards), **p)
+    if isinstance(event, R.CardsReceived):
+        return tr(k + "got", cards=cards_text(event.cards)) if mine else ""
+    if isinstance(event, R.Passed):
+        return tr(k + "passed", **p)
+    if isinstance(event, R.HandsShown):
+        return tr(k + "hora")
+    if isinstance(event, R.DiceRolled):
+        dice = "-".join(str(d) for d in event.dice)
+        return tr(k + f"roll_{event.kind}", dice=dice, total=event.total, **p)
+    if isinstance(event, R.ReisBestKept):
+        return tr(k + "reis_kept", total=event.total, **p)
+    if isinstance(event, R.DieRerolled):
+        return tr(k + "reroll", old=event.old, new=event.new, total=event.total, **p)
+    if isinstance(event, R.RollKept):
+        return tr(k + "kept_roll", **p)
+    if isinstance(event, R.ScoreSet):
+        return tr(
+            k + "score",
+            score=event.score,
+            combination=combo(event.combination),
+            points=event.points,
+            dice=event.dice_total,
+            **p,
+        )
+    if isinstance(event, R.RollOffStarted):
+        return tr(k + "rolloff", seats=", ".join(name(s) for s in event.seats))
+    if isinstance(event, R.RollOffWon):
+        return tr(k + "rolloff_won", **p)
+    if isinstance(event, R.RoundWon):
+        return tr(
+            k + "won",
+            winners=", ".join(name(s) for s in event.winners),
+            pot=money(event.pot),
+            reason=tr(f"wyr.reasons.{event.reason}"),
+        )
+    if isinstance(event, R.PotMoved):
+        return tr(k + f"pot_{event.kind}", amount=money(event.amount), **p)
+    if isinstance(event, R.LordLeft):
+        return tr("wyr.events.LordLeft", **p)
+    if isinstance(event, R.RoundEnded):
+        return ""
+    if type(event).__name__ == "MatchOver":
+        return tr("wyr.events.MatchOver")
+    return ""

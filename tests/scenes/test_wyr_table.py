@@ -1,0 +1,362 @@
+"""The Wyr table driven by real clicks: the secret bet, the Mão de Wyr, discard &
+trade, the Hora da Verdade with a Thyatis reroll, hot-seat secrecy, practice aids
+and whole games by bots for every variant ([Y2]-[Y11] on screen)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.wyr import records as R
+from scenes.curtain import Curtain
+from scenes.main_menu import MainMenu
+from scenes.tables import open_table
+from scenes.tables.base import SeatSetup
+from scenes.tables.wyr import WyrTable
+from scenes.tables.wyr.results import WyrResults
+from scenes.tables.wyr.words import cards_text
+from tests.scenes.conftest import click, click_widget, pump
+
+
+def table(
+    app, seats: list[SeatSetup], seed: int = 3, practice: bool = False, options: dict | None = None
+) -> WyrTable:  # type: ignore[no-untyped-def]
+    app.scenes.push(MainMenu(app), fade=False)
+    t = open_table(app, "wyr", seats, seed=seed, options=options or {}, practice=practice)
+    app.scenes.push(t, fade=False)
+    pump(app)
+    assert isinstance(t, WyrTable)
+    return t
+
+
+def until(app, cond: Callable[[], bool], frames: int = 4000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(frames):
+        if cond():
+            return
+        pump(app)
+    assert cond(), "timed out"
+
+
+def my(t: WyrTable, phase: str, **trade: object) -> Callable[[], bool]:
+    """The person at the screen must act in `phase` (trade fields must match)."""
+
+    def ok() -> bool:
+        if not t.my_turn() or t.view()["phase"] != phase:
+            return False
+        info = t.view().get("trade") or {}
+        return all(info.get(k) == v for k, v in trade.items())
+
+    return ok
+
+
+def last_action(t: WyrTable, seat: int) -> object:
+    return next(a for s, a in reversed(t.match.log) if s == seat)
+
+
+def click_card(app, t: WyrTable, index: int) -> None:  # type: ignore[no-untyped-def]
+    rect = t.hand.sprites[index].rect
+    click(app, (rect.left + 6, rect.centery))  # the left edge: overlapped cards show it
+
+
+def click_table_card(app, t: WyrTable, position: int) -> None:  # type: ignore[no-untyped-def]
+    rect = t.board_fan.sprites[position].rect
+    click(app, (rect.left + 4, rect.top + 8))
+
+
+def three(ana_at: int = 0) -> list[SeatSetup]:
+    seats = [SeatSetup("Borin", "easy"), SeatSetup("Lis", "easy")]
+    seats.insert(ana_at, SeatSetup("Ana"))
+    return seats
+
+
+def test_secret_bet_by_click_then_the_reveal_explains_the_table_bet_y2(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three())
+    until(app, my(t, "bet"))
+    assert t.controls["bet20"].visible and not t.controls["pass"].visible
+    # the hand stays face down until the bets are turned over
+    assert t.hand.sprites and not any(s.face_up for s in t.hand.sprites)
+    click_widget(app, t.controls["bet50"])
+    assert last_action(t, 0) == R.PickBet(50)
+    until(app, lambda: t.reveal is not None)
+    picks = dict(t.match.revealed_bets)
+    assert t.reveal.picks == picks and t.reveal.table_bet == t.match.current_bet
+    values = list(picks.values())
+    top = max(values.count(v) for v in values)
+    expected = (
+        "unanimous"
+        if len(set(values)) == 1
+        else "all_different"
+        if top == 1
+        else "majority"
+        if len([v for v in set(values) if values.count(v) == top]) == 1
+        else "tie_lowest"
+    )
+    assert t.reveal.reason == expected
+    assert "T$" in t.banner.subtitle or t.banner.subtitle  # the why is spelled out
+    until(app, lambda: any(s.face_up for s in t.hand.sprites))
+
+
+def test_a_click_on_the_cards_during_the_bet_is_explained(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three())
+    until(app, my(t, "bet"))
+    click_card(app, t, 0)
+    assert app.toast.visible and all(s != 0 for s, _ in t.match.log)
+
+
+def test_mao_de_wyr_offers_three_explicit_choices_y4(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(0))
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet10"])
+    until(app, my(t, "trade", mao_de_wyr=True))
+    assert all(t.controls[n].visible for n in ("mao1", "mao2", "mao3"))
+    assert not t.controls["pass"].visible  # the Mão de Wyr cannot pass
+    assert len(t.hand.sprites) == 6 and len(t.board_fan.sprites) == 2
+    # the extra card drawn is marked in the hand
+    assert sum(1 for s in t.hand.sprites if s.highlighted) == 1
+    click_card(app, t, 0)
+    click_card(app, t, 1)
+    assert not t.controls["mao1"].is_enabled  # option 1 discards exactly one
+    click_card(app, t, 1)
+    assert t.controls["mao1"].is_enabled
+    click_widget(app, t.controls["mao1"])
+    action = last_action(t, 0)
+    assert isinstance(action, R.Trade) and action.source == "none" and len(action.discard) == 1
+    until(app, lambda: not t.events and len(t.board_fan.sprites) >= 3)
+
+
+def test_mao_de_wyr_option_three_draws_from_the_pile_y4(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(0), seed=8)
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    until(app, my(t, "trade", mao_de_wyr=True))
+    for i in (0, 1, 2):
+        click_card(app, t, i)
+    click_card(app, t, 3)  # a fourth discard is refused, in words
+    assert app.toast.visible and len(t.choice.selected) == 3
+    click_widget(app, t.controls["mao3"])
+    action = last_action(t, 0)
+    assert isinstance(action, R.Trade) and action.source == "pile" and len(action.discard) == 3
+    until(app, lambda: not t.events and not t.animating())
+    assert len(t.match.view(0)["hand"]) == 5
+
+
+def test_discard_and_take_table_cards_then_pass_in_round_two_y3(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(1), seed=4)
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    until(app, my(t, "trade", trade_round=1))
+    assert t.controls["pass"].visible and t.controls["pass"].is_enabled
+    click_widget(app, t.controls["table"])  # nothing selected: explained, nothing sent
+    assert app.toast.visible
+    click_card(app, t, 0)
+    click_card(app, t, 1)
+    assert not t.controls["pass"].is_enabled
+    need = t.choice.need("table")
+    assert need >= 1
+    takeable = sorted(t.choice.takeable())
+    assert all(t.board_fan.sprites[p].highlighted for p in takeable)
+    for p in takeable[-need:]:
+        click_table_card(app, t, p)
+    before = list(t.match.view(1)["table"])
+    click_widget(app, t.controls["table"])
+    action = last_action(t, 1)
+    assert isinstance(action, R.Trade) and action.source == "table"
+    assert sorted(action.take) == sorted(takeable[-need:])
+    taken = {before[p]["card"] for p in action.take}
+    until(app, lambda: not t.events and not t.animating())
+    assert taken <= set(t.match.view(1)["hand"]) or t.view()["phase"] != "trade"
+    until(app, my(t, "trade", trade_round=2))
+    click_widget(app, t.controls["pass"])
+    assert isinstance(last_action(t, 1), R.Pass)
+
+
+def test_discard_and_draw_from_the_pile_by_keys_y3(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(1), seed=5)
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet10"])
+    until(app, my(t, "trade", trade_round=1))
+    hand = list(t.choice.hand)
+    click_card(app, t, 4)
+    click_widget(app, t.controls["pile"])
+    action = last_action(t, 1)
+    assert action == R.Trade((hand[4],), "pile")
+
+
+def test_hora_da_verdade_dice_land_on_the_engine_values_and_thyatis_rerolls_y7_y11(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(0), seed=7, options={"thyatis": True})
+    rolled: list[R.DiceRolled] = []
+    play = t.play_event
+
+    def spy(ev):  # type: ignore[no-untyped-def]
+        if isinstance(ev, R.DiceRolled):
+            rolled.append(ev)
+        play(ev)
+
+    t.play_event = spy  # type: ignore[method-assign]
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    for _ in range(2):
+        until(app, my(t, "trade"))
+        if t.choice.mao:
+            click_card(app, t, 0)
+            click_widget(app, t.controls["mao1"])
+        else:
+            click_widget(app, t.controls["pass"])
+    until(app, my(t, "thyatis"))
+    assert t.controls["reroll"].visible and t.controls["keep"].visible
+    board = t.board
+    assert board is not None and [r.seat for r in board.rows] == t.view()["show"]["order"]
+    mine = board.row(0)
+    assert mine is not None and mine.dice == t.view()["show"]["dice"][0]
+    # the tray shows exactly what the engine rolled, row by row
+    shown = [[d.value for d in row.dice.dice] for row in t.tray.rows if not row.struck]
+    assert [list(e.dice) for e in rolled if e.kind == "main"][-1] in shown
+    before = list(mine.dice)
+    click_widget(app, t.controls["reroll"])
+    assert last_action(t, 0) == R.ThyatisChoice(True)
+    until(app, lambda: mine.rerolled is not None)
+    old, new = mine.rerolled
+    expected = list(before)
+    expected[expected.index(min(expected))] = new  # the lowest die, once ([Y11])
+    assert old == min(before) and mine.dice == expected
+    until(app, lambda: board.winners != () and not t.events and not t.animating())
+    assert sum(r.payout for r in board.rows) == board.pot
+
+
+def test_two_people_hot_seat_hide_hands_and_unrevealed_bets_g4(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bia"), SeatSetup("Borin", "easy")], seed=2)
+    until(app, lambda: isinstance(app.scenes.top, Curtain))
+    curtain = app.scenes.top
+    pump(app, 30)
+    click(app, curtain.button.rect.center)
+    first = t.viewer
+    assert first is not None and t.seats[first].name == curtain.name
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet50"])
+    until(app, lambda: isinstance(app.scenes.top, Curtain))
+    second = 1 - first
+    assert app.scenes.top.name == t.seats[second].name
+    pump(app, 30)
+    click(app, app.scenes.top.button.rect.center)
+    assert t.viewer == second
+    # the second person sees neither the first one's pick nor any hand yet
+    assert t.shown["my_pick"] is None and t.shown["bets"][first] is None
+    assert t.bet_marks.get(first) is None
+    assert not any(s.face_up for s in t.hand.sprites)
+    # and the log never carried the first person's cards
+    assert not any("hand" in text.lower() and ":" in text for text, _ in t.log.entries)
+
+
+def test_practice_hint_gives_a_reason_and_the_bots_cards_can_be_seen(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(1), seed=6, practice=True)
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    until(app, my(t, "trade"))
+    t.hint()
+    until(app, lambda: "Hint" in (app.toast.text or ""), 900)
+    assert "." in app.toast.text.split("Hint:", 1)[1]  # action, then the one-line reason
+    assert t.controls["peek"].visible
+    assert not any(s.face_up for s in t.fans[0].sprites)
+    click_widget(app, t.controls["peek"])
+    assert all(s.face_up for s in t.fans[0].sprites)
+    assert t._aid_lines(t.view())  # the odds panel speaks
+
+
+def test_practice_undo_takes_back_the_trade(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(1), seed=6, practice=True)
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    until(app, my(t, "trade", trade_round=1))
+    hand = list(t.view()["hand"])
+    click_card(app, t, 0)
+    click_widget(app, t.controls["pile"])
+    until(app, lambda: not t.events and not t.animating())
+    t.undo()
+    pump(app, 3)
+    assert t.view()["hand"] == hand and t.view()["trade"]["seat"] == 1
+
+
+def test_group_game_colours_totals_and_group_bet_y1_y2(app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSetup("Ana")] + [SeatSetup(f"Bot {i}", "easy") for i in range(3)]
+    t = table(app, seats, options={"groups": "pairs"})
+    until(app, my(t, "bet"))
+    # [Y1] A1 B1 A2 B2: partners share colour and emblem
+    assert t.seat_look(0) == t.seat_look(2) and t.seat_look(1) == t.seat_look(3)
+    assert t.seat_look(0) != t.seat_look(1)
+    click_widget(app, t.controls["bet20"])
+    until(app, lambda: t.reveal is not None)
+    assert t.reveal.reason in ("groups_agree", "groups_lowest") and len(t.reveal.proposals) == 2
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"hyninn": 4},
+        {"nimb": True},
+        {"azgher": True},
+        {"thyatis": True},
+        {"tenebra": True},
+        {"groups": "pairs"},
+        {"groups": "trios"},
+        {"tournament": True},
+    ],
+    ids=lambda o: "-".join(f"{k}-{v}" for k, v in o.items()) or "plain",
+)
+def test_autoplay_finishes_a_game_for_each_variant_y11(options: dict) -> None:
+    import main
+    from scenes.app import App
+    from scenes.tables import open_table_from_args
+
+    n = 6 if options.get("groups") == "trios" else 4
+    argv = ["play", "wyr", "--autoplay", "--seed", "11", "--size", "1024x640", "--lang", "pt"]
+    argv += ["--seats", ",".join(["Ana"] + ["bot:easy"] * (n - 1))]
+    for k, v in options.items():
+        argv += ["-o", f"{k}={json.dumps(v)}"]
+    args = main.build_parser().parse_args(argv)
+    app = App(args)
+    app.settings.animation_speed = "instant"
+    t = open_table_from_args(app, args)
+    app.scenes.push(MainMenu(app), fade=False)
+    app.scenes.push(t, fade=False)
+    until(app, lambda: isinstance(app.scenes.top, WyrResults), 20000)
+    results = app.scenes.top
+    rounds = t.match.public_view()["rounds_played"]
+    assert len(results.rows) == rounds + 1  # the chart: the start and every round
+    assert results.rows[-1] == t.match.public_view()["money"]
+    assert t.victory_lines()
+    pump(app, 2)
+    pygame.quit()
+
+
+def test_tournament_new_hand_choice_by_click_r8(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(0), seed=12, options={"tournament": True})
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    until(app, my(t, "mulligan"))
+    assert t.controls["mull_yes"].visible and t.controls["mull_no"].visible
+    click_widget(app, t.controls["mull_yes"])
+    assert last_action(t, 0) == R.MulliganChoice(True)
+    until(app, lambda: not t.events and not t.animating())
+    assert t.match.mulligan_used[0] and len(t.match.view(0)["hand"]) == 5
+
+
+def test_log_told_again_keeps_round_headings_and_secrets_g4(app) -> None:  # type: ignore[no-untyped-def]
+    # For a base that keeps its log as events and tells it again for a new viewer.
+    t = table(app, three(0), seed=3)
+    events = []
+    for seat, pick in ((0, 20), (1, 20), (2, 10)):
+        events += t.match.apply(seat, R.PickBet(pick))
+    t.history = [(e, "", (0, 0, 0), {}) for e in [*t.match.start_events, *events]]
+    t.viewer = 0
+    t.rebuild_log()
+    lines = [text for text, _ in t.log.entries]
+    assert len(t.log.hands) == 1 and any("Your hand" in x for x in lines)
+    t.viewer = 1  # someone else looks now: only his own cards are told
+    t.rebuild_log()
+    told = [text for text, _ in t.log.entries if "Your hand" in text]
+    own = next(e for e in events if isinstance(e, R.HandRevealed) and e.seat == 1)
+    assert told == [f"Your hand: {cards_text(own.cards)}."]
