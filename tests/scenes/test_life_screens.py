@@ -331,8 +331,8 @@ def test_rules_viewer_offers_the_guided_game(app) -> None:  # type: ignore[no-un
     app.scenes.push(rules, fade=False)
     pump(app)
     assert rules.guided.visible
-    click_widget(app, rules.tabs["wyr"])
-    assert not rules.guided.visible  # no guided game for Wyr yet
+    click_widget(app, rules.tabs["tournament"])
+    assert not rules.guided.visible  # tournaments have no guided game
     click_widget(app, rules.tabs["war"])
     click_widget(app, rules.guided)
     pump(app, 3)
