@@ -424,6 +424,6 @@ def phase_needs_search(m: ChamaMatch) -> bool:
     return m.phase in (BATTLE, ATTACK)
 
 
-def root_needs_search(m: ChamaMatch) -> bool:
-    """Decisions the hard bot searches: step 2 (realm, rebuild, xisum, redraw) too."""
-    return m.phase in (BATTLE, ATTACK, REALM)
+def turn_needs_search(m: ChamaMatch) -> bool:
+    """Every decision of a turn the hard bot searches: realms, pool, targets, battles."""
+    return m.phase in (BATTLE, ATTACK, REALM, POOL)

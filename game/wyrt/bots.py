@@ -1,16 +1,22 @@
-"""The Wyrt personalities as bots ([T10]): I sets how well they play.
+"""The Wyrt personalities as bots ([T10]): each plays in its own way, and I sets
+how well.
 
-- novice (I 0-1): plays its made hand only, calls loosely, bets big when strong
-  and small when weak (readable), almost never bluffs;
-- casual (I 2-3): a rough Monte Carlo equity and pot odds, no reads;
-- solid (I 4-6): more samples, pot odds, bets for value, some bluffs;
-- sharp (I 7-10) and master (I 11+): opponents' ranges from their betting and
-  their looseness, fold-equity from their folding habits, exact sizing by EV;
-- boss (O Morto): the same thinking with the most samples and no noise.
+Two things make a persona's game, and both are written down once:
+
+- its habits, in the one table `MANNERS`: aggression (taste for betting and
+  raising), bluffs (how often it bets nothing), calls (how much over the odds it
+  pays to see more), straddles, and the risk of being caught it accepts to cheat
+  (its perks show: Arena gamblers, Crime/Manipulação card sharps, rich nobles);
+- its skill, from its I (`skill_of`): I 0-1 plays its made hand only (loose and
+  readable); from I 2 it estimates equity by Monte Carlo and weighs pot odds and
+  fold equity, misjudging its equity less, dealing more samples, reading ranges
+  (I 4+), habits and sizing (I 7+) and the other personas' known habits (I 7+,
+  fully at I 14) as I rises. O Morto judges best of all, whatever his I.
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
-generator it is given, so bots are deterministic. H and the perks drive its
-cheating ([T9]); it uses the relics of A Mão do Morto when it holds them.
+generator it is given, so bots are deterministic. It cheats ([T9]) only when the
+view's test odds favour it (likely to steal, caught within its taste for risk),
+and uses the relics of A Mão do Morto when it holds them.
 """
 
 from __future__ import annotations
@@ -89,18 +95,20 @@ class Skill:
     ranges: bool  # reads opponents' ranges from their betting
     reads: bool  # uses opponents' folding habits and sizing
     fold_trust: float  # how much it believes its bets make others fold (0..1)
+    knows: float  # how well it knows the other personas' habits (0..1), see MANNERS
     budget: float  # seconds per decision (ARCHITECTURE budgets)
 
 
 def skill_of(persona: Persona) -> Skill:
     """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
     if persona.boss:
-        return Skill(1600, 0.0, True, True, 1.0, 1.0)
+        return Skill(1600, 0.0, True, True, 1.0, 1.0, 1.0)
     i = persona.i
     if i <= 1:
-        return Skill(0, 0.0, False, False, 0.0, 0.2)
-    noise = 0.04 + 0.0125 * max(0, 14 - i)  # I2 0.19 … I6 0.14 … I10 0.09 … I14 0.04
-    return Skill(min(800, 40 + 40 * i), noise, i >= 4, i >= 7, min(1.0, 0.1 * i), 0.2)
+        return Skill(0, 0.0, False, False, 0.0, 0.0, 0.2)
+    noise = 0.02 + 0.02 * max(0, 14 - i)  # I2 0.26 … I6 0.18 … I10 0.10 … I14 0.02
+    knows = min(1.0, max(0.0, (i - 6) / 8))  # I9 0.38, I10 0.5, I14 1
+    return Skill(min(800, 40 + 40 * i), noise, i >= 4, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
 
 
 _FULL_DECK = tuple(standard_deck())
@@ -194,7 +202,19 @@ class WyrtBot:
             # Someone who seldom raises has it when he does (needs some record first).
             raise_rate = st["raises"] / st["hands"]
             thr = max(thr, min(0.92, 1 - 1.5 * raise_rate))
-        return thr
+        return thr * self._habit_discount(view, seat)
+
+    @staticmethod
+    def _manner_of(view: dict[str, Any], seat: int) -> Manner:
+        """The known habits of the persona at `seat` (its reputation is public)."""
+        return MANNERS.get(view["seats"][seat]["persona"]["id"], MANNERS["cliente_casual"])
+
+    def _habit_discount(self, view: dict[str, Any], seat: int) -> float:
+        """Those who know the roster give a bluffer's and a maniac's bets less credit."""
+        if not self.skill.knows:
+            return 1.0
+        m = self._manner_of(view, seat)
+        return max(0.5, 1 - self.skill.knows * (1.5 * m.bluff + max(0.0, m.aggression)))
 
     @staticmethod
     def _acts_last(view: dict[str, Any]) -> bool:
@@ -267,6 +287,8 @@ class WyrtBot:
         # He goes on when his hand's equity pays the price, with a margin for
         # facing a bet (the readers know how often he folds; the timid expect calls).
         margin = 0.1 + 0.08 * (tight - 1) - 0.1 * (1 - self.skill.fold_trust)
+        # Those who know the roster expect the loose callers to call.
+        margin -= 1.5 * self.skill.knows * self._manner_of(view, seat).calls
         return min(0.97, equity.continue_threshold(price + margin, len(view["board"])))
 
     def _simulate(self, view: dict[str, Any], r: random.Random) -> equity.EquityReport:

@@ -13,7 +13,7 @@ from game.registry import make_bot
 from game.rng import Rng
 from game.wyrt.bots import MANNERS, WyrtBot, skill_of
 from game.wyrt.personas import MORTO, PERSONAS
-from game.wyrt.records import AllIn, Call, Check, Cheat, CheatGiveUp, CheatPress, Raise
+from game.wyrt.records import AllIn, Call, Cheat, CheatGiveUp, CheatPress, Check, Raise
 from tests.game.wyrt.helpers import give, table
 
 
@@ -143,3 +143,21 @@ def test_strong_hand_checks_or_bets_never_folds_when_free() -> None:
     for persona in PERSONAS:
         action = _bot(persona).choose(view, legal, Rng(3))
         assert isinstance(action, (Check, Raise, AllIn)), persona
+
+
+def test_who_knows_the_roster_calls_a_bluffer_wider_t10() -> None:
+    """[T10] O Morto knows the personas: a gambler's raise buys less respect than a
+    tight thinker's; a low-I player makes no such difference."""
+    calls = {}
+    for raiser in ("clandestino", "cliente_genial"):
+        m = table(["bot:morto", f"bot:{raiser}"])
+        give(m, "KS KH 8D 5C 2S", "")
+        m.apply(1, Raise(300))  # 30 big blinds into 3: strong, unless he bluffs a lot
+        view, legal = m.view(0), m.legal_actions(0)
+        calls[raiser] = _count("morto", view, legal, (Call, Raise, AllIn))
+    assert calls["clandestino"] > calls["cliente_genial"] + 10
+    bot = _bot("morto")
+    m = table(["bot:morto", "bot:clandestino"])
+    assert bot._habit_discount(m.view(0), 1) < 1.0
+    m = table(["bot:cliente_aprendiz", "bot:clandestino"])
+    assert _bot("cliente_aprendiz")._habit_discount(m.view(0), 1) == 1.0
