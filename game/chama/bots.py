@@ -63,9 +63,8 @@ def resample(base: ChamaMatch, me: int, rng: Rng) -> ChamaMatch:
 class _Search:
     """Adapter from a Chama position to the generic IS-MCTS.
 
-    The tree branches on the decisions `branches` selects (by default every
-    decision of a turn: realms, pool, targets, battles); the rest (discards,
-    spoils, mulligans) are played at once by the normal policy. Each iteration
+    The tree branches on the decisions `branches` selects (the hard bot: targets
+    and battles); the rest are played at once by the normal policy. Each iteration
     plays on to the end of the horizon with normal play and scores the leaf.
     """
 
@@ -111,9 +110,10 @@ class _Search:
 
 
 class SearchBot:
-    """Hard: anytime IS-MCTS over every decision of a turn, determinised over the
-    hidden cards (each iteration deals the unseen cards anew), until its time
-    budget is spent; normal play for discards and spoils."""
+    """Hard: anytime IS-MCTS for every decision of its turn (realms, pool,
+    targets, battles), determinised over the hidden cards (each iteration deals
+    the unseen cards anew), until its time budget is spent; normal play for
+    discards and spoils."""
 
     def __init__(
         self,
@@ -141,14 +141,16 @@ class SearchBot:
             return legal_actions[0]
         me = int(view["seat"])
         base = ChamaMatch.from_view(view, rng)
-        branches = policy.turn_needs_search if self.search_all else policy.phase_needs_search
-        if not branches(base):
+        # Every decision of the turn is searched at the root; inside the tree only
+        # targets and battles branch (a wider tree searched worse in our games).
+        root = policy.turn_needs_search if self.search_all else policy.phase_needs_search
+        if not root(base):
             action = policy.choose(base, me, legal_actions, rng, "normal")
             return action if action in legal_actions else _fallback(action, legal_actions)
         # Leave a margin for the last iteration and the answer (stays within budget).
         left = self.time_budget * 0.85 - (time.perf_counter() - start)
         result = ismcts(
-            _Search(base, me, self.horizon, branches),
+            _Search(base, me, self.horizon, policy.phase_needs_search),
             me,
             rng,
             iterations=self.iterations if self.iterations is not None else 10**9,

@@ -55,7 +55,7 @@ ATTACK_EDGE: dict[str, float] = {"normal": 2.0}
 #: Share of the attacker's expected hand armies a defender wants to cover.
 DEFEND_MARGIN: dict[str, float] = {"normal": 0.3}
 #: Armies normal play keeps in hand as reinforcements instead of attaching them.
-KEEP_ARMIES: dict[str, int] = {"easy": 0, "normal": 2}
+KEEP_ARMIES: dict[str, int] = {"easy": 0, "normal": 1}
 #: Weights of the leaf evaluation used by the hard bot's search.
 EVAL_WEIGHTS: dict[str, float] = {
     "realm": 3.0,

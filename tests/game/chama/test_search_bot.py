@@ -73,3 +73,35 @@ def test_determinisation_deals_only_what_the_seat_cannot_see() -> None:
         )
         seen.add(tuple(sorted(map(str, s.hands[other]))))
     assert len(seen) > 1  # the hidden hand really is resampled
+
+
+def test_normal_keeps_one_army_in_hand_and_attaches_the_rest() -> None:
+    """Normal play keeps a single army back as a reinforcement (two idle armies
+    in hand lost more games against easy than one attached to a commander)."""
+    from game.chama import policy, rules
+    from game.chama.actions import AttachArmy, PoolCommander
+
+    for seed in range(1, 40):
+        m = game.new_match("chama", 2, seed=seed)
+        bots = [make_bot("normal"), make_bot("normal")]
+        rng = Rng(seed)
+        for _ in range(3000):
+            if m.is_over:
+                break
+            seat = m.to_move[0]
+            legal = m.legal_actions(seat)
+            assert isinstance(m, ChamaMatch)
+            armies = sum(1 for c in m.hands[seat] if rules.is_army(c))
+            if (
+                m.phase == POOL
+                and armies == 2
+                and len(m.hands[seat]) <= rules.HAND_LIMIT
+                and any(isinstance(a, AttachArmy) for a in legal)
+                and not any(isinstance(a, PoolCommander) for a in legal)
+            ):
+                assert policy.KEEP_ARMIES["normal"] == 1
+                action = policy.choose(m, seat, legal, rng, "normal")
+                assert isinstance(action, AttachArmy)
+                return
+            m.apply(seat, bots[seat].choose(m.view(seat), legal, rng))
+    raise AssertionError("no pool step with two armies in hand found")
