@@ -106,7 +106,7 @@ def skill_of(persona: Persona) -> Skill:
     i = persona.i
     if i <= 1:
         return Skill(0, 0.0, False, False, 0.0, 0.0, 0.2)
-    noise = 0.02 + 0.02 * max(0, 14 - i)  # I2 0.26 … I6 0.18 … I10 0.10 … I14 0.02
+    noise = 0.03 + 0.03 * max(0, 14 - i)  # I2 0.39 … I6 0.27 … I10 0.15 … I14 0.03
     knows = min(1.0, max(0.0, (i - 6) / 8))  # I9 0.38, I10 0.5, I14 1
     return Skill(min(800, 40 + 40 * i), noise, i >= 4, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
 

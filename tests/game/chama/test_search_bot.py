@@ -27,20 +27,21 @@ def _position(phases: tuple[str, ...], seed: int = 3) -> tuple[Match, int]:
     raise AssertionError("no such position")
 
 
-def test_every_decision_of_a_turn_is_searched() -> None:
-    """Realms and the pool are searched too, not only targets and battles."""
+def test_realm_and_pool_are_searched_only_when_asked() -> None:
+    """`search_all` searches realms and the pool at the root; the default hard bot
+    plays them by the normal policy (searching them lost more games)."""
     for phase in (REALM, POOL):
         m, seat = _position((phase,))
         assert isinstance(m, ChamaMatch)
         assert turn_needs_search(m) and not phase_needs_search(m)
         view, legal = m.view(seat), m.legal_actions(seat)
-        bot = SearchBot(iterations=12, time_budget=60.0)
-        action = bot.choose(view, legal, Rng(1))
+        wide = SearchBot(iterations=12, time_budget=60.0, search_all=True)
+        action = wide.choose(view, legal, Rng(1))
         assert action in legal or type(action).__name__ == "RebuildRealm"
-        assert bot.last_iterations == 12, phase
-        old = SearchBot(iterations=12, time_budget=60.0, search_all=False)
-        old.choose(view, legal, Rng(1))
-        assert old.last_iterations == 0  # the former bot played these by rule of thumb
+        assert wide.last_iterations == 12, phase
+        default = SearchBot(iterations=12, time_budget=60.0)
+        default.choose(view, legal, Rng(1))
+        assert default.last_iterations == 0
 
 
 def test_search_is_anytime_capped_only_by_budget_by_default() -> None:
