@@ -94,7 +94,7 @@ def _cheat_spot(caught: float, steal: float) -> tuple[dict[str, Any], list[Actio
     m = table(["bot:carteador", "a", "b"], cheating=True)
     give(m, "2S 7H 9D JC 4S", "", "")
     view = m.view(0)
-    view["pot_total"] = 20 * view["big_blind"]
+    view["pot_total"] = 30 * view["big_blind"]
     view["cheat"] = {**view["cheat"], "caught_chance": caught, "steal_chance": steal}
     legal = [*m.legal_actions(0)]
     if Cheat() not in legal:
@@ -161,3 +161,30 @@ def test_who_knows_the_roster_calls_a_bluffer_wider_t10() -> None:
     assert bot._habit_discount(m.view(0), 1) < 1.0
     m = table(["bot:cliente_aprendiz", "bot:clandestino"])
     assert _bot("cliente_aprendiz")._habit_discount(m.view(0), 1) == 1.0
+
+
+def test_the_table_decides_whether_the_card_sharp_cheats_t9() -> None:
+    """[T9] real odds from the view: among weak players the sharp's tests favour
+    him and he cheats for a big pot; with a sharp noble watching (I 10, Crime,
+    Manipulação) the odds turn and he plays honestly; a small pot is not worth it."""
+    choices = {}
+    for name, others in (
+        ("weak", "cliente_casual,clandestino"),
+        ("watched", "cliente_casual,nobre_expert"),
+    ):
+        m = table(["bot:carteador", *(f"bot:{o}" for o in others.split(","))], cheating=True)
+        give(m, "2S 7H 9D JC 4S", "", "")
+        view = m.view(0)
+        view["pot_total"] = 30 * view["big_blind"]
+        legal = [*m.legal_actions(0)]
+        if Cheat() not in legal:
+            legal.append(Cheat())
+        choices[name] = (_bot("carteador").choose(view, legal, Rng(1)), view)
+    assert choices["weak"][1]["cheat"]["caught_chance"] < 0.2
+    assert choices["watched"][1]["cheat"]["caught_chance"] > 0.5
+    assert choices["weak"][0] == Cheat()
+    assert choices["watched"][0] != Cheat()
+    view = choices["weak"][1]
+    view["pot_total"] = 3 * view["big_blind"]
+    legal = [*table(3).legal_actions(0), Cheat()]
+    assert _bot("carteador").choose(view, legal, Rng(1)) != Cheat()
