@@ -465,9 +465,11 @@ class WyrtBot:
         risk = self._cheat_risk(view)
         if risk <= 0 or caught > risk or steal < max(0.5, 2 * caught):
             return False
-        # Only for a pot that matters: big next to the blinds and to his stack.
+        # Only for a pot that matters: big next to the blinds and to his stack; the
+        # wiser the player, the more a seat at the table is worth to him, so the
+        # bigger the pot must be (the invicto risks it only for a session's pot).
         stack = view["seats"][view["seat"]]["stack"]
-        if view["pot_total"] < max(6 * view["big_blind"], stack // 4):
+        if view["pot_total"] < max(6 * view["big_blind"], stack * (0.25 + self.skill.knows)):
             return False
         mine, board = self._cards(view)
         return evaluate(mine + board).rank_index < 4  # a strong hand needs no help
