@@ -94,6 +94,7 @@ class Skill:
 
     samples: int  # Monte Carlo deals per decision (0: made hand only)
     noise: float  # how far off its reading of its own hand's equity may be (sd)
+    hope: float  # equity it wishes onto its hand when deciding to pay to see more
     ranges: bool  # reads opponents' ranges from their betting
     reads: bool  # uses opponents' folding habits and sizing
     fold_trust: float  # how much it believes its bets make others fold (0..1)
@@ -104,13 +105,15 @@ class Skill:
 def skill_of(persona: Persona) -> Skill:
     """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
     if persona.boss:
-        return Skill(1600, 0.0, True, True, 1.0, 1.0, 1.0)
+        return Skill(1600, 0.0, 0.0, True, True, 1.0, 1.0, 1.0)
     i = persona.i
     if i <= 1:
-        return Skill(0, 0.0, False, False, 0.0, 0.0, 0.2)
-    noise = 0.03 + 0.03 * max(0, 14 - i)  # I2 0.39 … I6 0.27 … I10 0.15 … I14 0.03
+        return Skill(0, 0.0, 0.0, False, False, 0.0, 0.0, 0.2)
+    gap = max(0, 14 - i)
+    noise = 0.01 + 0.012 * gap  # I2 0.15 … I6 0.11 … I10 0.06 … I14 0.01
+    hope = 0.008 * gap  # I2 0.10 … I6 0.06 … I10 0.03 … I14 0: the weak player's loose calls
     knows = min(1.0, max(0.0, (i - 6) / 8))  # I9 0.38, I10 0.5, I14 1
-    return Skill(min(800, 40 + 40 * i), noise, i >= 4, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
+    return Skill(min(800, 40 + 40 * i), noise, hope, i >= 4, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
 
 
 _FULL_DECK = tuple(standard_deck())
@@ -368,7 +371,8 @@ class WyrtBot:
             options.append((eq * pot + max(0.0, position) * pot, Check()))
         else:
             options.append((0.0, Fold()))
-            call_ev = eq * (pot + to_call) - to_call + manner.calls * pot
+            hoped = min(1.0, eq + st.hope)
+            call_ev = hoped * (pot + to_call) - to_call + manner.calls * pot
             if view["round"] < 3:
                 call_ev += min(0.0, position) * pot
             options.append((call_ev, Call()))
