@@ -95,7 +95,7 @@ class Skill:
     samples: int  # Monte Carlo deals per decision (0: made hand only)
     noise: float  # how far off its reading of its own hand's equity may be (sd)
     hope: float  # equity it wishes onto its hand when deciding to pay to see more
-    ranges: bool  # reads opponents' ranges from their betting
+    ranges: float  # how fully it reads opponents' ranges from their betting (0..1)
     reads: bool  # uses opponents' folding habits and sizing
     fold_trust: float  # how much it believes its bets make others fold (0..1)
     knows: float  # how well it knows the other personas' habits (0..1), see MANNERS
@@ -105,15 +105,18 @@ class Skill:
 def skill_of(persona: Persona) -> Skill:
     """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
     if persona.boss:
-        return Skill(1600, 0.0, 0.0, True, True, 1.0, 1.0, 1.0)
+        return Skill(1600, 0.0, 0.0, 1.0, True, 1.0, 1.0, 1.0)
     i = persona.i
     if i <= 1:
-        return Skill(0, 0.0, 0.0, False, False, 0.0, 0.0, 0.2)
+        return Skill(0, 0.0, 0.0, 0.0, False, 0.0, 0.0, 0.2)
     gap = max(0, 14 - i)
     noise = 0.01 + 0.012 * gap  # I2 0.15 … I6 0.11 … I10 0.06 … I14 0.01
     hope = 0.008 * gap  # I2 0.10 … I6 0.06 … I10 0.03 … I14 0: the weak player's loose calls
     knows = min(1.0, max(0.0, (i - 6) / 8))  # I9 0.38, I10 0.5, I14 1
-    return Skill(min(800, 40 + 40 * i), noise, hope, i >= 4, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
+    ranges = min(1.0, (i - 2) / 14) if i >= 4 else 0.0  # I4 0.14, I6 0.29, I10 0.57, I14 0.86
+    return Skill(
+        min(800, 40 + 40 * i), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2
+    )
 
 
 _FULL_DECK = tuple(standard_deck())
@@ -193,7 +196,7 @@ class WyrtBot:
         else:
             return 0.0
         if not self.skill.reads:
-            return thr
+            return thr * self.skill.ranges
         if view["seats"][seat]["persona"]["tier"] == "novice":
             return self._novice_range(view, seat)
         thr = max(thr, self._sized_range(view, seat))
@@ -207,7 +210,7 @@ class WyrtBot:
             # Someone who seldom raises has it when he does (needs some record first).
             raise_rate = st["raises"] / st["hands"]
             thr = max(thr, min(0.92, 1 - 1.5 * raise_rate))
-        return thr * self._habit_discount(view, seat)
+        return thr * self.skill.ranges * self._habit_discount(view, seat)
 
     @staticmethod
     def _manner_of(view: dict[str, Any], seat: int) -> Manner:
