@@ -114,9 +114,7 @@ def skill_of(persona: Persona) -> Skill:
     hope = 0.008 * gap  # I2 0.10 … I6 0.06 … I10 0.03 … I14 0: the weak player's loose calls
     knows = min(1.0, max(0.0, (i - 6) / 8))  # I9 0.38, I10 0.5, I14 1
     ranges = min(1.0, (i - 2) / 14) if i >= 4 else 0.0  # I4 0.14, I6 0.29, I10 0.57, I14 0.86
-    return Skill(
-        min(800, 40 + 40 * i), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2
-    )
+    return Skill(min(800, 40 + 40 * i), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
 
 
 _FULL_DECK = tuple(standard_deck())
