@@ -9,9 +9,10 @@ Two things make a persona's game, and both are written down once:
   (its perks show: Arena gamblers, Crime/Manipulação card sharps, rich nobles);
 - its skill, from its I (`skill_of`): I 0-1 plays its made hand only (loose and
   readable); from I 2 it estimates equity by Monte Carlo and weighs pot odds and
-  fold equity, misjudging its equity less, dealing more samples, reading ranges
-  (I 4+), habits and sizing (I 7+) and the other personas' known habits (I 7+,
-  fully at I 14) as I rises. O Morto judges best of all, whatever his I.
+  fold equity; as I rises it misjudges its equity less, hopes less on a loose
+  call, deals more samples, reads the others' ranges more fully (from I 4),
+  their habits and sizing (I 7+) and the personas' known habits (from I 7,
+  fully at I 14). O Morto judges best of all, whatever his I.
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
