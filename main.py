@@ -82,6 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE"
     )
     sim.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
+    sim.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="deal each seed once per seat rotation, so luck cancels out",
+    )
+    sim.add_argument(
+        "--budget", type=float, metavar="SECONDS", help="override every bot's time per decision"
+    )
     sim.add_argument("--json", action="store_true")
 
     tour = sub.add_parser("tournament", help="run a tournament headless")
@@ -142,6 +150,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         bot_ids.append(bot)
     if args.games < 1:
         return _fail("--games must be at least 1")
+    if args.budget is not None and args.budget <= 0:
+        return _fail("--budget must be a positive number of seconds")
     try:
         out = simulate(
             args.game,
@@ -150,6 +160,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             options=dict(args.option),
             rotate=not args.no_rotate,
+            time_budget=args.budget,
+            duplicate=args.duplicate,
         )
     except OptionsError as e:
         return _fail(str(e))
@@ -158,14 +170,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
+        rotated = "seats rotated" if out["rotated"] else "seats fixed"
+        if out["duplicate"]:
+            rotated += ", duplicate deals"
         print(
-            f"{out['game']}: {out['games']} games, seed {out['seed']}, average {out['average_turns']} turns"
+            f"{out['game']}: {out['games']} games, seed {out['seed']}, {rotated}, "
+            f"average {out['average_turns']} turns"
         )
         for s in out["seats"]:
-            print(
-                f"  {s['bot']:<12} wins {s['wins']:>7}  ({s['win_rate'] * 100:5.1f}%)  "
-                f"decision p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms"
+            line = (
+                f"  {s['bot']:<16} wins {s['wins']:>7}  ({s['win_rate'] * 100:5.1f}%, "
+                f"95% {s['win_low'] * 100:4.1f}-{s['win_high'] * 100:4.1f}%)  "
+                f"decision p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms, max {s['max_ms']} ms"
             )
+            if "chips_per_100" in s:
+                line += (
+                    f"  chips/100 hands {s['chips_per_100']:+.1f} "
+                    f"(95% {s['chips_per_100_low']:+.1f} to {s['chips_per_100_high']:+.1f})"
+                )
+            print(line)
         if out["capped_games"]:
             print(f"  {out['capped_games']} games stopped at the safety cap")
         print(

@@ -83,6 +83,56 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
+def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate (95% for z=1.96); (0, 1) for no trials.
+
+    Shared wins (ties) count as fractions, which the formula takes as they are.
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def ratio_interval(
+    amounts: Sequence[float], sizes: Sequence[float], z: float = 1.96
+) -> tuple[float, float, float]:
+    """(rate, low, high) of sum(amounts) / sum(sizes) over independent games.
+
+    The delta-method interval of a ratio estimator: chips per hand pooled over
+    games of different lengths, with the spread measured between games.
+    """
+    n = len(amounts)
+    total = sum(sizes)
+    if n == 0 or total <= 0:
+        return (0.0, 0.0, 0.0)
+    rate = sum(amounts) / total
+    if n == 1:
+        return (rate, rate, rate)
+    mean_size = total / n
+    resid = [a - rate * s for a, s in zip(amounts, sizes, strict=True)]
+    var = sum(r * r for r in resid) / (n - 1) / (n * mean_size * mean_size)
+    half = z * math.sqrt(var)
+    return (rate, rate - half, rate + half)
+
+
+def chip_delta(match: Match) -> tuple[list[int], int] | None:
+    """Chips won or lost per seat and hands played, for games played for chips (Wyrt).
+
+    None for games without stacks. Read from the finished match by the runner
+    (never by a bot).
+    """
+    stacks = getattr(match, "stacks", None)
+    start = getattr(match, "start_stacks", None)
+    hands = getattr(match, "hand_no", None)
+    if not isinstance(stacks, list) or not isinstance(start, list) or not isinstance(hands, int):
+        return None
+    return [int(a) - int(b) for a, b in zip(stacks, start, strict=True)], hands
+
+
 def simulate(
     name: str,
     bot_ids: list[str],
@@ -93,11 +143,20 @@ def simulate(
     rotate: bool = True,
     check_invariants: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    time_budget: float | None = None,
+    duplicate: bool = False,
 ) -> dict[str, Any]:
     """Play `games` bot matches and summarise them per entry of `bot_ids`.
 
     With `rotate`, entry i sits at seat (i + g) mod n in game g, so no entry
-    keeps the first-player advantage. Wins are shared among tied winners.
+    keeps the first-player advantage. Wins are shared among tied winners; each
+    win rate comes with its 95% Wilson interval. Games played for chips also
+    report chips per 100 hands with a 95% interval over the games.
+    `time_budget` overrides every bot's seconds per decision (quick runs).
+    With `duplicate` (and `rotate`), each seed is dealt n times in a row, once
+    per rotation, so every entry plays every seat of the same deal and the
+    luck of the deal cancels out (duplicate poker; `games` rounds up to a
+    multiple of n).
     """
     info = get_info(name)
     n = len(bot_ids)
@@ -106,17 +165,26 @@ def simulate(
     turns: list[int] = []
     capped = 0
     invariant_failures: list[str] = []
+    #: entry -> chips won and hands played in each game (games played for chips only)
+    won: list[list[float]] = [[] for _ in range(n)]
+    played: list[list[float]] = [[] for _ in range(n)]
+    if duplicate and rotate:
+        games = -(-games // n) * n
     for g in range(games):
         shift = g % n if rotate else 0
+        deal = seed + (g // n if duplicate and rotate else g)
         order = [(i + shift) % n for i in range(n)]  # order[entry] = seat
         seat_of = {entry: order[entry] for entry in range(n)}
         entry_at = {seat: entry for entry, seat in seat_of.items()}
         names = [f"{bot_ids[entry_at[s]]}#{entry_at[s] + 1}" for s in range(n)]
         seat_bots: list[str | None] = [bot_ids[entry_at[s]] for s in range(n)]
         match = new_match(
-            name, names, seed=seed + g, options=with_bot_choices(info, seat_bots, options)
+            name, names, seed=deal, options=with_bot_choices(info, seat_bots, options)
         )
         bots = [make_bot(name, bot_ids[entry_at[s]]) for s in range(n)]
+        if time_budget is not None:
+            for b in bots:
+                b.time_budget = time_budget
 
         def hook(m: Match, seat: int, events: list[Event], _g: int = g) -> None:
             if info.invariants is not None:
@@ -136,24 +204,50 @@ def simulate(
         for w in winners:
             wins[entry_at[w]] += 1 / len(winners)
         turns.append(int(getattr(match, "turn", 0)))
+        delta = chip_delta(match)
+        if delta is not None:
+            d, hands = delta
+            # Duplicate deals are one sample each (their rotations are not independent).
+            same_deal = duplicate and rotate and g % n != 0
+            for seat, v in enumerate(d):
+                who = entry_at[seat]
+                if same_deal:
+                    won[who][-1] += v
+                    played[who][-1] += hands
+                else:
+                    won[who].append(v)
+                    played[who].append(hands)
         if progress is not None:
             progress(g + 1, games)
+    seats: list[dict[str, Any]] = []
+    for i in range(n):
+        low, high = wilson_interval(wins[i], games)
+        row: dict[str, Any] = {
+            "bot": bot_ids[i],
+            "wins": round(wins[i], 3),
+            "win_rate": round(wins[i] / games, 4) if games else 0.0,
+            "win_low": round(low, 4),
+            "win_high": round(high, 4),
+            "decisions": len(decision[i]),
+            "p50_ms": round(percentile(decision[i], 50) * 1000, 2),
+            "p95_ms": round(percentile(decision[i], 95) * 1000, 2),
+            "max_ms": round(max(decision[i], default=0.0) * 1000, 2),
+        }
+        if won[i]:
+            rate, lo, hi = ratio_interval(won[i], played[i])
+            row["chips"] = int(sum(won[i]))
+            row["hands"] = int(sum(played[i]))
+            row["chips_per_100"] = round(100 * rate, 2)
+            row["chips_per_100_low"] = round(100 * lo, 2)
+            row["chips_per_100_high"] = round(100 * hi, 2)
+        seats.append(row)
     return {
         "game": name,
         "games": games,
         "seed": seed,
-        "seats": [
-            {
-                "bot": bot_ids[i],
-                "wins": round(wins[i], 3),
-                "win_rate": round(wins[i] / games, 4) if games else 0.0,
-                "decisions": len(decision[i]),
-                "p50_ms": round(percentile(decision[i], 50) * 1000, 2),
-                "p95_ms": round(percentile(decision[i], 95) * 1000, 2),
-                "max_ms": round(max(decision[i], default=0.0) * 1000, 2),
-            }
-            for i in range(n)
-        ],
+        "rotated": rotate,
+        "duplicate": duplicate and rotate,
+        "seats": seats,
         "average_turns": round(sum(turns) / len(turns), 2) if turns else 0.0,
         "capped_games": capped,
         "invariants_held": not invariant_failures,

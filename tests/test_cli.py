@@ -65,3 +65,19 @@ def test_gui_runs_frames_and_saves_a_screenshot(tmp_path) -> None:  # type: igno
 def test_unknown_scene_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main.cli(["--scene", "nowhere", "--frames", "1"]) == 2
     assert "unknown scene" in capsys.readouterr().err
+
+
+def test_simulate_text_shows_intervals_and_chips(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text table names the rotation and gives each win rate a 95% interval;
+    Wyrt adds chips per 100 hands; --duplicate and --budget reach the runner."""
+    args = ["simulate", "wyrt", "--seats", "bot:cliente_casual,bot:nobre_genial"]
+    args += ["--games", "2", "--seed", "2", "--duplicate", "--budget", "0.05"]
+    assert main.cli([*args, "-o", "hand_limit=1"]) == 0
+    out = capsys.readouterr().out
+    assert "seats rotated, duplicate deals" in out
+    assert out.count("95% ") >= 4 and "chips/100 hands" in out
+
+
+def test_simulate_refuses_an_empty_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main.cli(["simulate", "wyr", "--seats", "bot:easy,bot:easy", "--budget", "0"]) == 2
+    assert "--budget" in capsys.readouterr().err

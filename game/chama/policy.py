@@ -55,7 +55,7 @@ ATTACK_EDGE: dict[str, float] = {"normal": 2.0}
 #: Share of the attacker's expected hand armies a defender wants to cover.
 DEFEND_MARGIN: dict[str, float] = {"normal": 0.3}
 #: Armies normal play keeps in hand as reinforcements instead of attaching them.
-KEEP_ARMIES: dict[str, int] = {"easy": 0, "normal": 2}
+KEEP_ARMIES: dict[str, int] = {"easy": 0, "normal": 1}
 #: Weights of the leaf evaluation used by the hard bot's search.
 EVAL_WEIGHTS: dict[str, float] = {
     "realm": 3.0,
@@ -424,6 +424,6 @@ def phase_needs_search(m: ChamaMatch) -> bool:
     return m.phase in (BATTLE, ATTACK)
 
 
-def root_needs_search(m: ChamaMatch) -> bool:
-    """Decisions the hard bot searches: step 2 (realm, rebuild, xisum, redraw) too."""
-    return m.phase in (BATTLE, ATTACK, REALM)
+def turn_needs_search(m: ChamaMatch) -> bool:
+    """Every decision of a turn the hard bot searches: realms, pool, targets, battles."""
+    return m.phase in (BATTLE, ATTACK, REALM, POOL)

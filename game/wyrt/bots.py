@@ -1,16 +1,23 @@
-"""The Wyrt personalities as bots ([T10]): I sets how well they play.
+"""The Wyrt personalities as bots ([T10]): each plays in its own way, and I sets
+how well.
 
-- novice (I 0-1): plays its made hand only, calls loosely, bets big when strong
-  and small when weak (readable), almost never bluffs;
-- casual (I 2-3): a rough Monte Carlo equity and pot odds, no reads;
-- solid (I 4-6): more samples, pot odds, bets for value, some bluffs;
-- sharp (I 7-10) and master (I 11+): opponents' ranges from their betting and
-  their looseness, fold-equity from their folding habits, exact sizing by EV;
-- boss (O Morto): the same thinking with the most samples and no noise.
+Two things make a persona's game, and both are written down once:
+
+- its habits, in the one table `MANNERS`: aggression (taste for betting and
+  raising), bluffs (how often it bets nothing), calls (how much over the odds it
+  pays to see more), straddles, and the risk of being caught it accepts to cheat
+  (its perks show: Arena gamblers, Crime/Manipulação card sharps, rich nobles);
+- its skill, from its I (`skill_of`): I 0-1 plays its made hand only (loose and
+  readable); from I 2 it estimates equity by Monte Carlo and weighs pot odds and
+  fold equity; as I rises it misjudges its equity less, hopes less on a loose
+  call, deals more samples, reads the others' ranges more fully (from I 4),
+  their habits and sizing (I 7+) and the personas' known habits (from I 7,
+  fully at I 14). O Morto judges best of all, whatever his I.
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
-generator it is given, so bots are deterministic. H and the perks drive its
-cheating ([T9]); it uses the relics of A Mão do Morto when it holds them.
+generator it is given, so bots are deterministic. It cheats ([T9]) only when the
+view's test odds favour it (likely to steal, caught within its taste for risk),
+and uses the relics of A Mão do Morto when it holds them.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from game.core import Action
 from game.rng import Rng
 from game.wyrt import cheating, equity
 from game.wyrt.evaluator import PAIR, TRIPS, TWO_PAIR, evaluate
-from game.wyrt.personas import CRIME, MANIPULATION, PERSONAS
+from game.wyrt.personas import PERSONAS, Persona
 from game.wyrt.records import (
     AllIn,
     Call,
@@ -44,27 +51,72 @@ from game.wyrt.relics import CETRO, COROA, MASCARA, MOEDA, ROSA
 
 
 @dataclass(frozen=True)
-class Style:
-    """How a strength tier plays."""
+class Manner:
+    """How one persona plays: its habits at the table, apart from its skill ([T10])."""
+
+    aggression: float  # bonus (share of the pot) its judgement gives to betting and raising
+    bluff: float  # chance to bet a weak hand when nobody has bet
+    calls: float  # share of the pot it pays over the odds to see more (loose calls)
+    straddle: float  # chance to straddle when offered
+    cheat_risk: float  # highest chance of being caught it accepts to cheat ([T9]); 0 never
+    note: str  # the persona in a few words
+
+
+#: THE table of personalities: every persona's own way of playing ([T10]).
+#: Skill (how well it judges) comes from its I, see `skill_of`; these are its habits.
+#: The perks show: Arena gamblers straddle and raise, Crime and Manipulação make
+#: card sharps who bluff and cheat when the tests favour them, Riqueza makes rich
+#: nobles pay to see cards, Genialidade thinkers play tight. A test roll of 6
+#: always fails, so even the best odds leave about 1 in 6 to be caught: a risk
+#: below that means the persona never cheats.
+MANNERS: dict[str, Manner] = {
+    # id                         aggr   bluff calls straddle risk
+    "cliente_casual": Manner(0.00, 0.02, 0.15, 0.10, 0.00, "passive; calls anything cheap"),
+    "nobre_iniciante": Manner(0.20, 0.04, 0.20, 0.50, 0.00, "rich beginner; bets big, pays"),
+    "cliente_aprendiz": Manner(-0.04, 0.04, 0.06, 0.00, 0.00, "timid learner; checks, calls"),
+    "clandestino": Manner(0.12, 0.20, 0.06, 0.60, 0.25, "back-room gambler; raises, bluffs"),
+    "clandestino_experiente": Manner(0.08, 0.15, 0.04, 0.40, 0.22, "seasoned gambler"),
+    "nobre_experiente": Manner(0.02, 0.06, 0.10, 0.30, 0.00, "noble; pays to see the cards"),
+    "cliente_genial": Manner(-0.04, 0.04, 0.00, 0.00, 0.00, "tight thinker; rarely bluffs"),
+    "clandestino_genial": Manner(0.06, 0.14, 0.02, 0.30, 0.20, "clever gambler; pressure"),
+    "carteador": Manner(0.04, 0.18, 0.02, 0.20, 0.26, "card sharp; bluffs and cheats"),
+    "carteador_genial": Manner(0.03, 0.14, 0.01, 0.10, 0.24, "clever sharp; picks his spots"),
+    "nobre_genial": Manner(-0.02, 0.05, 0.03, 0.10, 0.00, "tight noble; value bets"),
+    "carteador_expert": Manner(0.03, 0.10, 0.00, 0.10, 0.23, "expert sharp; bluffs, cheats"),
+    "nobre_expert": Manner(0.02, 0.07, 0.01, 0.20, 0.19, "expert noble; solid, rich"),
+    "nobre_invicto": Manner(0.00, 0.06, 0.00, 0.00, 0.17, "unbeaten dealer; balanced"),
+    "morto": Manner(0.00, 0.05, 0.00, 0.00, 0.17, "the boss; cold and exact"),
+}
+
+
+@dataclass(frozen=True)
+class Skill:
+    """How well a persona judges, from its I (O Morto: the best of the roster)."""
 
     samples: int  # Monte Carlo deals per decision (0: made hand only)
-    noise: float  # randomness of its judgement, in pots
-    ranges: bool  # reads opponents' ranges from their betting
-    reads: bool  # uses opponents' folding habits
-    bluff: float  # how much it trusts fold equity (0 never bluffs)
-    call_slack: float  # share of the pot it pays to see more (loose calls)
-    straddle: float  # chance to straddle when offered
+    noise: float  # how far off its reading of its own hand's equity may be (sd)
+    hope: float  # equity it wishes onto its hand when deciding to pay to see more
+    ranges: float  # how fully it reads opponents' ranges from their betting (0..1)
+    reads: bool  # uses opponents' folding habits and sizing
+    fold_trust: float  # how much it believes its bets make others fold (0..1)
+    knows: float  # how well it knows the other personas' habits (0..1), see MANNERS
     budget: float  # seconds per decision (ARCHITECTURE budgets)
 
 
-STYLES: dict[str, Style] = {
-    "novice": Style(0, 0.0, False, False, 0.0, 0.0, 0.3, 0.2),
-    "casual": Style(80, 0.25, False, False, 0.3, 0.08, 0.1, 0.2),
-    "solid": Style(200, 0.15, True, False, 0.6, 0.04, 0.0, 0.2),
-    "sharp": Style(450, 0.05, True, True, 1.0, 0.0, 0.0, 0.2),
-    "master": Style(700, 0.03, True, True, 1.0, 0.0, 0.0, 0.2),
-    "boss": Style(1600, 0.0, True, True, 1.0, 0.0, 0.0, 1.0),
-}
+def skill_of(persona: Persona) -> Skill:
+    """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
+    if persona.boss:
+        return Skill(1600, 0.0, 0.0, 1.0, True, 1.0, 1.0, 1.0)
+    i = persona.i
+    if i <= 1:
+        return Skill(0, 0.0, 0.0, 0.0, False, 0.0, 0.0, 0.2)
+    gap = max(0, 14 - i)
+    noise = 0.01 + 0.012 * gap  # I2 0.15 … I6 0.11 … I10 0.06 … I14 0.01
+    hope = 0.008 * gap  # I2 0.10 … I6 0.06 … I10 0.03 … I14 0: the weak player's loose calls
+    knows = min(1.0, max(0.0, (i - 6) / 8))  # I9 0.38, I10 0.5, I14 1
+    ranges = min(1.0, (i - 2) / 14) if i >= 4 else 0.0  # I4 0.14, I6 0.29, I10 0.57, I14 0.86
+    return Skill(min(800, 40 + 40 * i), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
+
 
 _FULL_DECK = tuple(standard_deck())
 
@@ -76,8 +128,9 @@ class WyrtBot:
         self.persona = PERSONAS[persona_id]
         self.name = persona_id
         self.level = self.persona.tier
-        self.style = STYLES[self.level]
-        self.time_budget = self.style.budget
+        self.manner = MANNERS[persona_id]
+        self.skill = skill_of(self.persona)
+        self.time_budget = self.skill.budget
 
     # ------------------------------------------------------------------
 
@@ -90,7 +143,7 @@ class WyrtBot:
         if Stay in kinds:
             return Stay()
         if Straddle in kinds:
-            return Straddle() if r.random() < self.style.straddle else NoStraddle()
+            return Straddle() if r.random() < self.manner.straddle else NoStraddle()
         if CheatPress in kinds:
             return self._press_or_give_up(view)
         if Steal in kinds:
@@ -100,7 +153,7 @@ class WyrtBot:
             return relic
         if Cheat in kinds and self._wants_to_cheat(view, r):
             return Cheat()
-        if self.style.samples == 0:
+        if self.skill.samples == 0:
             return self._novice(view, legal_actions, r)
         return self._thinker(view, legal_actions, r)
 
@@ -141,8 +194,8 @@ class WyrtBot:
             thr = 0.32
         else:
             return 0.0
-        if not self.style.reads:
-            return thr
+        if not self.skill.reads:
+            return thr * self.skill.ranges
         if view["seats"][seat]["persona"]["tier"] == "novice":
             return self._novice_range(view, seat)
         thr = max(thr, self._sized_range(view, seat))
@@ -156,7 +209,19 @@ class WyrtBot:
             # Someone who seldom raises has it when he does (needs some record first).
             raise_rate = st["raises"] / st["hands"]
             thr = max(thr, min(0.92, 1 - 1.5 * raise_rate))
-        return thr
+        return thr * self.skill.ranges * self._habit_discount(view, seat)
+
+    @staticmethod
+    def _manner_of(view: dict[str, Any], seat: int) -> Manner:
+        """The known habits of the persona at `seat` (its reputation is public)."""
+        return MANNERS.get(view["seats"][seat]["persona"]["id"], MANNERS["cliente_casual"])
+
+    def _habit_discount(self, view: dict[str, Any], seat: int) -> float:
+        """Those who know the roster give a bluffer's and a maniac's bets less credit."""
+        if not self.skill.knows:
+            return 1.0
+        m = self._manner_of(view, seat)
+        return max(0.5, 1 - self.skill.knows * (1.5 * m.bluff + max(0.0, m.aggression)))
 
     @staticmethod
     def _acts_last(view: dict[str, Any]) -> bool:
@@ -220,7 +285,7 @@ class WyrtBot:
         self, view: dict[str, Any], seat: int, price: float, raise_by: int, tight: float
     ) -> float:
         """The weakest hand (percentile) with which `seat` goes on against a bet."""
-        if self.style.reads and view["seats"][seat]["persona"]["tier"] == "novice":
+        if self.skill.reads and view["seats"][seat]["persona"]["tier"] == "novice":
             # A novice pays anything cheap and every pair (see `_novice`).
             stack = view["seats"][seat]["stack"]
             if raise_by <= max(2 * view["big_blind"], stack // 10):
@@ -228,7 +293,9 @@ class WyrtBot:
             return equity.percentile(PAIR << 20, len(view["board"]))
         # He goes on when his hand's equity pays the price, with a margin for
         # facing a bet (the readers know how often he folds; the timid expect calls).
-        margin = 0.1 + 0.08 * (tight - 1) - 0.1 * (1 - self.style.bluff)
+        margin = 0.1 + 0.08 * (tight - 1) - 0.1 * (1 - self.skill.fold_trust)
+        # Those who know the roster expect the loose callers to call.
+        margin -= 1.5 * self.skill.knows * self._manner_of(view, seat).calls
         return min(0.97, equity.continue_threshold(price + margin, len(view["board"])))
 
     def _simulate(self, view: dict[str, Any], r: random.Random) -> equity.EquityReport:
@@ -242,10 +309,10 @@ class WyrtBot:
         seen = set(mine)
         unseen = [c for c in _FULL_DECK if c not in seen]
         ranges = None
-        if self.style.ranges:
+        if self.skill.ranges:
             ranges = [equity.range_weight(self._range_threshold(view, o)) for o in opps]
         # Fewer deals when many opponents share the work (each deal costs more).
-        samples = max(60, int(self.style.samples * 2 / (len(opps) + 1)))
+        samples = max(60, int(self.skill.samples * 2 / (len(opps) + 1)))
         return equity.simulate(mine, board, unseen, len(opps), samples, r, ranges, known)
 
     # ------------------------------------------------------------------
@@ -261,16 +328,16 @@ class WyrtBot:
         kinds = {type(a) for a in legal}
         if cat >= 3 and Raise in kinds or (cat >= 5 and AllIn in kinds):
             # Strong: bet big, and the bigger the stronger (that is the tell).
-            frac = 0.5 * (cat - 1)
+            frac = 0.5 * (cat - 1) * (1 + self.manner.aggression)
             return self._raise_to(view, legal, view["current_bet"] + int(pot * frac))
         if to_call == 0:
             if cat >= 2 and Raise in kinds and r.random() < 0.6:
                 return self._raise_to(view, legal, view["min_raise_to"])
-            if Raise in kinds and r.random() < 0.04:
+            if Raise in kinds and r.random() < self.manner.bluff:
                 return self._raise_to(view, legal, view["min_raise_to"])
             return Check()
         cheap = to_call <= max(2 * view["big_blind"], stack // 10)
-        if cat >= 1 or cheap or r.random() < 0.15:
+        if cat >= 1 or cheap or r.random() < self.manner.calls:
             return Call()
         return Fold()
 
@@ -279,8 +346,12 @@ class WyrtBot:
 
     def _thinker(self, view: dict[str, Any], legal: list[Action], r: random.Random) -> Action:
         report = self._simulate(view, r)
-        eq = report.equity()
-        st = self.style
+        # Lesser minds misjudge their hand: one error per decision, the same for
+        # every option (so it is a misreading, not a random pick among options).
+        err = r.gauss(0, self.skill.noise) if self.skill.noise else 0.0
+        eq = min(1.0, max(0.0, report.equity() + err))
+        st = self.skill
+        manner = self.manner
         me = view["seat"]
         pot = max(1, view["pot_total"])
         to_call = view["to_call"]
@@ -302,7 +373,8 @@ class WyrtBot:
             options.append((eq * pot + max(0.0, position) * pot, Check()))
         else:
             options.append((0.0, Fold()))
-            call_ev = eq * (pot + to_call) - to_call + st.call_slack * pot
+            hoped = min(1.0, eq + st.hope)
+            call_ev = hoped * (pot + to_call) - to_call + manner.calls * pot
             if view["round"] < 3:
                 call_ev += min(0.0, position) * pot
             options.append((call_ev, Call()))
@@ -320,10 +392,15 @@ class WyrtBot:
             for frac in (0.5, 0.75, 1.0, 1.5):
                 targets.add(cur + int((pot + to_call) * frac))
             targets.add(view["min_raise_to"])
-        # All-in only when the stack is short next to the pot, or for value:
+        # All-in only when the stack is short next to the pot, or with a near lock:
         # overbet shoves risk the whole stack for a small pot.
-        if AllIn in kinds and may_raise and (stack <= 1.5 * (pot + to_call) or eq >= 0.72):
+        if AllIn in kinds and may_raise and (stack <= 1.5 * (pot + to_call) or eq >= 0.9):
             targets.add(my_bet + stack)
+        # The persona's habits: its taste for betting, and now and then a bluff
+        # with a weak hand when nobody has bet.
+        habit = manner.aggression
+        if to_call == 0 and eq < 0.45 and r.random() < manner.bluff:
+            habit += 0.3
         for to in sorted(targets):
             to = max(view["min_raise_to"], min(to, view["max_raise_to"]))
             added = to - my_bet
@@ -337,13 +414,13 @@ class WyrtBot:
                 for k, o in enumerate(opps)
             ]
             all_fold, eq_called, callers = report.against(thresholds)
+            eq_called = min(1.0, max(0.0, eq_called + err))
             paying = min(callers, float(sum(able)))
             pot_called = pot + added + paying * raise_by
             ev = all_fold * pot + (1 - all_fold) * (eq_called * pot_called - added)
             act: Action = AllIn() if to >= view["max_raise_to"] else Raise(to)
-            options.append((ev, act))
-        noisy = [(ev + r.gauss(0, st.noise) * pot, i) for i, (ev, _) in enumerate(options)]
-        best = max(noisy)[1]
+            options.append((ev + habit * pot, act))
+        best = max(range(len(options)), key=lambda k: options[k][0])
         choice = options[best][1]
         return choice if self._is_legal(choice, legal, view) else self._fallback(legal)
 
@@ -378,34 +455,36 @@ class WyrtBot:
     # ------------------------------------------------------------------
     # cheating ([T9]): H and the perks decide
 
-    def _cheat_bar(self, view: dict[str, Any]) -> float:
-        perks = self.persona.perks
-        if self.persona.boss:
-            return 0.9  # O Morto rarely cheats
-        bar = 0.45 if CRIME in perks else 0.6 if MANIPULATION in perks else 0.8
+    def _cheat_risk(self, view: dict[str, Any]) -> float:
+        """The highest chance of being caught this persona accepts ([T9])."""
+        risk = self.manner.cheat_risk
         if view["mode"] == "death_match" and not view["morto_defeated"]:
-            bar = max(bar, 0.9)  # caught at O Morto's table means death
-        return bar
+            risk = min(risk, 0.02)  # caught at O Morto's table means death
+        return risk
 
     def _wants_to_cheat(self, view: dict[str, Any], r: random.Random) -> bool:
+        """Cheat when the tests' odds favour it: likely to steal, unlikely to be
+        caught (within the persona's taste for risk), and worth it."""
         c = view["cheat"]
-        if c["steal_chance"] < self._cheat_bar(view):
+        caught = float(c["caught_chance"])
+        steal = float(c["steal_chance"])
+        risk = self._cheat_risk(view)
+        if risk <= 0 or caught > risk or steal < max(0.5, 2 * caught):
             return False
-        pot_bb = view["pot_total"] / max(1, view["big_blind"])
-        if pot_bb < 6:
+        # Only for a pot that matters: big next to the blinds and to his stack; the
+        # wiser the player, the more a seat at the table is worth to him, so the
+        # bigger the pot must be (the invicto risks it only for a session's pot).
+        stack = view["seats"][view["seat"]]["stack"]
+        if view["pot_total"] < max(6 * view["big_blind"], stack * (0.25 + self.skill.knows)):
             return False
         mine, board = self._cards(view)
-        if evaluate(mine + board).rank_index >= 4:
-            return False  # already strong enough
-        urge = 0.1 if self.persona.boss else 0.35
-        return r.random() < urge
+        return evaluate(mine + board).rank_index < 4  # a strong hand needs no help
 
     def _press_or_give_up(self, view: dict[str, Any]) -> Action:
+        """After a failed I test: press (H one level harder) when being caught stays
+        within the persona's taste for risk."""
         harder = max(0, min(5, view["cheat"]["h_target"] - 1)) / 6
-        bar = 0.5 if CRIME in self.persona.perks else 0.67
-        if view["mode"] == "death_match" and not view["morto_defeated"]:
-            bar = 0.9
-        return CheatPress() if harder >= bar else CheatGiveUp()
+        return CheatPress() if 1 - harder <= self._cheat_risk(view) else CheatGiveUp()
 
     def _steal(self, view: dict[str, Any], legal: list[Action]) -> Action:
         mine, board = self._cards(view)

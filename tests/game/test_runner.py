@@ -1,0 +1,74 @@
+"""`taverna simulate`'s statistics: intervals, rotation, duplicate deals, budgets."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.runner import ratio_interval, simulate, wilson_interval
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    """The 95% Wilson interval of 50/100 is about 40.4%-59.6%; bounds stay in [0, 1]."""
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and 0.2 < high < 0.35
+    low, high = wilson_interval(10, 10)
+    assert high == 1.0 and 0.65 < low < 0.8
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    # More games, narrower interval around the same rate.
+    assert wilson_interval(500, 1000)[1] - wilson_interval(500, 1000)[0] < high - low
+
+
+def test_ratio_interval_pools_games_of_different_lengths() -> None:
+    """Chips per hand = all chips over all hands; the spread comes from the games."""
+    rate, low, high = ratio_interval([10, -10, 30], [10, 10, 10])
+    assert rate == pytest.approx(30 / 30)
+    assert low < rate < high
+    rate, low, high = ratio_interval([5, 5], [5, 5])
+    assert rate == low == high == 1.0  # no spread, no doubt
+    assert ratio_interval([], []) == (0.0, 0.0, 0.0)
+
+
+def test_simulate_reports_intervals_and_rotates_seats() -> None:
+    out = simulate("wyr", ["normal", "easy"], games=6, seed=2)
+    assert out["rotated"] and not out["duplicate"]
+    for s in out["seats"]:
+        assert 0.0 <= s["win_low"] <= s["win_rate"] <= s["win_high"] <= 1.0
+        assert "chips_per_100" not in s  # Wyr is not played for a stack of chips
+
+
+def test_duplicate_deals_play_each_seed_once_per_seat() -> None:
+    """Duplicate deals: games round up to whole rotations; chips balance per deal."""
+    out = simulate(
+        "wyrt",
+        ["cliente_casual", "nobre_genial"],
+        games=3,
+        seed=5,
+        options={"hand_limit": 1},
+        duplicate=True,
+    )
+    assert out["games"] == 4 and out["duplicate"]
+    a, b = out["seats"]
+    assert a["hands"] == b["hands"] == 4
+    assert a["chips"] == -b["chips"]
+    assert a["chips_per_100_low"] <= a["chips_per_100"] <= a["chips_per_100_high"]
+
+
+def test_time_budget_override_reaches_every_bot() -> None:
+    """`--budget` sets every bot's seconds per decision (quick runs of heavy bots)."""
+    seen: list[float] = []
+    import game.runner as runner
+
+    real = runner.play_out
+
+    def spy(match, bots, rng, **kw):  # type: ignore[no-untyped-def]
+        seen.extend(b.time_budget for b in bots)
+        return real(match, bots, rng, **kw)
+
+    runner.play_out = spy
+    try:
+        simulate("wyr", ["hard", "easy"], games=2, seed=1, time_budget=0.01)
+    finally:
+        runner.play_out = real
+    assert seen and all(t == 0.01 for t in seen)
