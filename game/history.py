@@ -30,21 +30,36 @@ CREATE TABLE IF NOT EXISTS matches (
 """
 
 
+_COLUMNS = {"id", "game", "finished_at", "seats", "humans", "winners", "turns", "timed", "practice"}
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(path)
+    try:
+        con.execute(_SCHEMA)
+        have = {row[1] for row in con.execute("PRAGMA table_info(matches)")}
+        if not have >= _COLUMNS:
+            # A `matches` table of another shape (an old or foreign file): keep it,
+            # renamed, in the same database, and start the history afresh.
+            con.execute(f"ALTER TABLE matches RENAME TO matches_damaged_{int(time.time())}")
+            con.execute(_SCHEMA)
+        con.execute("SELECT count(*) FROM matches").fetchone()
+        con.commit()
+    except sqlite3.DatabaseError:
+        con.close()
+        raise
+    return con
+
+
 def connect(path: Path | None = None) -> sqlite3.Connection:
     """Open (and create) the database; a corrupt file is moved aside."""
     path = path or storage.database_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        con = sqlite3.connect(path)
-        con.execute(_SCHEMA)
-        con.commit()
-        return con
+        return _open(path)
     except sqlite3.DatabaseError:
         storage.move_aside(path)
-        con = sqlite3.connect(path)
-        con.execute(_SCHEMA)
-        con.commit()
-        return con
+        return _open(path)
 
 
 def record_match(
@@ -76,19 +91,21 @@ def summary(path: Path | None = None) -> dict[str, Any]:
     con = connect(path)
     try:
         rows = con.execute("SELECT game, seats, humans, winners, turns FROM matches").fetchall()
+    except sqlite3.DatabaseError:
+        # Damaged pages behind a readable header: keep the file aside, start afresh.
+        storage.move_aside(path or storage.database_path())
+        return {"games": {}, "players": {}, "total": 0}
     finally:
         con.close()
     games: dict[str, dict[str, Any]] = {}
     players: dict[str, dict[str, int]] = {}
+    kept = 0
     for game, seats_s, humans_s, winners_s, turns in rows:
-        try:
-            seats, humans, winners = (
-                json.loads(seats_s),
-                json.loads(humans_s),
-                json.loads(winners_s),
-            )
-        except json.JSONDecodeError:
-            continue
+        parsed = _parse_row(game, seats_s, humans_s, winners_s, turns)
+        if parsed is None:
+            continue  # a row written by hand or by another program: skipped, not fatal
+        seats, humans, winners = parsed
+        kept += 1
         g = games.setdefault(game, {"matches": 0, "human_wins": 0, "turns": 0})
         g["matches"] += 1
         g["turns"] += turns
@@ -101,4 +118,25 @@ def summary(path: Path | None = None) -> dict[str, Any]:
                 p["won"] += int(h in winners)
     for g in games.values():
         g["average_turns"] = round(g.pop("turns") / g["matches"], 1) if g["matches"] else 0
-    return {"games": games, "players": players, "total": len(rows)}
+    return {"games": games, "players": players, "total": kept}
+
+
+def _parse_row(
+    game: Any, seats_s: Any, humans_s: Any, winners_s: Any, turns: Any
+) -> tuple[list[str], list[int], list[int]] | None:
+    """The row's seats, humans and winners when every field has its shape, else None."""
+    if not isinstance(game, str) or isinstance(turns, bool) or not isinstance(turns, int):
+        return None
+    try:
+        seats, humans, winners = (json.loads(x) for x in (seats_s, humans_s, winners_s))
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if not (isinstance(seats, list) and all(isinstance(x, str) for x in seats)):
+        return None
+    for seq in (humans, winners):
+        if not (
+            isinstance(seq, list)
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in seq)
+        ):
+            return None
+    return seats, humans, winners

@@ -165,6 +165,9 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
+        from scenes import style
+
+        style.forget_window_sizes()
         self.ui_manager.set_window_resolution(self.size)
         self.scenes.resize(self.size)
 

@@ -23,6 +23,13 @@ if TYPE_CHECKING:
 HUMAN = "human"
 
 
+def _bot_id(value: Any) -> str | None:
+    """A saved seat's bot id: a word, or None for a person."""
+    if value is None or isinstance(value, str):
+        return value
+    raise SaveError(f"a seat's bot is {value!r}, not a bot id")
+
+
 def option_label(game: str, spec: OptionSpec) -> str:
     """The option's label, with a house-rule mark where it is our own rule."""
     text = tr_first([f"{game}.options.{spec.key}.label", f"core.options.common.{spec.key}.label"])
@@ -423,7 +430,11 @@ class NewMatchScene(Scene):
         self.app.scenes.replace(table)
 
     def load_latest(self) -> None:
-        """Continue the most recent saved match of this game."""
+        """Continue the most recent saved match of this game.
+
+        A save that cannot be continued (damaged, hand-edited, another game's,
+        an unknown bot) is moved aside with its reason on the notification line.
+        """
         from scenes.tables import table_class
         from scenes.tables.base import SeatSetup
 
@@ -433,26 +444,33 @@ class NewMatchScene(Scene):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             match = load_match(data)
+            if match.game_name != self.game:
+                raise SaveError(f"the save is a match of {match.game_name}, not {self.game}")
             players = match.meta.get("players", [])
             seats = (
-                [SeatSetup(p["name"], p.get("bot")) for p in players]
-                if len(players) == match.n_seats
+                [SeatSetup(str(p["name"]), _bot_id(p.get("bot"))) for p in players]
+                if isinstance(players, list) and len(players) == match.n_seats
                 else [SeatSetup(n) for n in match.seats]
             )
-        except (OSError, json.JSONDecodeError, SaveError, KeyError, TypeError) as e:
-            moved = storage.move_aside(path) if path.exists() else None
+            table = table_class(self.game)(
+                self.app, match, seats, practice=bool(match.meta.get("practice"))
+            )
+        # ValueError covers bad JSON, SaveError and an unknown bot (OptionsError);
+        # RecursionError a file nested deeper than the parser's stack.
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as e:
+            try:
+                moved = storage.move_aside(path) if path.exists() else None
+            except OSError:
+                moved = None
             self.app.notify(
                 tr("ui.new_match.save_broken", name=path.name, reason=str(e))
                 + (f" ({moved.name})" if moved else ""),
                 "error",
             )
+            self.saves = self._saved_files()
             self.resize(self.app.size)
             return
-        self.app.scenes.replace(
-            table_class(self.game)(
-                self.app, match, seats, practice=bool(match.meta.get("practice"))
-            )
-        )
+        self.app.scenes.replace(table)
 
     # -- drawing ---------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
