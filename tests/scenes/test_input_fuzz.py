@@ -68,7 +68,10 @@ def _events(app: App, rng: random.Random) -> list[list[pygame.event.Event]]:
     widgets = _visible_widgets(app)
     if widgets and rng.random() < 0.5:
         r = rng.choice(widgets).rect
-        pos = (rng.randint(r.left, max(r.left, r.right - 1)), rng.randint(r.top, max(r.top, r.bottom - 1)))
+        pos = (
+            rng.randint(r.left, max(r.left, r.right - 1)),
+            rng.randint(r.top, max(r.top, r.bottom - 1)),
+        )
     else:
         pos = (rng.randrange(w), rng.randrange(h))
     kind = rng.random()
@@ -89,14 +92,17 @@ def _events(app: App, rng: random.Random) -> list[list[pygame.event.Event]]:
             for i in range(1, 5)
         ]
         frames = [[motion], [E(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]]
-        frames += [
-            [E(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))] for p in steps
-        ]
+        frames += [[E(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))] for p in steps]
         frames.append([E(pygame.MOUSEBUTTONUP, pos=end, button=1)])
         return frames
     if kind < 0.8:  # the wheel
         dy = rng.choice((-3, -1, 1, 3))
-        return [[motion, E(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy))]]
+        return [
+            [
+                motion,
+                E(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy)),
+            ]
+        ]
     if kind < 0.83:  # the window is resized
         size = (rng.randint(1024, 1500), rng.randint(640, 950))
         return [[E(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)]]
@@ -119,7 +125,9 @@ def fuzz(app: App, seed: int, events: int = EVENTS) -> list[str]:
             app.running = True
             app.scenes.reset(MainMenu(app), fade=False)
         gesture = _events(app, rng)
-        trail.append(f"{type(app.scenes.top).__name__}: {[pygame.event.event_name(e.type) for f in gesture for e in f]}")
+        trail.append(
+            f"{type(app.scenes.top).__name__}: {[pygame.event.event_name(e.type) for f in gesture for e in f]}"
+        )
         try:
             for frame in gesture:
                 app.step(1 / 60, frame + pygame.event.get())
@@ -147,15 +155,15 @@ SCREENS: dict[str, Callable[[App], Scene]] = {
     "settings": lambda app: __import__("scenes.settings_scene", fromlist=["x"]).SettingsScene(app),
     "stats": lambda app: __import__("scenes.stats", fromlist=["x"]).StatsScene(app),
     "practice": lambda app: __import__("scenes.practice", fromlist=["x"]).PracticeChooser(app),
-    "tournament-home": lambda app: __import__(
-        "scenes.tournament", fromlist=["x"]
-    ).TournamentHome(app),
+    "tournament-home": lambda app: __import__("scenes.tournament", fromlist=["x"]).TournamentHome(
+        app
+    ),
     "tournament-create": lambda app: __import__(
         "scenes.tournament.create", fromlist=["x"]
     ).CreateTournament(app),
-    "tournament-hub": lambda app: __import__(
-        "scenes.tournament.hub", fromlist=["x"]
-    ).TournamentHub(app, _tournament()),
+    "tournament-hub": lambda app: __import__("scenes.tournament.hub", fromlist=["x"]).TournamentHub(
+        app, _tournament()
+    ),
     "tournament-standings": lambda app: __import__(
         "scenes.tournament.standings_view", fromlist=["x"]
     ).StandingsScene(app, _tournament()),
@@ -200,9 +208,7 @@ def test_random_input_on_every_table_never_raises(game: str, practice: bool) -> 
     try:
         info = get_info(game)
         n = max(2, info.min_seats)
-        seats = [SeatSetup("Ana")] + [
-            SeatSetup(f"Bot {i}", info.bot_ids[0]) for i in range(1, n)
-        ]
+        seats = [SeatSetup("Ana")] + [SeatSetup(f"Bot {i}", info.bot_ids[0]) for i in range(1, n)]
         if practice and n < info.max_seats:  # hot-seat: two people, the curtain between them
             seats.append(SeatSetup("Bia"))
         table = open_table(app, game, seats, seed=11, options={}, practice=practice)
