@@ -25,7 +25,7 @@ from scenes.tables import TABLES, table_ready
 from tests.scenes.conftest import make_app
 
 #: events per screen (enough to open, press and leave things; bounded for CI)
-EVENTS = 90
+EVENTS = 70
 
 _KEYS = [
     pygame.K_ESCAPE,
