@@ -133,6 +133,14 @@ class SoakReport:
             f" (growth after warm-up {self.rss_end_mb - self.rss_warm_mb:+.0f} MiB),"
             f" peak {self.peak_rss_mb:.0f} MiB",
         ]
+        legs = self.rss_by_leg
+        if len(legs) >= 4:
+            marks = [legs[max(0, len(legs) * q // 4 - 1)] for q in (1, 2, 3, 4)]
+            out.append(
+                "  RSS after each quarter of the legs: "
+                + ", ".join(f"{m:.0f}" for m in marks)
+                + f" MiB ({len(legs)} legs)"
+            )
         out += [f"  CRASH: {s}" for s in self.crash_samples]
         out += [f"  caught: {s}" for s in self.caught_samples]
         return out
