@@ -664,6 +664,7 @@ def run_bench(quick: bool = False, as_json: bool = False, extras: bool = False) 
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # --json: stdout is data only
     with tempfile.TemporaryDirectory(prefix="taverna-bench-") as home:
         previous = os.environ.get("TAVERNA_HOME")
         os.environ["TAVERNA_HOME"] = home

@@ -459,6 +459,7 @@ def run_soak(
     """`taverna soak`: print the report; exit status 1 when anything crashed."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # --json: stdout is data only
     private = home is None
     folder = Path(home) if home else Path(tempfile.mkdtemp(prefix="taverna-soak-"))
     previous = os.environ.get("TAVERNA_HOME")

@@ -85,3 +85,11 @@ def test_random_options_stay_inside_every_schema() -> None:
             for k, v in opts.items():
                 specs[k].validate(v, info.min_seats)
     assert "alta" in TABLES
+
+
+def test_soak_json_is_data_only(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert soak.run_soak(0.03, seed=2, as_json=True, games=["alta"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["crashes"] == 0 and report["tables"] == ["alta"]
