@@ -4,7 +4,8 @@
     taverna play war --seats "Ana,bot:hard" --seed 7
     taverna simulate chama --seats bot:hard,bot:normal --games 200 --seed 1 --json
     taverna tournament chama --format swiss --entrants 16 --simulate --seed 3 --json
-    taverna bench [--quick]
+    taverna bench [--quick] [--json]
+    taverna soak --minutes 30
 
 GUI flags (app and play): --frames N, --screenshot PATH, --autoplay, --lang pt|en,
 --size WxH, --scene NAME (open a screen directly: settings, new:<game>, rules, …).
@@ -110,6 +111,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the budgets of ARCHITECTURE.md")
     bench.add_argument("--quick", action="store_true")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument(
+        "--extras", action="store_true", help="also each game's own benchmark rows"
+    )
+
+    soak = sub.add_parser("soak", help="bots play every table through the real screens")
+    soak.add_argument("--minutes", type=float, default=30.0)
+    soak.add_argument("--seed", type=int, default=1)
+    soak.add_argument("--games", default="", help="comma-separated tables (default: every table)")
+    soak.add_argument("--json", action="store_true")
     return parser
 
 
@@ -215,7 +225,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """`taverna bench`."""
     from scenes.bench import run_bench
 
-    return run_bench(quick=args.quick, as_json=args.json)
+    return run_bench(quick=args.quick, as_json=args.json, extras=args.extras)
+
+
+def cmd_soak(args: argparse.Namespace) -> int:
+    """`taverna soak`."""
+    from scenes.soak import run_soak
+
+    if args.minutes <= 0:
+        return _fail("--minutes must be more than 0")
+    games = [g.strip() for g in args.games.split(",") if g.strip()] or None
+    return run_soak(args.minutes, seed=args.seed, as_json=args.json, games=games)
 
 
 def cli(argv: Sequence[str] | None = None) -> int:
@@ -227,6 +247,8 @@ def cli(argv: Sequence[str] | None = None) -> int:
         return cmd_tournament(args)
     if args.command == "bench":
         return cmd_bench(args)
+    if args.command == "soak":
+        return cmd_soak(args)
     if args.command == "play":
         reason = _known_game(args.game)
         if reason:

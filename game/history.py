@@ -76,6 +76,28 @@ def take_problem() -> str | None:
     return problem
 
 
+_COLUMNS = {"id", "game", "finished_at", "seats", "humans", "winners", "turns", "timed", "practice"}
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(path)
+    try:
+        con.execute(_SCHEMA)
+        have = {row[1] for row in con.execute("PRAGMA table_info(matches)")}
+        if not have >= _COLUMNS:
+            # A `matches` table of another shape (an old or foreign file): keep it,
+            # renamed, in the same database, and start the history afresh.
+            con.execute(f"ALTER TABLE matches RENAME TO matches_damaged_{int(time.time())}")
+            con.execute(_SCHEMA)
+        _prepare(con)  # the columns added since the first version
+        con.execute("SELECT count(*) FROM matches").fetchone()
+        con.commit()
+    except sqlite3.DatabaseError:
+        con.close()
+        raise
+    return con
+
+
 def connect(path: Path | None = None) -> sqlite3.Connection:
     """Open (and create or upgrade) the database; a corrupt file is moved aside
     (and `take_problem` says so)."""
@@ -83,15 +105,11 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
     path = path or storage.database_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        con = sqlite3.connect(path)
-        _prepare(con)
-        return con
+        return _open(path)
     except sqlite3.DatabaseError:
         storage.move_aside(path)
         _problem = "life.stats.damaged"
-        con = sqlite3.connect(path)
-        _prepare(con)
-        return con
+        return _open(path)
 
 
 # ---------------------------------------------------------------------------
@@ -292,14 +310,21 @@ def matches(path: Path | None = None, game: str | None = None) -> list[MatchRow]
             sql += " WHERE game = ?"
             args = (game,)
         rows = con.execute(sql + " ORDER BY finished_at, id", args).fetchall()
+    except sqlite3.DatabaseError:
+        # Damaged pages behind a readable header: keep the file aside, start afresh.
+        global _problem
+        con.close()
+        storage.move_aside(path or storage.database_path())
+        _problem = "life.stats.damaged"
+        return []
     finally:
         con.close()
     out: list[MatchRow] = []
     for r in rows:
-        try:
-            seats, humans, winners = json.loads(r[3]), json.loads(r[4]), json.loads(r[5])
-        except (json.JSONDecodeError, TypeError):
-            continue
+        parsed = _parse_row(r[1], r[3], r[4], r[5], r[6])
+        if parsed is None:
+            continue  # a row written by hand or by another program: skipped, not fatal
+        seats, humans, winners = parsed
         out.append(
             MatchRow(
                 r[0], r[1], r[2], seats, humans, winners, r[6], bool(r[7]), r[8], r[9],
@@ -398,3 +423,24 @@ def summary(path: Path | None = None) -> dict[str, Any]:
     for g in games.values():
         g["average_turns"] = round(g.pop("turns") / g["matches"], 1) if g["matches"] else 0
     return {"games": games, "players": players, "total": len(rows)}
+
+
+def _parse_row(
+    game: Any, seats_s: Any, humans_s: Any, winners_s: Any, turns: Any
+) -> tuple[list[str], list[int], list[int]] | None:
+    """The row's seats, humans and winners when every field has its shape, else None."""
+    if not isinstance(game, str) or isinstance(turns, bool) or not isinstance(turns, int):
+        return None
+    try:
+        seats, humans, winners = (json.loads(x) for x in (seats_s, humans_s, winners_s))
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if not (isinstance(seats, list) and all(isinstance(x, str) for x in seats)):
+        return None
+    for seq in (humans, winners):
+        if not (
+            isinstance(seq, list)
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in seq)
+        ):
+            return None
+    return seats, humans, winners

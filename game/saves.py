@@ -138,6 +138,8 @@ def _checked(path: Path) -> dict[str, Any]:
         raise SaveRefused("life.saves.unreadable", path)
     data = result.data
     if data is None:
+        if path.exists():  # a file that holds only `null`: damaged, kept aside
+            raise refuse(path, "life.saves.damaged")
         raise SaveRefused("life.saves.missing", path)
     if not isinstance(data, dict) or not isinstance(data.get("save"), dict):
         raise refuse(path, "life.saves.other_version", version="?", ours=SAVE_FILE_VERSION)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import tempfile
 import time
 from dataclasses import dataclass
@@ -110,16 +111,48 @@ def move_aside(path: Path) -> Path:
     return target
 
 
+def copy_aside(path: Path) -> Path | None:
+    """Keep a copy of a file the app is about to overwrite with repaired content.
+
+    Returns the copy's path, or None when the copy could not be made.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    try:
+        shutil.copy2(path, target)
+    except OSError:
+        return None
+    return target
+
+
 def read_json(path: Path, default: Any) -> LoadResult:
-    """Read a JSON file; missing -> default; broken -> moved aside + default."""
+    """Read a JSON file; missing -> default; broken -> moved aside + default.
+
+    Never raises: a file that cannot even be moved aside (read-only folder) is
+    reported as unreadable and left where it is.
+    """
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return LoadResult(default)
-    except OSError:
+    except (OSError, UnicodeDecodeError) as e:
+        if isinstance(e, UnicodeDecodeError):
+            return _broken(path, default)
         return LoadResult(default, problem="core.storage.unreadable")
     try:
         return LoadResult(json.loads(text))
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    # RecursionError: "[[[[…" nested deeper than the parser's stack.
+    except (ValueError, RecursionError):
+        return _broken(path, default)
+
+
+def _broken(path: Path, default: Any) -> LoadResult:
+    try:
         moved = move_aside(path)
-        return LoadResult(default, problem="core.storage.corrupt", moved_to=moved)
+    except OSError:
+        return LoadResult(default, problem="core.storage.unreadable")
+    return LoadResult(default, problem="core.storage.corrupt", moved_to=moved)

@@ -64,7 +64,10 @@ def _valid(name: str, value: Any) -> bool:
         "show_odds": lambda v: isinstance(v, bool),
         "card_back": lambda v: v in CARD_BACKS,
     }
-    return bool(checks[name](value))
+    try:
+        return bool(checks[name](value))
+    except TypeError:  # a hand-edited list or object where a word belongs: unhashable
+        return False
 
 
 def settings_path() -> Path:
@@ -75,11 +78,15 @@ def settings_path() -> Path:
 def load_settings() -> tuple[Settings, str]:
     """The saved settings and a translation key of a problem to report ("" if none)."""
     defaults = Settings(language=detect_language())
-    result = storage.read_json(settings_path(), None)
-    if result.data is None:
+    missing = object()
+    result = storage.read_json(settings_path(), missing)
+    if result.data is missing:
         return defaults, result.problem
-    if not isinstance(result.data, dict):
-        storage.move_aside(settings_path())
+    if not isinstance(result.data, dict):  # `null`, a list, a number: not settings
+        try:
+            storage.move_aside(settings_path())
+        except OSError:
+            return defaults, "core.storage.unreadable"
         return defaults, "core.storage.corrupt"
     problem = ""
     values = asdict(defaults)
@@ -89,6 +96,10 @@ def load_settings() -> tuple[Settings, str]:
                 values[f.name] = result.data[f.name]
             else:
                 problem = "ui.settings.some_reset"
+    if problem:
+        # The repaired settings will be written over the file: keep the player's
+        # original (hand edits included) beside it first.
+        storage.copy_aside(settings_path())
     s = Settings(**values)
     s.window_width = max(s.window_width, MIN_WINDOW[0])
     s.window_height = max(s.window_height, MIN_WINDOW[1])

@@ -69,6 +69,16 @@ def reset_caches() -> None:
         c.cache_clear()
 
 
+def forget_window_sizes() -> None:
+    """The window changed size: drop the panels painted for the old layout.
+
+    They are rebuilt once at the new size; kept, a player resizing by hand
+    (or a soak) filled these caches with full-window surfaces (~400 MiB).
+    """
+    for fn in (wood_background, felt, parchment, _shadow):
+        fn.cache_clear()  # type: ignore[attr-defined]
+
+
 def _noto(bold: bool = False) -> Path:
     import pygame_gui
 

@@ -150,10 +150,15 @@ class TournamentStore:
             )
         try:
             data = json.loads(row[0])
-        except json.JSONDecodeError as e:
+        except (TypeError, ValueError, RecursionError) as e:
             raise TournamentError(
                 "tournament.errors.corrupt_record", f"the saved tournament cannot be read: {e}"
             ) from e
+        if not isinstance(data, dict):  # `null`, a list, a number: not a tournament
+            raise TournamentError(
+                "tournament.errors.corrupt_record",
+                "the saved tournament cannot be read: it is not an object",
+            )
         return Tournament.from_dict(data, id=tournament_id)
 
     def history(self) -> list[TournamentSummary]:
@@ -218,7 +223,7 @@ class TournamentStore:
             return None
         try:
             data = json.loads(row[0])
-        except json.JSONDecodeError:
+        except (TypeError, ValueError, RecursionError):  # not text, not JSON, nested too deep
             return None
         return data if isinstance(data, dict) else None
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import history, replays, saves
+from game import history, replays, saves, storage
 from scenes.i18n import tr
 from scenes.reasons import reason_words
 
@@ -223,14 +223,35 @@ def open_save(app: App, path: Path) -> TableScene | None:
     if not table_ready(match.game_name):
         app.notify(tr("ui.new_match.not_ready", game=tr(f"ui.games.{match.game_name}")), "error")
         return None
-    players = match.meta.get("players", [])
-    if isinstance(players, list) and len(players) == match.n_seats:
-        seats = [SeatSetup(str(p.get("name", "?")), p.get("bot")) for p in players]
-    else:
-        seats = [SeatSetup(n) for n in match.seats]
-    return table_class(match.game_name)(
-        app, match, seats, practice=bool(match.meta.get("practice"))
-    )
+    try:
+        players = match.meta.get("players", [])
+        if isinstance(players, list) and len(players) == match.n_seats:
+            seats = [SeatSetup(str(p.get("name", "?")), _bot_id(p.get("bot"))) for p in players]
+        else:
+            seats = [SeatSetup(n) for n in match.seats]
+        return table_class(match.game_name)(
+            app, match, seats, practice=bool(match.meta.get("practice"))
+        )
+    # A file edited by hand past its checksum's notice (an unknown bot, a seat of
+    # the wrong shape): refused in words and kept aside, like every broken save.
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
+        try:
+            moved = storage.move_aside(path) if path.exists() else None
+        except OSError:
+            moved = None
+        app.notify(
+            tr("ui.new_match.save_broken", name=path.name, reason=reason_words(e))
+            + (f" ({moved.name})" if moved else ""),
+            "error",
+        )
+        return None
+
+
+def _bot_id(value: Any) -> str | None:
+    """A saved seat's bot id: a word, or None for a person."""
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError(f"a seat's bot is {value!r}, not a bot id")
 
 
 def continue_latest(app: App) -> bool:

@@ -27,8 +27,15 @@ def _child(game: str, bot_ids: dict[int, str], seed: int, inbox: Any, outbox: An
     """The child's loop: one decision per request until told to stop."""
     bots = {seat: make_bot(game, bot_id) for seat, bot_id in bot_ids.items()}
     rngs = {seat: Rng(f"bots/{seed}/{seat}") for seat in bot_ids}
+    parent = mp.parent_process()
     while True:
-        request = inbox.get()
+        try:
+            request = inbox.get(timeout=1.0)
+        except queue.Empty:
+            # The app was killed without closing us: do not linger as an orphan.
+            if parent is not None and not parent.is_alive():
+                return
+            continue
         if request is None:
             return
         seat, stamp, view, legal = request
