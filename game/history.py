@@ -56,10 +56,10 @@ def _prepare(con: sqlite3.Connection) -> None:
         for rid, humans_s, winners_s in con.execute(
             "SELECT id, humans, winners FROM matches"
         ).fetchall():
-            try:
-                won = any(w in json.loads(humans_s) for w in json.loads(winners_s))
-            except (json.JSONDecodeError, TypeError):
-                continue
+            parsed = _parse_row("", "[]", humans_s, winners_s, 0)
+            if parsed is None:
+                continue  # a row written by another program: left as it is
+            won = any(w in parsed[1] for w in parsed[2])
             con.execute("UPDATE matches SET human_won = ? WHERE id = ?", (int(won), rid))
     con.commit()
 

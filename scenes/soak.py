@@ -294,8 +294,15 @@ class Soak:
         before = table.saved_path
         self.frames(self.rng.randint(1, 5))
         if self.rng.random() < 0.8 and top.buttons["save"].is_enabled:
+            from scenes.load_screen import SaveNameDialog
+
             table.saved_path = None
             self.click(top.buttons["save"])
+            self.frames(1)
+            dialog = app.scenes.top
+            if isinstance(dialog, SaveNameDialog):  # a named save: keep the offered name
+                self.click(dialog.save)
+                self.frames(1)
         saved = table.saved_path is not None
         if saved:
             self.report.saves += 1
