@@ -4,6 +4,7 @@
     taverna play war --seats "Ana,bot:hard" --seed 7
     taverna simulate chama --seats bot:hard,bot:normal --games 200 --seed 1 --json
     taverna tournament chama --format swiss --entrants 16 --simulate --seed 3 --json
+    taverna tournament chama --format melee --entrants 16 --semifinal --double-points --simulate
     taverna bench [--quick] [--json]
     taverna soak --minutes 30
 
@@ -100,6 +101,16 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--rounds", type=int)
     tour.add_argument("--top-cut", type=int, choices=[0, 4, 8], default=0)
     tour.add_argument("--turn-limit", type=int, default=0)
+    tour.add_argument(
+        "--semifinal",
+        action="store_true",
+        help="melee: the top 16 play four semifinal tables before the final table",
+    )
+    tour.add_argument(
+        "--double-points",
+        action="store_true",
+        help='Chama: the event announces "pontuação dupla" (placement points doubled)',
+    )
     tour.add_argument("--bots", default="", help="comma-separated bot ids to cycle through")
     tour.add_argument("--simulate", action="store_true", help="bots play every match")
     tour.add_argument("--seed", type=int, default=1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import total_ordering
+from typing import Any
 
 from game.rng import Rng
 
@@ -63,6 +64,14 @@ class Card:
 
     def __str__(self) -> str:
         return "JK" if self.is_joker else rank_text(self.rank) + SUIT_SYMBOLS[self.suit]
+
+    # A card never changes: copies of a match share its cards (clones for search
+    # and the harness's checks copy thousands of them).
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
 
     def __repr__(self) -> str:
         return f"Card({self})"

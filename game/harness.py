@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,16 +56,25 @@ def _mask(value: Any) -> Any:
     return value
 
 
-def exposed_shape(match: Match, seat: int, events: list[Event]) -> Any:
+def exposed_shape(
+    match: Match,
+    seat: int,
+    events: list[Event],
+    mask: Callable[[int, Any], Any] | None = None,
+) -> Any:
     """What `seat` learns from an action: its view, who moves, and the events it
-    may read (the others' private events only by kind and seat), cards masked."""
+    may read (the others' private events only by kind and seat), cards masked
+    (playing-card codes here, the rest by the game's `mask` hook)."""
     seen: list[Any] = []
     for ev in events:
         if ev.visible_to(seat):
             seen.append(ev.to_dict())
         else:
             seen.append({"type": type(ev).__name__, "seat": getattr(ev, "seat", None)})
-    return _mask({"view": match.view(seat), "to_move": match.to_move, "events": seen})
+    shown = {"view": match.view(seat), "to_move": match.to_move, "events": seen}
+    if mask is not None:
+        shown = mask(seat, shown)
+    return _mask(shown)
 
 
 def check_hidden_shape(match: Match, seat: int, action: Action, rng: Rng) -> bool:
@@ -75,18 +85,26 @@ def check_hidden_shape(match: Match, seat: int, action: Action, rng: Rng) -> boo
     match that stops to ask only when a spoils card is a realm): here every card
     hidden from the observer is dealt anew (the actor keeps his hand so that the
     action stays legal) and the two outcomes must look the same to him, up to
-    which card is which. Returns True when a comparison was made (the game has a
-    `scramble` hook and the action shows no hidden card by rule).
+    which card is which. Returns True when a comparison was made: the game has a
+    `scramble` hook, and the action shows no hidden card by rule (the game's
+    `reveals` hook, asked before the action and again, in each world, with what
+    the action did there: a showdown in one world only is a reveal, not a leak).
     """
     info = get_info(match.game_name)
-    if info.scramble is None or (info.reveals is not None and info.reveals(match, action)):
+    if info.scramble is None or (info.reveals is not None and info.reveals(match, action, None)):
         return False
     for observer in range(match.n_seats):
         keep = frozenset({observer, seat})
         real = info.scramble(match, keep, Rng(f"shape/{len(match.log)}/{observer}/a"))
         twin = info.scramble(match, keep, rng)
-        got = exposed_shape(real, observer, real.apply(seat, action))
-        other = exposed_shape(twin, observer, twin.apply(seat, action))
+        real_events = real.apply(seat, action)
+        twin_events = twin.apply(seat, action)
+        if info.reveals is not None and (
+            info.reveals(real, action, real_events) or info.reveals(twin, action, twin_events)
+        ):
+            return False
+        got = exposed_shape(real, observer, real_events, info.mask)
+        other = exposed_shape(twin, observer, twin_events, info.mask)
         if got != other:
             raise AssertionError(
                 f"seat {observer} can tell hidden cards apart after {action}: "
@@ -123,6 +141,10 @@ def probe_illegal(match: Match, rng: Rng) -> bool:
     return True
 
 
+#: the default shape check thins out by one step per this many steps played
+SHAPE_RAMP = 32
+
+
 def random_playthrough(
     name: str,
     seats: int | list[str],
@@ -132,7 +154,7 @@ def random_playthrough(
     max_actions: int = 20_000,
     probe_every: int = 7,
     views_every: int = 1,
-    shape_every: int = 1,
+    shape_every: int | None = None,
     chooser: Any = None,
 ) -> tuple[Match, HarnessReport]:
     """Play random legal actions, checking invariants and views after each.
@@ -140,11 +162,15 @@ def random_playthrough(
     `chooser(match, seat, legal, rng) -> Action` may replace the uniform choice
     (to steer random games towards rarer situations). Every `shape_every` steps
     (0 = never) the action is also tried on copies with the hidden cards dealt
-    anew (`check_hidden_shape`).
+    anew (`check_hidden_shape`); by default every step at first, then ever more
+    sparsely (every `1 + steps // 32`-th), so that a long game costs a few hundred
+    comparisons, not thousands.
     """
     info = get_info(name)
     match = new_match(name, seats, seed=seed, options=options)
     rng = Rng(f"harness/{seed}")
+    # Its own generator: the shape check must not change which actions are played.
+    shape_rng = Rng(f"harness-shape/{seed}")
     probes = 0
     steps = 0
     if info.invariants is not None:
@@ -160,8 +186,9 @@ def random_playthrough(
         again = Action.parse(json.loads(json.dumps(action.to_dict())))
         if again != action:
             raise AssertionError(f"{action} does not survive to_dict/from_dict")
-        if shape_every and steps % shape_every == 0:
-            check_hidden_shape(match, seat, action, rng)
+        stride = 1 + steps // SHAPE_RAMP if shape_every is None else shape_every
+        if stride and steps % stride == 0:
+            check_hidden_shape(match, seat, action, shape_rng)
         events = match.apply(seat, action)
         for ev in events:
             json.dumps(ev.to_dict())

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.core import SAVE_FORMAT, Action, IllegalAction, Match, SaveError
+from game.core import SAVE_FORMAT, Action, Event, IllegalAction, Match, SaveError
 
 if TYPE_CHECKING:
     from game.bots import Bot
@@ -141,8 +141,13 @@ class GameInfo:
     #: a copy of the match with every hidden card dealt anew except what the seats
     #: in the set may see (the harness compares what an action then exposes, [G4])
     scramble: Callable[[Match, frozenset[int], Rng], Match] | None = None
-    #: True for an action that shows hidden cards by rule (the harness skips it)
-    reveals: Callable[[Match, Action], bool] | None = None
+    #: True for an action that shows hidden cards by rule (the harness skips it):
+    #: asked before the action with `events` None, then in each varied copy with
+    #: the events the action produced there (a showdown, objectives shown at the end)
+    reveals: Callable[[Match, Action, list[Event] | None], bool] | None = None
+    #: `mask(seat, shown)`: what `seat` is shown after an action, with the identity
+    #: of the game's own cards hidden (playing-card codes are masked anyway)
+    mask: Callable[[int, Any], Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

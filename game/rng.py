@@ -25,6 +25,15 @@ class Rng:
         self.seed = seed
         self._r = random.Random(seed)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rng:
+        # The generator's state by getstate/setstate: several times faster than
+        # deep-copying `random.Random` (every clone of a match copies one).
+        other = Rng.__new__(Rng)
+        other.__dict__.update(self.__dict__)
+        other._r = random.Random()
+        other._r.setstate(self._r.getstate())
+        return other
+
     def random(self) -> float:
         """A float in [0, 1)."""
         return self._r.random()

@@ -9,7 +9,7 @@ from game.cards import Card
 from game.chama import rules
 from game.chama.actions import CallXisum, Redraw
 from game.chama.match import ChamaMatch
-from game.core import Action, Match
+from game.core import Action, Event, Match
 from game.registry import OptionsError
 from game.rng import Rng
 
@@ -94,7 +94,7 @@ def scramble(match: Match, keep: frozenset[int], rng: Rng) -> Match:
     return other
 
 
-def reveals(match: Match, action: Action) -> bool:
+def reveals(match: Match, action: Action, events: list[Event] | None = None) -> bool:
     """Actions that show hidden cards by rule: a xisum turns up the target's top
     card, a redraw shows the hand and cuts for the first player anew ([C3], [C15])."""
     return isinstance(action, (CallXisum, Redraw))

@@ -5,7 +5,9 @@ bots cycling through `--bots`, default every bot of the game), plays it with
 `--simulate` (without it, only round 1 is paired and shown) and prints rounds,
 pairings, results and final standings as text, or one JSON document with
 `--json`. Problems print one line to stderr and return 2. A Chama tournament
-run here is a ranked event, so it needs 8 entrants [R10].
+run here is a ranked event, so it needs 8 entrants [R10]; `--double-points`
+announces its "pontuação dupla" [R9]. `--semifinal` adds the melee semifinal
+stage (16 entrants at tables of four, places 5-16).
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ def build(args: argparse.Namespace) -> Tournament:
         options=dict(args.option or []),
         seed=args.seed,
         ranked=args.game == "chama",
+        semifinal=bool(getattr(args, "semifinal", False)),
+        double_points=bool(getattr(args, "double_points", False)),
     )
 
 
@@ -65,6 +69,8 @@ def report(t: Tournament) -> dict[str, Any]:
             "seed": t.seed,
             "options": t.options,
             "ranked": t.ranked,
+            "semifinal": t.semifinal,
+            "double_points": t.double_points,
             "finished": t.is_finished,
         },
         "rounds": [
@@ -113,9 +119,11 @@ def _print_text(t: Tournament, doc: dict[str, Any], seconds: float | None) -> No
     cut = f", top cut {t.top_cut}" if t.top_cut else ""
     timed = f", turn limit {t.turn_limit}" if t.turn_limit else ""
     rounds = f", {t.rounds_planned} rounds" if t.format != "elimination" else ""
+    semi = ", semifinal stage" if t.semifinal else ""
+    double = ", double points" if t.double_points else ""
     print(
         f"{t.name}: {t.game}, {t.format}, {head['entrants']} entrants"
-        f"{rounds}{cut}{timed}, seed {t.seed}"
+        f"{rounds}{cut}{semi}{timed}{double}, seed {t.seed}"
     )
     for rnd in doc["rounds"]:
         print(f"Round {rnd['number']} ({rnd['stage']})")

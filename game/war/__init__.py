@@ -11,6 +11,7 @@ from typing import Any
 
 from game.registry import TOURNAMENT_OPTION, TURN_LIMIT_OPTION, GameInfo, OptionsError, OptionSpec
 from game.war.board import BOARD, FIGURES, JOKER, Board
+from game.war.checks import mask, reveals, scramble
 from game.war.match import WarMatch, check_view, invariants
 from game.war.objectives import COLORS, OBJECTIVES, Objective
 from game.war.odds import (
@@ -54,6 +55,9 @@ INFO = GameInfo(
     check_options=check_options,
     invariants=invariants,
     check_view=check_view,
+    scramble=scramble,
+    reveals=reveals,
+    mask=mask,
     extra={"default_seats": 4},  # what the new-match screen offers first
 )
 

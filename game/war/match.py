@@ -611,15 +611,24 @@ class WarMatch(Match):
             if taken:
                 events.append(R.CardsReceived(by, tuple(taken)))
         # [W1] destroy objectives aimed at the victim fall back to 24 territories
-        # for everyone but the eliminator (who wins by it, [W11]).
+        # for everyone but the eliminator (who wins by it, [W11]). [G4]: every
+        # player still in is told privately, so that nobody can tell who changed.
         color = self.colors[victim]
         for seat in range(self.n_seats):
-            obj = self.objective_of(seat)
-            if seat != by and self.alive[seat] and obj.destroy == color:
+            if seat == by or not self.alive[seat]:
+                continue
+            changed = self.objective_of(seat).destroy == color
+            if changed:
                 self.objective_active[seat] = FALLBACK_ID
-                events.append(
-                    R.ObjectiveChanged(seat, self.objective_card[seat], FALLBACK_ID, color)
+            events.append(
+                R.ObjectiveChecked(
+                    seat,
+                    self.objective_card[seat],
+                    self.objective_active[seat],
+                    color,
+                    changed,
                 )
+            )
         return events
 
     def _do_occupy(self, seat: int, action: R.Occupy) -> list[Event]:

@@ -264,14 +264,20 @@ class CardsReceived(Event):
 
 
 @dataclass(frozen=True)
-class ObjectiveChanged(Event):
-    """A destroy objective turned into "conquer 24 territories" ([W1])."""
+class ObjectiveChecked(Event):
+    """After an elimination, each player still in (but the eliminator) checks his
+    objective: a "destroy <colour>" aimed at the fallen colour turns into
+    "conquer 24 territories" ([W1]); `changed` says whether his did.
+
+    Every such player gets one, changed or not: an event only for holders would
+    tell the table who was hunting that colour ([G4])."""
 
     PRIVATE = True
     seat: int
     objective: str
     active: str
     color: str
+    changed: bool
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ Public API: `INFO` (the registry entry) and `best_combination(cards)`.
 from __future__ import annotations
 
 from game.registry import GameInfo
-from game.wyr.checks import check_view, invariants
+from game.wyr.checks import check_view, invariants, reveals, scramble
 from game.wyr.combos import NAMES, POINTS, Combination, best_combination
 from game.wyr.match import WyrMatch
 from game.wyr.options import OPTIONS, check_options
@@ -30,6 +30,8 @@ INFO = GameInfo(
     check_options=check_options,
     invariants=invariants,
     check_view=check_view,
+    scramble=scramble,
+    reveals=reveals,
     extra={"default_seats": 4},  # what the new-match screen offers first
 )
 

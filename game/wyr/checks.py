@@ -6,9 +6,11 @@ from collections import Counter
 from typing import Any
 
 from game.cards import Card, standard_deck
-from game.core import Match
+from game.core import Action, Event, Match
+from game.rng import Rng
 from game.wyr.match import WyrMatch
-from game.wyr.rules import HAND_SIZE, STARTING_MONEY
+from game.wyr.records import BetsRevealed, HandsShown
+from game.wyr.rules import BET_CHOICES, HAND_SIZE, STARTING_MONEY
 
 
 def invariants(match: Match) -> None:
@@ -102,3 +104,41 @@ def _publicly_known(m: WyrMatch, seat: int) -> set[str]:
         if up:
             known.add(card.code)
     return known
+
+
+def scramble(match: Match, keep: frozenset[int], rng: Rng) -> Match:
+    """A copy where every card hidden from the seats in `keep` is dealt anew, and
+    their unrevealed bets picked anew (for the harness's shape check, [G4]).
+
+    Hidden: the other lords' hands (until the Hora da Verdade shows them), the
+    pile, and face-down table cards (Tenebra) laid by another lord or by the Mão
+    de Wyr. Face-up table cards and one's own face-down discards stay.
+    """
+    assert isinstance(match, WyrMatch)
+    other = match.clone()
+    assert isinstance(other, WyrMatch)
+    for s in other.picks:
+        if s not in keep and not other.revealed_bets:
+            other.picks[s] = rng.choice(BET_CHOICES)
+    hands = [] if other.show is not None else [s for s in range(other.n_seats) if s not in keep]
+    spots = [
+        i
+        for i, (up, by) in enumerate(zip(other.table_up, other.table_by, strict=True))
+        if not up and by not in keep
+    ]
+    pool = [c for s in hands for c in other.hands[s]]
+    pool += [other.table[i] for i in spots] + other.deck.cards
+    rng.shuffle(pool)
+    for s in hands:
+        k = len(other.hands[s])
+        other.hands[s], pool = pool[:k], pool[k:]
+    for i in spots:
+        other.table[i] = pool.pop()
+    other.deck.cards = pool
+    return other
+
+
+def reveals(match: Match, action: Action, events: list[Event] | None) -> bool:
+    """The picks shown together ([Y2]) and the hands shown at the Hora da Verdade
+    ([Y7]) are public by rule."""
+    return events is not None and any(isinstance(e, (BetsRevealed, HandsShown)) for e in events)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from game.core import Match
 from game.registry import GameInfo
 from game.wyrt.bots import make_bot
-from game.wyrt.checks import check_view, invariants
+from game.wyrt.checks import check_view, invariants, mask, reveals, scramble
 from game.wyrt.dice_cards import card_from_dice
 from game.wyrt.evaluator import CATEGORIES, HandValue, evaluate, warm_up
 from game.wyrt.match import WyrtMatch
@@ -35,6 +35,9 @@ INFO = GameInfo(
     check_options=check_options,
     invariants=invariants,
     check_view=check_view,
+    scramble=scramble,
+    reveals=reveals,
+    mask=mask,
     extra={
         "personas": {p: PERSONAS[p].to_dict() for p in ROSTER_ORDER},
         # A bot seat plays the persona it is: see game.registry.with_bot_choices.

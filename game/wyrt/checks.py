@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from game.cards import standard_deck
-from game.core import Match
+from game.core import Action, Event, Match
+from game.rng import Rng
+from game.wyrt.records import HandShown, HoleCards, InvokeRelic, Steal
 
 
 def invariants(match: Match) -> None:
@@ -84,3 +86,44 @@ def _lists(obj: Any) -> Iterator[list[Any]]:
     elif isinstance(obj, dict):
         for x in obj.values():
             yield from _lists(x)
+
+
+def scramble(match: Match, keep: frozenset[int], rng: Rng) -> Match:
+    """A copy where the hands of the seats outside `keep` and the deck are dealt
+    anew (for the harness's shape check, [G4]); the dice cards are public."""
+    from game.wyrt.match import WyrtMatch
+
+    assert isinstance(match, WyrtMatch)
+    other = match.clone()
+    assert isinstance(other, WyrtMatch)
+    hidden = [s for s in range(other.n_seats) if s not in keep]
+    pool = [c for s in hidden for c in other.hands[s]] + other.deck.cards
+    rng.shuffle(pool)
+    for s in hidden:
+        k = len(other.hands[s])
+        other.hands[s], pool = pool[:k], pool[k:]
+    other.deck.cards = pool
+    return other
+
+
+def reveals(match: Match, action: Action, events: list[Event] | None) -> bool:
+    """A steal picks cards out of the deck and a relic peeks or swaps with it
+    ([T9], [T11]); a showdown shows the hands ([T6]): each shows hidden cards."""
+    if events is None:
+        return isinstance(action, (Steal, InvokeRelic))
+    return any(isinstance(e, HandShown) for e in events)
+
+
+def mask(seat: int, shown: dict[str, Any]) -> dict[str, Any]:
+    """The value of one's own best hand and which of one's cards are relics follow
+    from one's own cards: dealt from the deck in this very action they may differ,
+    so only their presence is compared (the card codes are masked by the harness)."""
+    view = dict(shown["view"])
+    if view.get("best") is not None:
+        view["best"] = "?"
+    # Which of one's own cards are relics of A Mão do Morto is part of the cards.
+    events = [
+        {**e, "relics": ["?"] * len(e["relics"])} if e.get("type") == HoleCards.TYPE else e
+        for e in shown["events"]
+    ]
+    return {**shown, "view": view, "events": events}

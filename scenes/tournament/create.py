@@ -17,6 +17,7 @@ import pygame_gui
 
 from game import GAMES, OptionSpec
 from game.tournament import CHAMA_TYPES, CHAMA_VARIANTS, RANKED_MINIMUM, TournamentError
+from game.tournament.organizer import SEMIFINAL_FIELD
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
@@ -234,6 +235,14 @@ class CreateTournament(Scene):
                     tr("tournament.create.ranked_help", minimum=RANKED_MINIMUM),
                 ),
             ]
+            if f.double_points_applies:
+                rows.append(
+                    (
+                        "double_points",
+                        tr("tournament.labels.double_points"),
+                        tr("tournament.create.double_points_help"),
+                    )
+                )
         else:
             rows.append(("name", tr("tournament.labels.name"), None))
         rows.append(("rounds", tr("tournament.labels.rounds"), tr("tournament.create.rounds_help")))
@@ -243,6 +252,14 @@ class CreateTournament(Scene):
             )
         if f.format == "melee":
             rows.append(("final_table", tr("tournament.labels.final_table"), None))
+        if f.semifinal_applies:
+            rows.append(
+                (
+                    "semifinal",
+                    tr("tournament.labels.semifinal"),
+                    tr("tournament.create.semifinal_help", minimum=SEMIFINAL_FIELD),
+                )
+            )
         rows.append(
             (
                 "turn_limit",
@@ -333,8 +350,8 @@ class CreateTournament(Scene):
             b = ui.button(rect, self._on_off(v in f.chama_variants), m, inner)
             self.variant_buttons[v] = b
             return b
-        if kind in ("ranked", "final_table"):
-            value = f.ranked if kind == "ranked" else f.final_table
+        if kind in ("ranked", "final_table", "semifinal", "double_points"):
+            value = bool(getattr(f, kind))
             return ui.button(rect, self._on_off(value), m, inner, tooltip=tip)
         if kind == "rounds":
             entry = self._entry(
@@ -534,10 +551,21 @@ class CreateTournament(Scene):
             self.fields["seed"].set_text(str(f.seed))
         elif element is not None and element == self.fields.get("ranked"):
             f.ranked = not f.ranked
-            element.set_text(self._on_off(f.ranked))
+            # The pontuação dupla row comes and goes with a ranked event.
+            self.rebuild()
         elif element is not None and element == self.fields.get("final_table"):
             f.final_table = not f.final_table
-            element.set_text(self._on_off(f.final_table))
+            # The semifinal stage leads to the final table: its row follows.
+            self.rebuild()
+        elif element is not None and element == self.fields.get("semifinal"):
+            f.semifinal = not f.semifinal
+            element.set_text(self._on_off(f.semifinal))
+            problem = f.semifinal_problem()
+            if problem is not None:
+                self.app.notify(problem, "warn")
+        elif element is not None and element == self.fields.get("double_points"):
+            f.double_points = not f.double_points
+            element.set_text(self._on_off(f.double_points))
         else:
             for v, b in self.variant_buttons.items():
                 if element == b:

@@ -26,6 +26,8 @@ from game.tournament.organizer import (
     CHAMA_MODE_TYPES,
     CHAMA_VARIANT_OPTIONS,
     RESERVED_OPTIONS,
+    SEMIFINAL_FIELD,
+    SEMIFINAL_SEATS,
     EntrantSpec,
 )
 from scenes.i18n import tr
@@ -64,6 +66,10 @@ class TournamentForm:
     turn_limit: int = 0
     final_table: bool = True
     ranked: bool = False
+    #: melee with a final table: a semifinal stage of 16 (places 5-16)
+    semifinal: bool = False
+    #: a ranked Chama event announcing "pontuação dupla" ([R9])
+    double_points: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = field(default_factory=lambda: random.randrange(1, 10**6))
     chama_type: str = CHAMA_TYPES[0]
@@ -133,6 +139,35 @@ class TournamentForm:
         self.format = fmt
         if fmt != "swiss":
             self.top_cut = 0
+
+    @property
+    def semifinal_applies(self) -> bool:
+        """Whether a semifinal stage can be asked for: a melee event that ends with a
+        final table, of a game played at tables of four (seed 004)."""
+        info = get_info(self.game)
+        return (
+            self.format == "melee"
+            and self.final_table
+            and info.min_seats <= SEMIFINAL_SEATS <= info.max_seats
+        )
+
+    @property
+    def double_points_applies(self) -> bool:
+        """Whether "pontuação dupla" can be announced: a ranked Chama event ([R9])."""
+        return self.is_chama and self.ranked
+
+    def semifinal_problem(self) -> str | None:
+        """Why the semifinal stage cannot be played with this field, in plain words
+        (None when it can)."""
+        if not self.semifinal or not self.semifinal_applies:
+            return None
+        if len(self.entrants) < SEMIFINAL_FIELD:
+            return tr(
+                "tournament.create.semifinal_short",
+                minimum=SEMIFINAL_FIELD,
+                entrants=len(self.entrants),
+            )
+        return None
 
     @property
     def _default_name(self) -> str:
@@ -229,6 +264,9 @@ class TournamentForm:
         name = self.event_name()
         if name is None:
             raise ValueError(tr("tournament.create.bad_chama_name"))
+        problem = self.semifinal_problem()
+        if problem is not None:
+            raise ValueError(problem)
         return create_tournament(
             self.game,
             self.specs(),
@@ -241,4 +279,7 @@ class TournamentForm:
             seed=self.seed,
             ranked=self.ranked and self.is_chama,
             final_table=self.final_table,
+            # A setting whose row is hidden is off: it does not apply here.
+            semifinal=self.semifinal and self.semifinal_applies,
+            double_points=self.double_points and self.double_points_applies,
         )

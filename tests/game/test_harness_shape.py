@@ -26,7 +26,9 @@ from tests.game.chama.helpers import fresh, give
 def _caught(options: dict[str, Any] | None = None, seats: int = 2) -> bool:
     for seed in range(1, 9):
         try:
-            random_playthrough("chama", seats, seed=seed, options=options, probe_every=0)
+            random_playthrough(
+                "chama", seats, seed=seed, options=options, probe_every=0, shape_every=1
+            )
         except AssertionError as err:
             if "can tell hidden cards apart" in str(err):
                 return True

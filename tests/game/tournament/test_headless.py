@@ -141,3 +141,80 @@ def test_errors_print_one_line_and_return_2(
     assert out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("taverna: ") and words in lines[0]
+
+
+def test_semifinal_stage_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """--semifinal: the top 16 play four semifinal tables, their winners the final
+    table; places 5-16 come from the semifinal (seed 004)."""
+    code, out, err = run(
+        capsys,
+        "alta",
+        "--format",
+        "melee",
+        "--entrants",
+        "16",
+        "--bots",
+        "random",
+        "--semifinal",
+        "--simulate",
+        "--seed",
+        "4",
+        "--json",
+    )
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["tournament"]["semifinal"] is True
+    stages = [r["stage"] for r in doc["rounds"]]
+    assert stages[-2:] == ["semifinal", "final"]
+    semi = doc["rounds"][-2]["tables"]
+    assert len(semi) == 4 and all(len(t["seats"]) == 4 for t in semi)
+    # One finalist from each semifinal table: its winner (a tie for first goes by
+    # preliminary standing).
+    finalists = {s["name"] for s in doc["rounds"][-1]["tables"][0]["seats"]}
+    for t in semi:
+        at_table = [s for s in t["seats"] if s["name"] in finalists]
+        assert len(at_table) == 1 and at_table[0]["place"] == 1
+    code, out, _ = run(
+        capsys,
+        "alta",
+        "--format",
+        "melee",
+        "--entrants",
+        "16",
+        "--bots",
+        "random",
+        "--semifinal",
+    )
+    assert code == 0 and "semifinal stage" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["alta", "--format", "melee", "--entrants", "12", "--semifinal"], "16 entrants"),
+        (["alta", "--format", "swiss", "--entrants", "16", "--semifinal"], "final table"),
+        (["alta", "--entrants", "8", "--double-points"], "Chama"),
+    ],
+)
+def test_impossible_stage_or_points_print_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    code, out, err = run(capsys, *args, "--bots", "random")
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("taverna: ") and words in lines[0]
+
+
+def test_double_points_for_a_ranked_chama_event_r9(
+    capsys: pytest.CaptureFixture[str], fake_games: None, fake_chama: object
+) -> None:
+    code, out, err = run(
+        capsys, "chama", "--entrants", "8", "--double-points", "--simulate", "--json"
+    )
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["tournament"]["ranked"] and doc["tournament"]["double_points"]
+    # Placement points doubled: 25 for first place becomes 50 ([R9]).
+    first = doc["final_standings"][0]
+    points = [v for k, v in first.items() if "placement" in k or k == "ranking_points"]
+    assert points and points[0] == 50, first

@@ -85,8 +85,9 @@ def test_target_eliminated_by_someone_else_falls_back_w1() -> None:
     rig_dice(m, [(6, 6, 6), (1,)])
     events = m.apply(1, R.Attack("Brasil", "Argentina", 3))
     assert not m.alive[2]
-    changed = [e for e in events if isinstance(e, R.ObjectiveChanged)]
-    assert len(changed) == 1 and changed[0].seat == 0 and changed[0].PRIVATE
+    checked = [e for e in events if isinstance(e, R.ObjectiveChecked)]
+    assert len(checked) == 1 and checked[0].seat == 0 and checked[0].PRIVATE
+    assert checked[0].changed and checked[0].active == "territorios_24"
     assert m.objective_active[0] == "territorios_24"
     assert m.objective_card[0] == f"destruir_{target_color}"
 

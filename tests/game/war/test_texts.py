@@ -32,7 +32,7 @@ EVENTS = [
 
 
 #: private events whose mere mention would tell the table a secret ([G4])
-SILENT_TO_THE_TABLE = {"ObjectiveChanged"}
+SILENT_TO_THE_TABLE = {"ObjectiveChecked"}
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
@@ -85,8 +85,10 @@ def test_rules_text_mentions_every_war_ruling(lang: str) -> None:
 def test_a_changed_objective_is_not_announced_to_the_table_g4(lang: str) -> None:
     """The fallback to 24 territories happens only to holders of "destroy <colour>":
     any public line about it tells everyone what that objective was ([G4]). Only
-    its holder reads a line (events_private)."""
+    the seat checking its objective reads a line (events_private), and that line
+    reads the same whether its objective changed or not."""
     t = _load(lang)
-    assert "ObjectiveChanged" not in t["events"]
-    assert t["events_private"]["ObjectiveChanged"]
-    assert R.ObjectiveChanged.PRIVATE
+    assert "ObjectiveChecked" not in t["events"]
+    line = t["events_private"]["ObjectiveChecked"]
+    assert line and "%{changed}" not in line and "%{active}" not in line
+    assert R.ObjectiveChecked.PRIVATE
