@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from game.cards import parse_card
 from game.wyr import records as R
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
@@ -258,10 +259,17 @@ def test_practice_hint_gives_a_reason_and_the_bots_cards_can_be_seen(app) -> Non
     t.hint()
     until(app, lambda: "Hint" in (app.toast.text or ""), 900)
     assert "." in app.toast.text.split("Hint:", 1)[1]  # action, then the one-line reason
-    assert t.controls["peek"].visible
+    assert "peek" not in t.controls  # one switch: the pause menu's
     assert not any(s.face_up for s in t.fans[0].sprites)
-    click_widget(app, t.controls["peek"])
+    t.pause()
+    pump(app)
+    click_widget(app, app.scenes.top.buttons["reveal"])
+    pump(app)
+    assert t.revealed_seats() == [0, 2]
     assert all(s.face_up for s in t.fans[0].sprites)
+    assert [s.card for s in t.fans[0].sprites] == [
+        c for c in map(parse_card, t.match.view(0)["hand"])
+    ]
     assert t._aid_lines(t.view())  # the odds panel speaks
 
 
