@@ -184,10 +184,16 @@ class WyrDrawing:
     def _board_rect(self) -> pygame.Rect:
         """The middle of the cloth, clear of the lords' cards and the dice tray."""
         o = self.ring.oval
+        right = self.ring.tray_rect.left - 10
+        if self._narrow_cloth():
+            # The side lords' cards lie under their plates: the board takes the
+            # middle row up to the room the dice tray needs.
+            tray = self.ring.tray_rect.width + 8
+            right = max(right, o.right - int(self.ring.card_width() * 1.5) - tray - 10)
         area = pygame.Rect(
             o.left + int(o.width * 0.1),
             o.top + int(o.height * 0.06),
-            self.ring.tray_rect.left - 10 - (o.left + int(o.width * 0.1)),
+            right - (o.left + int(o.width * 0.1)),
             int(o.height * 0.62),
         )
         for s, fan in self.fans.items():
@@ -206,6 +212,11 @@ class WyrDrawing:
                 area.width = r.left - 4 - area.left
         rows = len(self.board.rows) if self.board else 4
         area.height = min(area.height, 60 + 24 * (rows + 1))
+        plaque: pygame.Rect | None = getattr(self, "_plaque_rect", None)
+        if plaque is not None and plaque.inflate(8, 8).colliderect(area):
+            # The round plaque stays readable: the board starts right of it.
+            area.width -= plaque.right + 8 - area.left
+            area.left = plaque.right + 8
         # The board comes first: on a small cloth it takes room from the dice tray.
         area.width = max(160, int(o.width * 0.36), area.width)
         area.height = max(90, area.height)
@@ -329,7 +340,9 @@ class WyrDrawing:
                 if self.ring.plate_rect(s).top < a.top + 40
             ]
             width = max(width, min(320, min(tops, default=a.left + 330) - a.left - 14))
-        paint.plaque(surface, (a.left + 4, a.top + 4), self._plaque_lines(view), width)
+        self._plaque_rect = paint.plaque(
+            surface, (a.left + 4, a.top + 4), self._plaque_lines(view), width
+        )
         variants = active_variants(view)
         if variants:
             # Bottom-left corner of the cloth: the one corner no seat ever takes.

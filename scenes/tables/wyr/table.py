@@ -177,11 +177,19 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         w, h = int(cw * (1 + 4 * 0.45)), int(cw * 1.4)
         dx = (plate.centerx - o.centerx) / max(1, o.width)
         dy = (plate.centery - o.centery) / max(1, o.height)
-        if abs(dy) >= abs(dx):
-            y = plate.bottom + 6 + h // 2 if dy < 0 else plate.top - 6 - h // 2
+        if abs(dy) >= abs(dx) or self._narrow_cloth():
+            # On a narrow cloth the side lords hold their cards under the plate
+            # (its tag stays clear), so the middle row keeps room for the score
+            # board and the dice.
+            up = dy < 0 if abs(dy) >= abs(dx) else True
+            y = plate.bottom + 6 + h // 2 if up else plate.top - 6 - h // 2
             return plate.centerx, y
         x = plate.right + 6 + w // 2 if dx < 0 else plate.left - 6 - w // 2
         return x, plate.centery
+
+    def _narrow_cloth(self) -> bool:
+        """Too narrow for cards beside the side lords' plates and a readable middle."""
+        return self.felt_area.width < 900
 
     def _bet_spot(self, seat: int) -> tuple[int, int]:
         """Where a lord's bet stands: between his cards and the middle of the cloth."""
@@ -209,16 +217,28 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         tray = pygame.Rect(self.ring.tray_rect)
         cw = self.ring.card_width()
         if self._board_shown():
-            right = tray.right
+            # The board pushes the tray right, keeping its width where no
+            # lord's cards stand (the fan test below clips it where one does).
+            right = tray.right if not self._narrow_cloth() else tray.right + tray.width
             tray.left = max(tray.left, self._board_rect().right + 8)
+            right = min(right, tray.left + tray.width, self.ring.oval.right - int(cw * 1.5))
             tray.width = max(int(cw * 2.5), right - tray.left)
         for s in range(self.match.n_seats):
             if s == self.viewer:
                 continue
             x, y = self._fan_spot(s)
-            left = x - int(cw * 1.4) - 6
-            if left > tray.left and abs(y - tray.centery) < tray.height // 2 + int(cw * 0.7):
-                tray.width = max(int(cw * 2.5), min(tray.width, left - tray.left))
+            fan = pygame.Rect(0, 0, int(cw * 2.8) + 12, int(cw * 1.4) + 12)
+            fan.center = (x, y)
+            for rect in (fan, self.ring.plate_rect(s).inflate(8, 8)):
+                if not rect.colliderect(tray):
+                    continue
+                if rect.centery < tray.top and tray.bottom - rect.bottom >= 80:
+                    tray.height = tray.bottom - rect.bottom  # cards just above: start under
+                    tray.top = rect.bottom
+                elif rect.centery > tray.bottom and rect.top - tray.top >= 80:
+                    tray.height = rect.top - tray.top
+                elif rect.left > tray.left:
+                    tray.width = max(int(cw * 2.5), min(tray.width, rect.left - tray.left))
         return tray
 
     def table_row(self) -> pygame.Rect:
