@@ -41,10 +41,16 @@ class WyrDrawing:
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.shown
-        surface.blit(self._still_layer(surface.get_size(), view), (0, 0))
-        self.draw_table(surface)
-        self.log.draw(surface)
-        self.draw_status(surface)
+        # Who must act is asked by every plate and the status line: once a frame.
+        self._frame_movers: list[int] | None = None
+        self._frame_movers = self._movers()
+        try:
+            surface.blit(self._still_layer(surface.get_size(), view), (0, 0))
+            self.draw_table(surface)
+            self.log.draw(surface)
+            self.draw_status(surface)
+        finally:
+            self._frame_movers = None
 
     def _still_layer(self, size: tuple[int, int], view: dict[str, Any]) -> pygame.Surface:
         """Wood, cloth, pile, plaques and both panels' words, repainted only when they change."""
@@ -229,6 +235,31 @@ class WyrDrawing:
             felt.draw_marker(surface, spot, text, "big" if value is not None else "plain", 15)
 
     def _plate(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
+        """A seat plate's words and looks, built again only when one of them changes
+        (the translations and money words cost more than the plate's painting)."""
+        active = s in self._movers() and not self.match.is_over
+        key = (
+            language(),
+            self.viewer,
+            self.notes.get(s),
+            bool(view["out"][s]),
+            int(view["dealer"]),
+            self.shown_money[s],
+            active,
+            seat_tag(view, s),
+            self.seat_look(s),
+        )
+        cache: dict[int, tuple[tuple[Any, ...], felt.PlateInfo]] = self.__dict__.setdefault(
+            "_plate_cache", {}
+        )
+        hit = cache.get(s)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        info = self._plate_info(s, view, active)
+        cache[s] = (key, info)
+        return info
+
+    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo:
         colour, emblem = self.seat_look(s)
         tag = seat_tag(view, s)
         if s == self.viewer and self.is_human(s):
@@ -245,7 +276,6 @@ class WyrDrawing:
             badge, kind = tr("wyrtable.note.out"), "out"
         elif s == int(view["dealer"]) and not badge:
             badge, kind = tr("wyr.ui.lorde_de_wyr"), "info"
-        active = s in self._movers()
         return felt.PlateInfo(
             self.name(s),
             subtitle,
@@ -254,7 +284,7 @@ class WyrDrawing:
             emblem,
             badge=badge,
             badge_kind=kind,
-            active=active and not self.match.is_over,
+            active=active,
             dimmed=out,
             hero=s == self.viewer,
         )
@@ -605,30 +635,42 @@ class WyrDrawing:
         return dist, (max(scored) if scored else None)
 
     def draw_status(self, surface: pygame.Surface) -> None:
+        """The top line: the phase, who acts, a thinking bot, and Space to skip ahead;
+        painted again only when its words or room change."""
         view = self.shown
         phase = str(view.get("phase"))
-        if phase == "over":
-            text = tr("ui.table.over")
-        else:
-            movers = ", ".join(self.name(s) for s in self._movers())
-            text = tr(f"wyr.phases.{phase}")
-            if movers:
-                text = tr("wyrtable.status", phase=text, names=movers)
-            if self.worker.busy and self.worker.seat is not None:
-                text += "  ·  " + tr("ui.table.thinking", name=self.name(self.worker.seat))
-        style.blit_text(
-            surface,
-            text,
-            18,
-            (20, 18),
-            style.CREAM,
-            kind="bold",
-            shadow=style.BLACK,
-            max_width=surface.get_width() - 560,
+        thinking = self.worker.seat if self.worker.busy else None
+        key = (
+            language(),
+            phase,
+            tuple(self._movers()),
+            thinking,
+            self.skip_note(),
+            self.status_width(),
         )
+        cached = self.__dict__.get("_status_cache")
+        if cached is None or cached[0] != key:
+            if phase == "over":
+                text = tr("ui.table.over")
+            else:
+                movers = ", ".join(self.name(s) for s in key[2])
+                text = tr(f"wyr.phases.{phase}")
+                if movers:
+                    text = tr("wyrtable.status", phase=text, names=movers)
+                if thinking is not None:
+                    text += "  ·  " + tr("ui.table.thinking", name=self.name(thinking))
+                text += key[4]
+            layer = pygame.Surface((surface.get_width(), 52), pygame.SRCALPHA)
+            self.blit_status(layer, text, 18)
+            cached = (key, layer)
+            self._status_cache = cached
+        surface.blit(cached[1], (0, 0))
 
     def _movers(self) -> list[int]:
         """Who the screen says must act: the engine's seats once the show has caught up."""
+        frame = getattr(self, "_frame_movers", None)
+        if frame is not None:
+            return frame
         if self.events or self.animating():
             trade = self.shown.get("trade")
             return [int(trade["seat"])] if trade else []

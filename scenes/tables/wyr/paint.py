@@ -128,9 +128,13 @@ def score_board(
         tr("wyrtable.board.score"),
     )
     cells = [_cells(row, name) for row in board.rows]
-    # One size for every cell: the largest at which the columns fit side by side.
-    while size > 10 and _need(rect, [head, *cells], size)[1] > rect.width - 40:
-        size -= 1
+    # One size for every cell: the largest at which the columns fit side by side
+    # (text width grows with the size, so one measure gives the size to check).
+    need = _need([head, *cells], size)[1]
+    if need > rect.width - 40:
+        size = max(10, int(size * (rect.width - 40) / need))
+        while size > 10 and _need([head, *cells], size)[1] > rect.width - 40:
+            size -= 1
     cols = _columns(rect, [head, *cells], size)
     y = rect.top + 30
     for (x, w), text in zip(cols, head, strict=True):
@@ -193,10 +197,15 @@ def _cells(row: BoardRow, name: Callable[[int], str]) -> tuple[str, str, str, st
 _GAP = 10
 
 
-def _need(rect: pygame.Rect, rows: list[tuple[str, ...]], size: int) -> tuple[list[int], int]:
+@lru_cache(maxsize=512)
+def _bold_width(text: str, size: int) -> int:
+    """Width of a text in bold (the widest a cell is drawn); measuring is slow."""
+    return int(style.font(size, "bold").size(text)[0])
+
+
+def _need(rows: list[tuple[str, ...]], size: int) -> tuple[list[int], int]:
     """Each column's widest text (bold, as a winner's row is) plus the gap; and their sum."""
-    fonts = (style.font(size, "bold"), style.font(size))
-    need = [max(max(f.size(r[i])[0] for f in fonts) for r in rows) + _GAP for i in range(4)]
+    need = [max(_bold_width(r[i], size) for r in rows) + _GAP for i in range(4)]
     return need, sum(need)
 
 
