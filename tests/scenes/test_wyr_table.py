@@ -508,3 +508,28 @@ def test_every_tutorial_step_points_at_a_real_target(app) -> None:  # type: igno
     bets = [t.controls[n].rect for n in ("bet10", "bet20", "bet50")]
     assert first == bets[0].unionall(bets[1:])
     assert targets["hand"].contains(t.hand.sprites[0].rect.clip(targets["hand"]))
+
+
+def test_a_persons_trade_turn_builds_the_legal_list_once(app) -> None:  # type: ignore[no-untyped-def]
+    """The complete list (every discard with every choice of table cards) takes
+    tens of milliseconds: the render thread builds it once per position."""
+    t = table(app, three())
+    calls: list[tuple[int, int]] = []
+    real = t.match.legal_actions
+
+    def counting(seat: int) -> list:  # type: ignore[type-arg]
+        calls.append((len(t.match.log), seat))
+        return real(seat)
+
+    t.match.legal_actions = counting  # type: ignore[method-assign]
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    until(app, my(t, "trade"))
+    pump(app, 30)  # the person looks a while
+    click_card(app, t, 0)
+    t.pause()
+    pump(app)
+    key(app, pygame.K_ESCAPE)
+    pump(app, 5)
+    mine = [c for c in calls if c[1] == t.viewer]
+    assert mine and len(mine) == len(set(mine))
