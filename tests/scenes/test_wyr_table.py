@@ -533,3 +533,34 @@ def test_a_persons_trade_turn_builds_the_legal_list_once(app) -> None:  # type: 
     pump(app, 5)
     mine = [c for c in calls if c[1] == t.viewer]
     assert mine and len(mine) == len(set(mine))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_small_window_dice_tray_and_board_keep_off_the_lords_cards(n: int) -> None:
+    """1024x640: while the dice roll, the tray and the score board stand clear of
+    every lord's cards and of the round plaque; the board's texts fit their columns."""
+    from scenes.tables.wyr.paint import _cells, _need
+
+    app = make_app("--lang", "pt", "--size", "1024x640")
+    app.settings.animation_speed = "instant"
+    t = None
+    try:
+        seats = [SeatSetup(f"Lorde {i + 1}", "easy") for i in range(n)]
+        t = table(app, seats, seed=7, options={"thyatis": True})
+        until(app, lambda: bool(t.tray.rows) and t._board_shown(), 6000)
+        fans = [f.rect for s, f in t.fans.items() if f.sprites and s != t.viewer]
+        tray = t._tray_rect()
+        assert not any(tray.colliderect(r) for r in fans), (tray, fans)
+        board = t._board_rect()
+        assert not any(board.colliderect(r) for r in fans), (board, fans)
+        assert not board.colliderect(t._plaque_rect)
+        plates = [t.ring.plate_rect(s) for s in range(n)]
+        assert not any(board.colliderect(p) for p in plates), (board, plates)
+        assert not any(tray.colliderect(p) for p in plates), (tray, plates)
+        assert t.board is not None
+        rows = [_cells(r, t.name) for r in t.board.rows]
+        assert _need(rows, 11)[1] <= board.width - 40  # legible: 11 px or more
+    finally:
+        if t is not None:
+            t.worker.close()
+        pygame.quit()

@@ -183,7 +183,7 @@ class WyrDrawing:
         """The pot's place: the middle of the cloth, or under the dice tray while the
         score board takes the middle."""
         if self._board_shown():
-            tray = self.ring.tray_rect
+            tray = self._tray_rect()
             return tray.centerx, tray.bottom + int(self.ring.chip_diameter() * 1.8)
         return self.ring.pot_spot
 
@@ -220,9 +220,26 @@ class WyrDrawing:
         area.height = min(area.height, 60 + 24 * (rows + 1))
         plaque: pygame.Rect | None = getattr(self, "_plaque_rect", None)
         if plaque is not None and plaque.inflate(8, 8).colliderect(area):
-            # The round plaque stays readable: the board starts right of it.
-            area.width -= plaque.right + 8 - area.left
-            area.left = plaque.right + 8
+            # The round plaque stays readable: the board starts under it or
+            # right of it, whichever takes less of the board.
+            if plaque.bottom - area.top < plaque.right - area.left:
+                area.height -= plaque.bottom + 8 - area.top
+                area.top = plaque.bottom + 8
+            else:
+                area.width -= plaque.right + 8 - area.left
+                area.left = plaque.right + 8
+        for s in range(self.match.n_seats):  # and clear of the lords' plates beside it
+            plate = self.ring.plate_rect(s).inflate(8, 8)
+            if not plate.colliderect(area) or area.left < plate.centerx < area.right:
+                continue
+            if plate.centery < area.top:
+                area.height -= plate.bottom - area.top
+                area.top = plate.bottom
+            elif plate.centerx < area.centerx:
+                area.width -= plate.right - area.left
+                area.left = plate.right
+            else:
+                area.width = plate.left - area.left
         # The board comes first: on a small cloth it takes room from the dice tray.
         area.width = max(160, int(o.width * 0.36), area.width)
         area.height = max(90, area.height)

@@ -237,8 +237,12 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
                     tray.top = rect.bottom
                 elif rect.centery > tray.bottom and rect.top - tray.top >= 80:
                     tray.height = rect.top - tray.top
-                elif rect.left > tray.left:
-                    tray.width = max(int(cw * 2.5), min(tray.width, rect.left - tray.left))
+                elif rect.left - tray.left >= int(cw * 2.5):
+                    tray.width = min(tray.width, rect.left - tray.left)
+                elif rect.bottom + 80 <= self.ring.oval.bottom - int(cw * 3):
+                    # No room beside the cards: the tray stands under them.
+                    tray.height = max(80, tray.bottom - rect.bottom)
+                    tray.top = rect.bottom
         return tray
 
     def table_row(self) -> pygame.Rect:
