@@ -45,7 +45,11 @@ class WyrAnimations:
         self._view_cache = None
         self._played = True
         if isinstance(event, R.DealerChanged):
-            self.log.start_hand(self._hand_title(event))
+            title = self._hand_title(event)
+            # Kept as a (public) note too, so the log's every line has its item;
+            # a retold log words it again from the event (see `rebuild_log`).
+            self.history.append((None, title, style.GOLD_DARK, {"heading": True}))
+            self.log.start_hand(title)
         self.log_event(event)
         handler = getattr(self, f"_on_{type(event).__name__}", None)
         if handler is not None:
@@ -80,7 +84,9 @@ class WyrAnimations:
         self.log.clear()
         self.log.title = tr("wyrtable.history")
         headings = hasattr(self.log, "start_hand")
-        for event, text, colour, _extra in history[-1500:]:
+        for event, text, colour, extra in history[-1500:]:
+            if extra.get("heading"):
+                continue  # told from its DealerChanged event, in today's words
             if headings and isinstance(event, R.DealerChanged):
                 self.log.start_hand(self._hand_title(event))
             if event is not None:

@@ -41,10 +41,16 @@ class WyrDrawing:
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.shown
-        surface.blit(self._still_layer(surface.get_size(), view), (0, 0))
-        self.draw_table(surface)
-        self.log.draw(surface)
-        self.draw_status(surface)
+        # Who must act is asked by every plate and the status line: once a frame.
+        self._frame_movers: list[int] | None = None
+        self._frame_movers = self._movers()
+        try:
+            surface.blit(self._still_layer(surface.get_size(), view), (0, 0))
+            self.draw_table(surface)
+            self.log.draw(surface)
+            self.draw_status(surface)
+        finally:
+            self._frame_movers = None
 
     def _still_layer(self, size: tuple[int, int], view: dict[str, Any]) -> pygame.Surface:
         """Wood, cloth, pile, plaques and both panels' words, repainted only when they change."""
@@ -177,17 +183,23 @@ class WyrDrawing:
         """The pot's place: the middle of the cloth, or under the dice tray while the
         score board takes the middle."""
         if self._board_shown():
-            tray = self.ring.tray_rect
+            tray = self._tray_rect()
             return tray.centerx, tray.bottom + int(self.ring.chip_diameter() * 1.8)
         return self.ring.pot_spot
 
     def _board_rect(self) -> pygame.Rect:
         """The middle of the cloth, clear of the lords' cards and the dice tray."""
         o = self.ring.oval
+        right = self.ring.tray_rect.left - 10
+        if self._narrow_cloth():
+            # The side lords' cards lie under their plates: the board takes the
+            # middle row up to the room the dice tray needs.
+            tray = self.ring.tray_rect.width + 8
+            right = max(right, o.right - int(self.ring.card_width() * 1.5) - tray - 10)
         area = pygame.Rect(
             o.left + int(o.width * 0.1),
             o.top + int(o.height * 0.06),
-            self.ring.tray_rect.left - 10 - (o.left + int(o.width * 0.1)),
+            right - (o.left + int(o.width * 0.1)),
             int(o.height * 0.62),
         )
         for s, fan in self.fans.items():
@@ -206,6 +218,28 @@ class WyrDrawing:
                 area.width = r.left - 4 - area.left
         rows = len(self.board.rows) if self.board else 4
         area.height = min(area.height, 60 + 24 * (rows + 1))
+        plaque: pygame.Rect | None = getattr(self, "_plaque_rect", None)
+        if plaque is not None and plaque.inflate(8, 8).colliderect(area):
+            # The round plaque stays readable: the board starts under it or
+            # right of it, whichever takes less of the board.
+            if plaque.bottom - area.top < plaque.right - area.left:
+                area.height -= plaque.bottom + 8 - area.top
+                area.top = plaque.bottom + 8
+            else:
+                area.width -= plaque.right + 8 - area.left
+                area.left = plaque.right + 8
+        for s in range(self.match.n_seats):  # and clear of the lords' plates beside it
+            plate = self.ring.plate_rect(s).inflate(8, 8)
+            if not plate.colliderect(area) or area.left < plate.centerx < area.right:
+                continue
+            if plate.centery < area.top:
+                area.height -= plate.bottom - area.top
+                area.top = plate.bottom
+            elif plate.centerx < area.centerx:
+                area.width -= plate.right - area.left
+                area.left = plate.right
+            else:
+                area.width = plate.left - area.left
         # The board comes first: on a small cloth it takes room from the dice tray.
         area.width = max(160, int(o.width * 0.36), area.width)
         area.height = max(90, area.height)
@@ -218,6 +252,31 @@ class WyrDrawing:
             felt.draw_marker(surface, spot, text, "big" if value is not None else "plain", 15)
 
     def _plate(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
+        """A seat plate's words and looks, built again only when one of them changes
+        (the translations and money words cost more than the plate's painting)."""
+        active = s in self._movers() and not self.match.is_over
+        key = (
+            language(),
+            self.viewer,
+            self.notes.get(s),
+            bool(view["out"][s]),
+            int(view["dealer"]),
+            self.shown_money[s],
+            active,
+            seat_tag(view, s),
+            self.seat_look(s),
+        )
+        cache: dict[int, tuple[tuple[Any, ...], felt.PlateInfo]] = self.__dict__.setdefault(
+            "_plate_cache", {}
+        )
+        hit = cache.get(s)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        info = self._plate_info(s, view, active)
+        cache[s] = (key, info)
+        return info
+
+    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo:
         colour, emblem = self.seat_look(s)
         tag = seat_tag(view, s)
         if s == self.viewer and self.is_human(s):
@@ -234,7 +293,6 @@ class WyrDrawing:
             badge, kind = tr("wyrtable.note.out"), "out"
         elif s == int(view["dealer"]) and not badge:
             badge, kind = tr("wyr.ui.lorde_de_wyr"), "info"
-        active = s in self._movers()
         return felt.PlateInfo(
             self.name(s),
             subtitle,
@@ -243,7 +301,7 @@ class WyrDrawing:
             emblem,
             badge=badge,
             badge_kind=kind,
-            active=active and not self.match.is_over,
+            active=active,
             dimmed=out,
             hero=s == self.viewer,
         )
@@ -329,7 +387,9 @@ class WyrDrawing:
                 if self.ring.plate_rect(s).top < a.top + 40
             ]
             width = max(width, min(320, min(tops, default=a.left + 330) - a.left - 14))
-        paint.plaque(surface, (a.left + 4, a.top + 4), self._plaque_lines(view), width)
+        self._plaque_rect = paint.plaque(
+            surface, (a.left + 4, a.top + 4), self._plaque_lines(view), width
+        )
         variants = active_variants(view)
         if variants:
             # Bottom-left corner of the cloth: the one corner no seat ever takes.
@@ -592,30 +652,42 @@ class WyrDrawing:
         return dist, (max(scored) if scored else None)
 
     def draw_status(self, surface: pygame.Surface) -> None:
+        """The top line: the phase, who acts, a thinking bot, and Space to skip ahead;
+        painted again only when its words or room change."""
         view = self.shown
         phase = str(view.get("phase"))
-        if phase == "over":
-            text = tr("ui.table.over")
-        else:
-            movers = ", ".join(self.name(s) for s in self._movers())
-            text = tr(f"wyr.phases.{phase}")
-            if movers:
-                text = tr("wyrtable.status", phase=text, names=movers)
-            if self.worker.busy and self.worker.seat is not None:
-                text += "  ·  " + tr("ui.table.thinking", name=self.name(self.worker.seat))
-        style.blit_text(
-            surface,
-            text,
-            18,
-            (20, 18),
-            style.CREAM,
-            kind="bold",
-            shadow=style.BLACK,
-            max_width=surface.get_width() - 560,
+        thinking = self.worker.seat if self.worker.busy else None
+        key = (
+            language(),
+            phase,
+            tuple(self._movers()),
+            thinking,
+            self.skip_note(),
+            self.status_width(),
         )
+        cached = self.__dict__.get("_status_cache")
+        if cached is None or cached[0] != key:
+            if phase == "over":
+                text = tr("ui.table.over")
+            else:
+                movers = ", ".join(self.name(s) for s in key[2])
+                text = tr(f"wyr.phases.{phase}")
+                if movers:
+                    text = tr("wyrtable.status", phase=text, names=movers)
+                if thinking is not None:
+                    text += "  ·  " + tr("ui.table.thinking", name=self.name(thinking))
+                text += key[4]
+            layer = pygame.Surface((surface.get_width(), 52), pygame.SRCALPHA)
+            self.blit_status(layer, text, 18)
+            cached = (key, layer)
+            self._status_cache = cached
+        surface.blit(cached[1], (0, 0))
 
     def _movers(self) -> list[int]:
         """Who the screen says must act: the engine's seats once the show has caught up."""
+        frame = getattr(self, "_frame_movers", None)
+        if frame is not None:
+            return frame
         if self.events or self.animating():
             trade = self.shown.get("trade")
             return [int(trade["seat"])] if trade else []

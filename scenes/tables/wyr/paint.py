@@ -14,7 +14,7 @@ import pygame
 
 from scenes import style
 from scenes.i18n import tr
-from scenes.tables.wyr.model import ScoreBoard
+from scenes.tables.wyr.model import BoardRow, ScoreBoard
 from scenes.tables.wyr.words import combo, money
 
 Color = tuple[int, int, int]
@@ -121,14 +121,22 @@ def score_board(
     foot = 20 if board.winners else 0
     row_h = max(14, min(24, (rect.height - 34 - foot) // (n + 1)))
     size = max(11, min(15, row_h - 5))
-    cols = _columns(rect)
-    y = rect.top + 30
     head = (
         tr("wyrtable.board.lord"),
         tr("wyrtable.board.combination"),
         tr("wyrtable.board.dice"),
         tr("wyrtable.board.score"),
     )
+    cells = [_cells(row, name) for row in board.rows]
+    # One size for every cell: the largest at which the columns fit side by side
+    # (text width grows with the size, so one measure gives the size to check).
+    need = _need([head, *cells], size)[1]
+    if need > rect.width - 40:
+        size = max(10, int(size * (rect.width - 40) / need))
+        while size > 10 and _need([head, *cells], size)[1] > rect.width - 40:
+            size -= 1
+    cols = _columns(rect, [head, *cells], size)
+    y = rect.top + 30
     for (x, w), text in zip(cols, head, strict=True):
         style.blit_text(surface, text, size - 1, (x, y - 1), style.INK_SOFT, max_width=w)
     y += row_h - 2
@@ -141,30 +149,10 @@ def score_board(
         style.draw_emblem(surface, emblem, (cols[0][0] - 9, y + row_h // 2 - 2), 6, colour)
         ink = style.RED if winner else style.INK
         kind = "bold" if winner else "sans"
-        style.blit_text(
-            surface, name(row.seat), size, (cols[0][0], y), ink, kind=kind, max_width=cols[0][1]
-        )
-        style.blit_text(
-            surface,
-            f"{combo(row.combination)} ({row.points})",
-            size,
-            (cols[1][0], y),
-            ink,
-            max_width=cols[1][1],
-        )
-        dice = "–"
-        if row.dice is not None:
-            dice = "+".join(str(d) for d in row.dice)
-            if row.extra is not None:
-                dice += "  " + tr("wyrtable.board.reis_note")
-            if row.rerolled is not None:
-                dice += "  " + tr(
-                    "wyrtable.board.thyatis_note", old=row.rerolled[0], new=row.rerolled[1]
-                )
+        lord, combination, dice, score = _cells(row, name)
+        style.blit_text(surface, lord, size, (cols[0][0], y), ink, kind=kind, max_width=cols[0][1])
+        style.blit_text(surface, combination, size, (cols[1][0], y), ink, max_width=cols[1][1])
         style.blit_text(surface, dice, size, (cols[2][0], y), ink, max_width=cols[2][1])
-        score = "…" if row.score is None else str(row.score)
-        if row.rolloff is not None:
-            score += " · " + tr("wyrtable.board.rolloff", total=sum(row.rolloff))
         style.blit_text(
             surface, score, size, (cols[3][0], y), ink, kind="bold", max_width=cols[3][1]
         )
@@ -189,13 +177,54 @@ def score_board(
         )
 
 
-def _columns(rect: pygame.Rect) -> list[tuple[int, int]]:
-    """x and width of the board's four columns."""
+def _cells(row: BoardRow, name: Callable[[int], str]) -> tuple[str, str, str, str]:
+    """A board row's four texts: lord, combination (points), dice, score."""
+    dice = "–"
+    if row.dice is not None:
+        dice = "+".join(str(d) for d in row.dice)
+        if row.extra is not None:
+            dice += "  " + tr("wyrtable.board.reis_note")
+        if row.rerolled is not None:
+            dice += "  " + tr(
+                "wyrtable.board.thyatis_note", old=row.rerolled[0], new=row.rerolled[1]
+            )
+    score = "…" if row.score is None else str(row.score)
+    if row.rolloff is not None:
+        score += " · " + tr("wyrtable.board.rolloff", total=sum(row.rolloff))
+    return name(row.seat), f"{combo(row.combination)} ({row.points})", dice, score
+
+
+_GAP = 10
+
+
+@lru_cache(maxsize=512)
+def _bold_width(text: str, size: int) -> int:
+    """Width of a text in bold (the widest a cell is drawn); measuring is slow."""
+    return int(style.font(size, "bold").size(text)[0])
+
+
+def _need(rows: list[tuple[str, ...]], size: int) -> tuple[list[int], int]:
+    """Each column's widest text (bold, as a winner's row is) plus the gap; and their sum."""
+    need = [max(_bold_width(r[i], size) for r in rows) + _GAP for i in range(4)]
+    return need, sum(need)
+
+
+def _columns(rect: pygame.Rect, rows: list[tuple[str, ...]], size: int) -> list[tuple[int, int]]:
+    """x and width of the board's four columns: each as wide as its widest text
+    when they all fit; else the room is shared in proportion to those widths."""
     inner = rect.width - 40
-    widths = [int(inner * 0.26), int(inner * 0.32), int(inner * 0.27), int(inner * 0.15)]
+    gap = 10
+    fonts = (style.font(size, "bold"), style.font(size))
+    need = [max(max(f.size(r[i])[0] for f in fonts) for r in rows) + gap for i in range(4)]
+    total = sum(need)
+    if total <= inner:
+        spare = (inner - total) // 4
+        widths = [n + spare for n in need]
+    else:
+        widths = [int(inner * n / total) for n in need]
     out, x = [], rect.left + 24
     for w in widths:
-        out.append((x, w - 6))
+        out.append((x, w - _GAP))
         x += w
     return out
 

@@ -72,7 +72,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self.notes: dict[int, tuple[str, str]] = {}
         self.choice: TradeChoice | None = None
         self.choice_key: tuple[Any, ...] = ()
-        self.peek = False
         self.controls: dict[str, Any] = {}
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.aids_rect = pygame.Rect(0, 0, 0, 0)
@@ -83,6 +82,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self._my_trade: R.Trade | None = None
         self._turn_seat: int | None = None
         self._mao_card: Card | None = None
+        self._legal_cache: tuple[tuple[Any, ...], list[Action]] | None = None
 
     # -- looks -----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -115,6 +115,17 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         if self._view_cache is None or self._view_cache[0] != key:
             self._view_cache = (key, self.current_view())
         return self._view_cache[1]
+
+    def legal(self, seat: int) -> list[Action]:
+        """The engine's legal actions of a seat, built once per position.
+
+        A trade turn's complete list (every discard with every choice of table
+        cards) takes tens of milliseconds: no frame may pay it twice.
+        """
+        key = (len(self.match.log), seat, id(self.match))
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            self._legal_cache = (key, self.match.legal_actions(seat))
+        return self._legal_cache[1]
 
     def my_turn(self) -> bool:
         """True when the person at the screen must act now (and nothing is moving)."""
@@ -166,11 +177,19 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         w, h = int(cw * (1 + 4 * 0.45)), int(cw * 1.4)
         dx = (plate.centerx - o.centerx) / max(1, o.width)
         dy = (plate.centery - o.centery) / max(1, o.height)
-        if abs(dy) >= abs(dx):
-            y = plate.bottom + 6 + h // 2 if dy < 0 else plate.top - 6 - h // 2
+        if abs(dy) >= abs(dx) or self._narrow_cloth():
+            # On a narrow cloth the side lords hold their cards under the plate
+            # (its tag stays clear), so the middle row keeps room for the score
+            # board and the dice.
+            up = dy < 0 if abs(dy) >= abs(dx) else True
+            y = plate.bottom + 6 + h // 2 if up else plate.top - 6 - h // 2
             return plate.centerx, y
         x = plate.right + 6 + w // 2 if dx < 0 else plate.left - 6 - w // 2
         return x, plate.centery
+
+    def _narrow_cloth(self) -> bool:
+        """Too narrow for cards beside the side lords' plates and a readable middle."""
+        return self.felt_area.width < 900
 
     def _bet_spot(self, seat: int) -> tuple[int, int]:
         """Where a lord's bet stands: between his cards and the middle of the cloth."""
@@ -198,16 +217,32 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         tray = pygame.Rect(self.ring.tray_rect)
         cw = self.ring.card_width()
         if self._board_shown():
-            right = tray.right
+            # The board pushes the tray right, keeping its width where no
+            # lord's cards stand (the fan test below clips it where one does).
+            right = tray.right if not self._narrow_cloth() else tray.right + tray.width
             tray.left = max(tray.left, self._board_rect().right + 8)
+            right = min(right, tray.left + tray.width, self.ring.oval.right - int(cw * 1.5))
             tray.width = max(int(cw * 2.5), right - tray.left)
         for s in range(self.match.n_seats):
             if s == self.viewer:
                 continue
             x, y = self._fan_spot(s)
-            left = x - int(cw * 1.4) - 6
-            if left > tray.left and abs(y - tray.centery) < tray.height // 2 + int(cw * 0.7):
-                tray.width = max(int(cw * 2.5), min(tray.width, left - tray.left))
+            fan = pygame.Rect(0, 0, int(cw * 2.8) + 12, int(cw * 1.4) + 12)
+            fan.center = (x, y)
+            for rect in (fan, self.ring.plate_rect(s).inflate(8, 8)):
+                if not rect.colliderect(tray):
+                    continue
+                if rect.centery < tray.top and tray.bottom - rect.bottom >= 80:
+                    tray.height = tray.bottom - rect.bottom  # cards just above: start under
+                    tray.top = rect.bottom
+                elif rect.centery > tray.bottom and rect.top - tray.top >= 80:
+                    tray.height = rect.top - tray.top
+                elif rect.left - tray.left >= int(cw * 2.5):
+                    tray.width = min(tray.width, rect.left - tray.left)
+                elif rect.bottom + 80 <= self.ring.oval.bottom - int(cw * 3):
+                    # No room beside the cards: the tray stands under them.
+                    tray.height = max(80, tray.bottom - rect.bottom)
+                    tray.top = rect.bottom
         return tray
 
     def table_row(self) -> pygame.Rect:
@@ -259,15 +294,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         row(["pass", "pile", "table"], [tr("wyr.ui.pass"), "", ""])
         row(["mao1", "mao2", "mao3"], ["", "", ""])
         row(["reroll", "keep"], ["", ""])
-        if self.practice:
-            left_of = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0])
-            ctl["peek"] = ui.button(
-                pygame.Rect(left_of - 8 - 170, 12, 170, 36),
-                tr("wyrtable.peek_off"),
-                m,
-                c,
-                tooltip=tr("wyrtable.peek_tip"),
-            )
         self.controls = ctl
 
     # -- controls --------------------------------------------------------------
@@ -275,7 +301,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         """Show the controls of the current decision (only to the lord who acts)."""
         if not self.controls:
             return
-        visible: set[str] = {"peek"} if self.practice else set()
+        visible: set[str] = set()
         view = self.view()
         phase = view.get("phase")
         if self.my_turn():
@@ -302,8 +328,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
                 widget.show()
             else:
                 widget.hide()
-        if "peek" in self.controls:
-            self._label("peek", tr("wyrtable.peek_on" if self.peek else "wyrtable.peek_off"))
 
     def _ensure_choice(self) -> None:
         """A fresh selection at the start of each of the viewer's trade turns."""
@@ -317,7 +341,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         trade = view.get("trade") or {}
         self.choice = TradeChoice(
             [parse_card(c) for c in view["hand"]],
-            self.match.legal_actions(seat),
+            self.legal(seat),
             bool(trade.get("mao_de_wyr")),
             len(view["table"]),
         )
@@ -438,6 +462,8 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         would take a frame or two to build on the render thread. The engine still
         validates what the bot picks ([G3]).
         """
+        if self.tools.replay_bot(self, seat):  # practice: the redo path replays the bot
+            return
         view = self.match.view(seat)
         if view["phase"] == "trade":
             trade = view["trade"] or {}
@@ -446,7 +472,8 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
                 [R.Trade((hand[0],), "none")] if trade.get("mao_de_wyr") else [R.Pass()]
             )
         else:
-            legal = self.match.legal_actions(seat)
+            legal = self.legal(seat)
+        self._bot_generation = self._generation
         self.worker.start(seat, len(self.match.log), view, legal)
 
     def update(self, dt: float) -> None:
@@ -474,9 +501,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and self._on_button(event.ui_element):
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self.skip()
-            return
         if event.type == pygame.MOUSEMOTION:
             for s in self.hand.sprites + self.board_fan.sprites:
                 s.hovered = s.contains(event.pos)
@@ -486,15 +510,51 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             return
         super().handle_event(event)
 
-    def skip(self) -> None:
-        """Space: land every card, die and chip at once."""
-        self.tweens.finish_all()
+    def finish_animations(self) -> None:
+        """Space (skip ahead): land every card, die and chip at once."""
         self.hand.finish()
         self.board_fan.finish()
         for fan in self.fans.values():
             fan.finish()
         self.tray.finish()
         self.banner.hide()
+
+    def hide_secrets(self) -> None:
+        """Nobody looks: the last viewer's selection, hand and trade go."""
+        self.choice = None
+        self.choice_key = ()
+        self._my_trade = None
+        self._mao_card = None
+        self._turn_key = None
+        self.hand.clear()
+
+    def _pot_rect(self) -> pygame.Rect:
+        """Around the pot's chips in the middle of the cloth."""
+        d = self.ring.chip_diameter()
+        rect = pygame.Rect(0, 0, d * 3, d * 3)
+        rect.center = self.ring.pot_spot
+        return rect
+
+    def tutorial_targets(self) -> dict[str, pygame.Rect]:
+        """The hand, the cloth (bets and table cards), the dice tray, the pot and
+        the visible controls, for the guided first game's steps."""
+        out = super().tutorial_targets()
+        out.update(
+            {
+                "hand": self._hand_area(),
+                "felt": pygame.Rect(self.felt_area),
+                "table_cards": self.table_row(),
+                "tray": pygame.Rect(self.tray.rect),
+                "pot": self._pot_rect(),
+            }
+        )
+        shown = [w.rect for w in self.controls.values() if w.visible]
+        if shown:
+            out["controls"] = shown[0].unionall(shown[1:])
+        for name, widget in self.controls.items():
+            if widget.visible:
+                out[f"button:{name}"] = widget.rect
+        return out
 
     def _on_key(self, event: pygame.event.Event) -> bool:
         phase = self.view().get("phase")
@@ -580,26 +640,28 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             self.trade({"mao1": "none", "mao2": "table", "mao3": "pile"}[name])
         elif name in ("reroll", "keep"):
             self.submit(R.ThyatisChoice(name == "reroll"))
-        elif name == "peek":
-            self.peek = not self.peek
-            self.sync()
         return True
 
     # -- practice ------------------------------------------------------------------
     def describe_action(self, action: Action) -> str:
         return describe(action)
 
-    def show_hint(self, action: Action) -> None:
-        seat = self.viewer
-        if seat is None:
-            return
+    def hint_reason(self, action: Action) -> str:
+        """Why the hard bot's move is good: the combination kept or aimed at."""
+        if self.viewer is None:
+            return ""
         key, params = aids.hint_reason(self.view(), action)
         if "kept" in params:
             params["kept"] = combo(params["kept"])
         if "combination" in params:
             params["combination"] = combo(params["combination"])
-        reason = tr(key, **params)
-        self.app.notify(tr("wyrtable.hint", action=describe(action), reason=reason))
+        return tr(key, **params)
+
+    def show_hint(self, action: Action) -> None:
+        """The base's hint line, and a suggested trade is selected in the hand."""
+        if self.viewer is None:
+            return
+        super().show_hint(action)
         if isinstance(action, R.Trade) and self.view().get("phase") == "trade":
             self._ensure_choice()
             if self.choice is not None:
@@ -624,6 +686,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self.shown_pot = int(view["pot"])
         self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot else [])
         show = view.get("show")
+        revealed = set(self.revealed_seats())
         for s, fan in self.fans.items():
             n = int(view["hand_sizes"][s])
             if s == self.viewer or n == 0:
@@ -631,7 +694,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
                 continue
             if show and show["hands"][s]:
                 fan.show([parse_card(c) for c in show["hands"][s]], True)
-            elif self.practice and self.peek and not self.is_human(s):
+            elif s in revealed:  # practice: the bot's own view shows its hand
                 fan.show([parse_card(c) for c in self.match.view(s)["hand"]], True)
             else:
                 fan.show([None] * n, False)
