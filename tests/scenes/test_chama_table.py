@@ -5,10 +5,13 @@ seat played by bots in every mode ([C5]-[C16] on screen)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.cards import parse_card
 from game.chama import actions as A
@@ -21,6 +24,7 @@ from scenes.tables.chama import ChamaTable
 from scenes.tables.chama.formation_view import unit_rects
 from scenes.victory import VictoryOverlay
 from tests.scenes.conftest import click, click_widget, key, make_app, pump
+from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
 
 
 def table(app, seats, seed=3, practice=False, options=None) -> ChamaTable:  # type: ignore[no-untyped-def]
@@ -511,3 +515,19 @@ def test_draw_lines_use_real_plurals(app) -> None:  # type: ignore[no-untyped-de
         assert text.startswith(f"Borin draws {n} {word}") and "(s)" not in text, text
         spoils = t.event_text(E.SpoilsDrawn(1, n, False))
         assert f"{n} spoils {word.strip()}." in spoils, spoils
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(1, 10_000))
+def test_hot_seat_leaks_nothing_over_bounded_matches_g4(seed: int) -> None:
+    """Two humans and a bot play a timed match on screen ([C16] ends it): no
+    frame shows or logs one human's cards to the other ([G4], [C17])."""
+    app = make_app("--lang", "en", "--size", "1024x640")
+    app.settings.animation_speed = "instant"
+    seats = [SeatSetup("Ana"), SeatSetup("Bot", "easy"), SeatSetup("Bia")]
+    t = table(app, seats, seed=seed, options={"turn_limit": 12})
+    try:
+        play_hot_seat_match(app, t, random.Random(seed), max_frames=8000)
+    finally:
+        t.worker.close()
+        pygame.quit()
