@@ -120,7 +120,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.lay = L.compute(self.app.size, len(self.seats), self.bottom_seat())
         lay = self.lay
         n = max(1, len(self.seats))
-        seat_h = min(n * 74, int(lay.right.height * 0.5))
+        seat_h = min(n * 84, int(lay.right.height * 0.5))  # room for a tag line under the name
         self.seat_panel.set_rect(
             pygame.Rect(lay.right.left + 14, lay.right.top, lay.right.width - 14, seat_h)
         )
