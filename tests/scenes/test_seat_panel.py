@@ -49,7 +49,7 @@ def test_six_short_cards_keep_their_counts_with_long_tags() -> None:
     target.fill((0, 0, 0))
     panel.draw(target)
     h = panel.row_height() - 6
-    assert 23 + 15 * 2 + 13 > h  # no room for a tag line: the tag stays beside, cut
+    assert h < 23 + 15 * 2 + 13  # no room for a tag line: the tag stays beside, cut
     # the counts line is painted: ink below the name row of the first card
     below_name = target.subsurface(pygame.Rect(42, 24, 150, h - 26))
     ink = sum(
