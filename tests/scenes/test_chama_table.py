@@ -212,6 +212,7 @@ def test_practice_hint_calculator_and_bot_hands(app) -> None:  # type: ignore[no
     assert t.show_calc and "hands" not in t.extra_buttons  # one reveal switch: the pause menu's
     click_widget(app, t.buttons["hint"])
     until(app, lambda: app.toast.visible and app.toast.text.startswith("Hint"), 600)
+    assert app.toast.text.endswith(")")  # one hint path: the move, then the base's reason
     # undo takes back the person's last move (practice)
     until(app, my_phase(t, "realm"))
     click_widget(app, t.row.primary[0])  # "To the pool"

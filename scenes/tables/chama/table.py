@@ -27,7 +27,7 @@ from scenes.tables.chama.clicks import TableClicks
 from scenes.tables.chama.controls import ControlRow, Entry, button_actions, button_label
 from scenes.tables.chama.display import Display
 from scenes.tables.chama.formation_view import AreaPainter
-from scenes.tables.chama.hints import hint_text, pretty
+from scenes.tables.chama.hints import pretty, reason
 from scenes.tables.chama.look import LEGAL, seat_colour, seat_emblem
 from scenes.tables.chama.painting import TablePainting
 from scenes.tables.chama.turn_bar import Badge
@@ -467,9 +467,15 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
 
         return move_text(action, [s.name for s in self.seats])
 
+    def hint_reason(self, action: Action) -> str:
+        names = [s.name for s in self.seats]
+        text = reason(self.view(), action, names).rstrip(".")
+        if text and not any(text.startswith(n) for n in names):
+            text = text[0].lower() + text[1:]  # it follows the move, in brackets
+        return text
+
     def show_hint(self, action: Action) -> None:
-        view = self.view()
-        self.app.notify(hint_text(view, action, [s.name for s in self.seats]))
+        super().show_hint(action)  # the one hint line: the move, and `hint_reason`
         card = getattr(action, "card", None)
         if isinstance(action, (A.PlayRealm, A.AttachArmy)) and isinstance(card, Card):
             self.selected = card.code
