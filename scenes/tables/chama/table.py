@@ -400,12 +400,10 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         p = view["players"][seat]
         unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
         out: list[tuple[str, tuple[int, int, int]]] = [(self.seats[seat].name, style.CREAM)]
-        out.append(
-            (tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK)
-        )  # the suit's estate
+        # the suit's estate comes last: a narrow header drops it before the counts
+        estate = (tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK)
         if not p["alive"]:
-            out.append((tr("chamatable.seat.out"), (255, 120, 100)))
-            return out
+            return [*out, (tr("chamatable.seat.out"), (255, 120, 100)), estate]
         mode = view.get("mode")
         if mode == "duplas":
             team = sum(
@@ -424,7 +422,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
             out.append((tr("chamatable.seat.score", score=p["score"]), style.GOLD_LIGHT))
         if p.get("pineapple"):
             out.append((tr("chamatable.badges.pineapple"), (240, 220, 150)))
-        return out
+        return [*out, estate]
 
     def seat_lines(self, seat: int) -> list[str]:
         view = self.view()
