@@ -532,3 +532,19 @@ def test_hot_seat_leaks_nothing_over_bounded_matches_g4(seed: int) -> None:
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_victory_and_discard_lines_use_real_plurals(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.i18n import set_language, tr
+
+    for lang, one, many in (
+        ("en", "1 realm standing", "3 realms standing"),
+        ("pt", "1 reino de pé", "3 reinos de pé"),
+    ):
+        set_language(lang)
+        assert one in tr("chamatable.victory.line", name="Ana", count=1, razes=0)
+        assert many in tr("chamatable.victory.line", name="Ana", count=3, razes=0)
+        for n in (1, 2):
+            assert "(s)" not in tr("chamatable.prompt.discard", count=n)
+    set_language("en")
+    assert tr("chamatable.prompt.discard", count=1).endswith("1 card to discard.")
