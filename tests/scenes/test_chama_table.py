@@ -526,7 +526,7 @@ def test_hot_seat_leaks_nothing_over_bounded_matches_g4(seed: int) -> None:
     app = make_app("--lang", "en", "--size", "1024x640")
     app.settings.animation_speed = "instant"
     seats = [SeatSetup("Ana"), SeatSetup("Bot", "easy"), SeatSetup("Bia")]
-    t = table(app, seats, seed=seed, options={"turn_limit": 12})
+    t = table(app, seats, seed=seed, options={"turn_limit": 8})
     try:
         play_hot_seat_match(app, t, random.Random(seed), max_frames=8000)
     finally:
