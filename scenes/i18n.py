@@ -64,7 +64,7 @@ def tr(key: str, **params: Any) -> str:
 
 def has(key: str) -> bool:
     """Whether `key` has a translation in the current language."""
-    return tr(key) != key
+    return tr(key, count=1) != key  # a count lets a plural entry (one/many) answer too
 
 
 def tr_first(keys: list[str], **params: Any) -> str:

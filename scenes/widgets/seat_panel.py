@@ -23,6 +23,35 @@ class SeatInfo:
     tag: str = ""
 
 
+NAME_SIZE = 18
+TAG_SIZE = 12
+TAG_GAP = 10
+#: the corner tag may shrink this far beside the name; smaller, it takes a line of its own
+TAG_MIN_SIZE = 10
+
+
+def tag_below(name: str, tag: str, width: int) -> bool:
+    """Whether a seat card `width` wide writes its tag ("bot · Warlord (hard)")
+    on a line under the name: beside it, one of them would shrink to an
+    unreadable size (the name keeps its size first)."""
+    if not tag:
+        return False
+    name_w = style.font(NAME_SIZE, "bold").size(name)[0]
+    tag_w = style.font(TAG_SIZE).size(tag)[0] * TAG_MIN_SIZE / TAG_SIZE
+    return 42 + name_w + TAG_GAP + tag_w + 10 > width
+
+
+def shorten(text: str, size: int, width: int) -> str:
+    """`text`, cut with "…" so that at `size` it fits `width` (a tag squeezed
+    beside a name on a crowded panel: the name wins)."""
+    f = style.font(size)
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ·(") + "…"
+
+
 class SeatPanel:
     """Draws a column of seat cards; the seat(s) to act glow gold."""
 
@@ -34,6 +63,8 @@ class SeatPanel:
         self.active: set[int] = set()
         self.pulse = 0.0
         self._cards: dict[int, tuple[object, pygame.Surface]] = {}
+        #: the corner labels of the last draw (a seat without its own tag uses them)
+        self._labels = ("", "")
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Move/resize."""
@@ -43,9 +74,15 @@ class SeatPanel:
         """Animate the turn marker."""
         self.pulse = (self.pulse + dt) % 1.6
 
+    def _tag(self, seat: SeatInfo) -> str:
+        return seat.tag or (self._labels[0] if seat.is_bot else self._labels[1])
+
     def row_height(self) -> int:
         """Height of one seat card given the space and the seat count."""
-        extra = max((len(s.lines) for s in self.seats), default=0)
+        w = self.rect.width
+        extra = max(
+            (len(s.lines) + tag_below(s.name, self._tag(s), w) for s in self.seats), default=0
+        )
         wanted = 40 + 18 * extra
         if not self.seats:
             return wanted
@@ -60,10 +97,11 @@ class SeatPanel:
 
     def draw(self, target: pygame.Surface, bot_label: str = "", human_label: str = "") -> None:
         """Paint every seat (each card is repainted only when what it says changes)."""
+        self._labels = (bot_label, human_label)
         rh = self.row_height()
         for i, seat in enumerate(self.seats):
             r = pygame.Rect(self.rect.left, self.rect.top + i * rh, self.rect.width, rh - 6)
-            tag = seat.tag or (bot_label if seat.is_bot else human_label)
+            tag = self._tag(seat)
             key = (seat.name, seat.colour, seat.emblem, tuple(seat.lines), seat.out, tag, r.size)
             card = self._cards.get(i)
             if card is None or card[0] != key:
@@ -86,32 +124,37 @@ class SeatPanel:
         w, h = size
         style.draw_emblem(card, seat.emblem, (22, min(20, h // 2)), 11, seat.colour)
         name_col = style.INK_SOFT if seat.out else style.INK
+        # The tag takes a line under the name when it cannot stand beside it,
+        # unless that line would push the counts off a short card.
+        below = tag_below(seat.name, tag, w) and 23 + 15 * len(seat.lines) + 13 <= h
+        lines = [tag, *seat.lines] if below else seat.lines
         tag_w = 0
-        if tag:
+        if tag and not below:
+            room = w - 52 - style.font(NAME_SIZE, "bold").size(seat.name)[0] - TAG_GAP
             tag_rect = style.blit_text(
                 card,
-                tag,
-                12,
+                shorten(tag, TAG_MIN_SIZE, room),
+                TAG_SIZE,
                 (w - 10, 11),
                 style.INK_SOFT,
                 anchor="topright",
-                max_width=w // 2 - 20,
+                max_width=max(1, room),
             )
-            tag_w = tag_rect.width + 10
+            tag_w = tag_rect.width + TAG_GAP
         # Short cards (six seats at 1024x640) keep the counts: a tighter layout
         # rather than dropping the lines under the name.
-        compact = bool(seat.lines) and h < 32 + 18 * len(seat.lines)
+        compact = bool(lines) and h < 32 + 18 * len(lines)
         name_y, first, step, size = (3, 23, 15, 13) if compact else (8, 32, 18, 14)
         style.blit_text(
             card,
             seat.name,
-            16 if compact else 18,
+            16 if compact else NAME_SIZE,
             (42, name_y),
             name_col,
             kind="bold",
             max_width=w - 52 - tag_w,
         )
-        for k, line in enumerate(seat.lines):
+        for k, line in enumerate(lines):
             y = first + step * k
             if y + size > h:
                 break

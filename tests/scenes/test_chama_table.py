@@ -5,10 +5,13 @@ seat played by bots in every mode ([C5]-[C16] on screen)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.cards import parse_card
 from game.chama import actions as A
@@ -20,7 +23,8 @@ from scenes.tables.base import SeatSetup
 from scenes.tables.chama import ChamaTable
 from scenes.tables.chama.formation_view import unit_rects
 from scenes.victory import VictoryOverlay
-from tests.scenes.conftest import click, click_widget, make_app, pump
+from tests.scenes.conftest import click, click_widget, key, make_app, pump
+from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
 
 
 def table(app, seats, seed=3, practice=False, options=None) -> ChamaTable:  # type: ignore[no-untyped-def]
@@ -205,12 +209,10 @@ def test_rebuild_a_razed_realm_by_picking_three_cards_c5(app) -> None:  # type: 
 def test_practice_hint_calculator_and_bot_hands(app) -> None:  # type: ignore[no-untyped-def]
     t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3, practice=True)
     until(app, my_phase(t, "realm"))
-    assert t.show_calc and "hands" in t.extra_buttons
-    click_widget(app, t.extra_buttons["hands"])
-    assert t.show_hands
-    pump(app, 2)  # the bot's hand is painted (practice only)
+    assert t.show_calc and "hands" not in t.extra_buttons  # one reveal switch: the pause menu's
     click_widget(app, t.buttons["hint"])
     until(app, lambda: app.toast.visible and app.toast.text.startswith("Hint"), 600)
+    assert app.toast.text.endswith(")")  # one hint path: the move, then the base's reason
     # undo takes back the person's last move (practice)
     until(app, my_phase(t, "realm"))
     click_widget(app, t.row.primary[0])  # "To the pool"
@@ -350,3 +352,199 @@ def test_spoils_army_is_attached_to_a_lit_pool_commander_c10(app) -> None:  # ty
     rects = unit_rects(t.lay.areas[0], t.view()["players"][0]["pool"])
     click(app, rects[unit.uid].center)
     assert m.log[-1] == (0, A.AttachSpoilsArmy(unit.uid))
+
+
+# -- the new base and the life tools (adoption) -------------------------------------------
+
+
+def test_practice_reveal_is_the_pause_menu_switch_and_h_toggles_it(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.pause import PauseMenu
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3, practice=True)
+    until(app, my_phase(t, "realm"))
+    drawn: list[int] = []
+    paint = t._draw_bot_hand
+    t._draw_bot_hand = lambda surface, area, seat: (drawn.append(seat), paint(surface, area, seat))  # type: ignore[method-assign]
+    pump(app, 2)
+    assert drawn == [] and t.revealed_seats() == []
+    key(app, pygame.K_h)  # the shortcut flips the practice tools' switch
+    assert t.tools.reveal and t.revealed_seats() == [1]
+    pump(app, 2)
+    assert drawn and set(drawn) == {1}  # the bot's hand is painted, nobody else's
+    key(app, pygame.K_ESCAPE)
+    menu = app.scenes.top
+    assert isinstance(menu, PauseMenu)
+    click_widget(app, menu.buttons["reveal"])  # the same switch, from the pause menu
+    assert not t.tools.reveal
+    if app.scenes.top is not t:
+        key(app, pygame.K_ESCAPE)
+    drawn.clear()
+    pump(app, 2)
+    assert drawn == []
+
+
+def test_pause_and_resume_restore_exactly_the_phase_controls(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3)
+    until(app, my_phase(t, "realm"))
+    assert t.row is not None
+    before = [(e.label, e.enabled) for e in t.row.entries]
+    shown_before = [b.visible for b in t.row.buttons + t.row.primary]
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is not t
+    click_widget(app, app.scenes.top.buttons["resume"])
+    pump(app, 2)
+    assert app.scenes.top is t
+    assert [(e.label, e.enabled) for e in t.row.entries] == before
+    assert [b.visible for b in t.row.buttons + t.row.primary] == shown_before
+    # a button of no entry stays hidden: it cannot be clicked
+    assert sum(b.visible for b in t.row.buttons + t.row.primary) == len(t.row.entries)
+
+
+def test_space_skips_the_bots_to_the_persons_next_decision(app) -> None:  # type: ignore[no-untyped-def]
+    app.settings.animation_speed = "slow"
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "normal"), SeatSetup("Lis", "normal")])
+    until(app, lambda: t.my_turn() or bool(t.events) or t.animating() or t.worker.busy, 600)
+    if t.my_turn():  # Ana plays first: pass her turn to hand over to the bots
+        until(app, my_phase(t, "realm"))
+        while t.my_turn():
+            t.submit(next(a for a in t.legal() if isinstance(a, (A.EndStep, A.KeepHand))))
+    pump(app, 2)
+    key(app, pygame.K_SPACE)
+    assert t.skipping or t.my_turn()
+    until(app, lambda: t.my_turn() and not t.events and not t.animating(), 900)
+    assert not t.fx and not t.skipping
+
+
+def test_a_continued_match_tells_its_log_again(app) -> None:  # type: ignore[no-untyped-def]
+    import game as G
+
+    m = G.new_match("chama", ["Ana", "Borin", "Lis"], seed=9)
+    bot = G.make_bot("chama", "easy")
+    from game.rng import Rng
+
+    rng = Rng(2)
+    for _ in range(60):
+        s = m.to_move[0]
+        m.apply(s, bot.choose(m.view(s), m.legal_actions(s), rng))
+    loaded = G.load_match(m.save())
+    app.scenes.push(MainMenu(app), fade=False)
+    seats = [SeatSetup("Ana"), SeatSetup("Borin", "easy"), SeatSetup("Lis", "easy")]
+    t = ChamaTable(app, loaded, seats)
+    app.scenes.push(t, fade=False)
+    pump(app)
+    lines = [text for text, _ in t.log.entries]
+    assert len(lines) > 10 and any("Borin" in line for line in lines)
+    # Ana reads her own draws ("You drew …"), never the bots' cards
+    own = [e for e, *_ in t.history if e is not None and e.PRIVATE and e.visible_to(0)]
+    assert own and all(t.event_text(e) in lines for e in own)
+    others = [e for e, *_ in t.history if e is not None and e.PRIVATE and not e.visible_to(0)]
+    assert others and all(t.event_text(e) == "" for e in others)
+
+
+def test_a_replay_of_a_finished_match_steps_forward_and_back(app) -> None:  # type: ignore[no-untyped-def]
+    import game as G
+    from game.rng import Rng
+    from scenes.replay import open_replay
+
+    m = G.new_match("chama", ["Ana", "Bot"], seed=4)
+    m.meta = {"players": [{"name": "Ana", "bot": None}, {"name": "Bot", "bot": "easy"}]}
+    bot = G.make_bot("chama", "easy")
+    rng = Rng(3)
+    while not m.is_over:
+        s = m.to_move[0]
+        m.apply(s, bot.choose(m.view(s), m.legal_actions(s), rng))
+    app.scenes.push(MainMenu(app), fade=False)
+    viewer = open_replay(app, m.save())
+    assert viewer is not None and type(viewer).__name__ == "ReplayChamaTable"
+    app.scenes.push(viewer, fade=False)
+    viewer.replay_speed_index = 5
+    until(app, lambda: viewer.replay_position >= 8, 3000)
+    viewer.replay_toggle_play()
+    until(app, lambda: not viewer.events and not viewer.animating(), 600)
+    at = viewer.replay_position
+    viewer.replay_step_back()
+    pump(app, 3)
+    assert viewer.replay_position == at - 1
+    assert viewer.shown() == viewer.view()  # the table shows the position as it stands
+    viewer.replay_step_forward()
+    until(app, lambda: not viewer.events and not viewer.animating(), 600)
+    assert viewer.replay_position == at
+
+
+def test_the_guided_game_points_at_real_parts_of_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    import json
+    from pathlib import Path
+
+    from scenes.tutorial import start_tutorial
+
+    app.scenes.push(MainMenu(app), fade=False)
+    t = start_tutorial(app, "chama")
+    assert t is not None and t.tutorial is not None
+    app.scenes.push(t, fade=False)
+    until(app, lambda: t.tutorial.current is not None, 3000)
+    targets = t.tutorial_targets()
+    assert t.tutorial.current.target in targets
+    steps = json.loads(Path("assets/tutorials/chama.json").read_text())["steps"]
+    for step in steps:  # every step points at something the table has
+        rect = targets[step["target"]]
+        assert rect.width > 0 and rect.height > 0, step["id"]
+
+
+def test_a_question_with_one_answer_reads_nothing_to_do_and_enter_goes_on_c17(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3)
+    until(app, my_phase(t, "realm"))
+    m = t.match
+    suit = t.view()["players"][0]["suit"]
+    setup_hand(t, 0, f"K{suit}")
+    t.submit(A.EndStep())  # on to step 3 holding only a realm
+    until(app, my_phase(t, "pool"), 200)
+    # step 3 with nothing to pool: the engine still asks ([C17]), one answer
+    legal = t.legal()
+    assert legal == [A.EndStep()], legal
+    assert t.row is not None and "Enter" in t.row.prompt and "Nothing to do" in t.row.prompt
+    moves = len(m.log)
+    key(app, pygame.K_RETURN)
+    assert len(m.log) == moves + 1
+
+
+def test_draw_lines_use_real_plurals(app) -> None:  # type: ignore[no-untyped-def]
+    from game.chama import events as E
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3)
+    for n, word in ((1, "card "), (5, "cards ")):
+        text = t.event_text(E.DrewCards(1, n, "turn", 30))
+        assert text.startswith(f"Borin draws {n} {word}") and "(s)" not in text, text
+        spoils = t.event_text(E.SpoilsDrawn(1, n, False))
+        assert f"{n} spoils {word.strip()}." in spoils, spoils
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(1, 10_000))
+def test_hot_seat_leaks_nothing_over_bounded_matches_g4(seed: int) -> None:
+    """Two humans and a bot play a timed match on screen ([C16] ends it): no
+    frame shows or logs one human's cards to the other ([G4], [C17])."""
+    app = make_app("--lang", "en", "--size", "1024x640")
+    app.settings.animation_speed = "instant"
+    seats = [SeatSetup("Ana"), SeatSetup("Bot", "easy"), SeatSetup("Bia")]
+    t = table(app, seats, seed=seed, options={"turn_limit": 8})
+    try:
+        play_hot_seat_match(app, t, random.Random(seed), max_frames=8000)
+    finally:
+        t.worker.close()
+        pygame.quit()
+
+
+def test_victory_and_discard_lines_use_real_plurals(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.i18n import set_language, tr
+
+    for lang, one, many in (
+        ("en", "1 realm standing", "3 realms standing"),
+        ("pt", "1 reino de pé", "3 reinos de pé"),
+    ):
+        set_language(lang)
+        assert one in tr("chamatable.victory.line", name="Ana", count=1, razes=0)
+        assert many in tr("chamatable.victory.line", name="Ana", count=3, razes=0)
+        for n in (1, 2):
+            assert "(s)" not in tr("chamatable.prompt.discard", count=n)
+    set_language("en")
+    assert tr("chamatable.prompt.discard", count=1).endswith("1 card to discard.")

@@ -14,7 +14,7 @@ from game.rng import Rng
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.calculator import battle_calc, unseen_ranks
 from scenes.tables.chama.display import Display
-from scenes.tables.chama.hints import hint_text, reason
+from scenes.tables.chama.hints import reason
 
 
 def _fight() -> tuple[ChamaMatch, int, int]:
@@ -66,7 +66,7 @@ def test_calculator_attacker_must_pass_the_defender_c8() -> None:
     assert calc is not None and calc.side == "attack"
     assert (calc.mine, calc.theirs, calc.need) == (5, 13, 9)  # ties go to the defender
     assert calc.hand_singles == [f"9{m.suits[a]}"]
-    hint = hint_text(m.view(a), A.Reinforce(parse_card(f"9{m.suits[a]}")), ["Ana", "Bia"])
+    hint = reason(m.view(a), A.Reinforce(parse_card(f"9{m.suits[a]}")), ["Ana", "Bia"])
     assert "14" in hint and "13" in hint
 
 

@@ -19,7 +19,7 @@ from scenes.tables.chama.battle_view import geometry
 from scenes.tables.chama.effects import XisumDuel
 from scenes.tables.chama.hints import pretty
 from scenes.tables.chama.look import LEGAL, chama_back, chama_card
-from scenes.tables.war.effects import FloatingText, MovingArmy
+from scenes.widgets.floating import FloatingText, GlidingImage
 
 if TYPE_CHECKING:
     pass
@@ -35,8 +35,8 @@ class TableAnimations:
     def log_event(self, event: Event, **extra: Any) -> None:
         if isinstance(event, E.StepStarted):
             return  # the turn bar shows the step; the log keeps what happened
-        if event.PRIVATE and (not event.visible_to(self.viewer) or len(self.humans) > 1):
-            return  # hot-seat: a private line would stay in the log for the next person
+        # a private event is kept too: `event_text` words it only for its owner,
+        # and the base tells the log again whenever another person looks
         fields = event.to_dict()
         for k, v in fields.items():
             if k in ("card", "commander", "army", "replaced") and isinstance(v, str):
@@ -100,7 +100,7 @@ class TableAnimations:
         end: tuple[int, int],
         seconds: float = FLY,
     ) -> None:
-        self.fx.append(MovingArmy(start, end, image, self._d(seconds) or 0.01))
+        self.fx.append(GlidingImage(start, end, image, self._d(seconds) or 0.01))
 
     def _float(
         self,
@@ -151,7 +151,7 @@ class TableAnimations:
             # the viewer sees his own draw face up, one card after the other
             for k, card in enumerate(event.cards[:5]):
                 self.fx.append(
-                    MovingArmy(
+                    GlidingImage(
                         area.draw_pile.center,
                         self._hand_pos(event.seat),
                         self._face(card),
@@ -169,7 +169,7 @@ class TableAnimations:
                 return  # his own cards fly face up with the private event
             for k in range(min(event.count, 3)):
                 self.fx.append(
-                    MovingArmy(
+                    GlidingImage(
                         area.draw_pile.center,
                         self._hand_pos(event.seat),
                         chama_back(self.fly_w),

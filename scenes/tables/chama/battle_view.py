@@ -87,9 +87,12 @@ def draw_battle(
         incursion=max(1, int(battle["incursion"])),
     )
     stage = tr(f"chama.stages.{battle['stage']}")
+    line = f"{title}  ·  {stage}"
+    if style.font(12, "bold").size(line)[0] > centre.width - 20:
+        line = title  # a narrow centre: the stage words would shrink the line unreadable
     style.blit_text(
         surface,
-        f"{title}  ·  {stage}",
+        line,
         14,
         (centre.centerx, g.title_y),
         style.GOLD_LIGHT,

@@ -35,9 +35,6 @@ class TableClicks:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if self.row is not None and self.row.press(event.ui_element):
                 return
-            if event.ui_element is self.extra_buttons.get("hands"):
-                self.toggle_hands()
-                return
             if event.ui_element is self.extra_buttons.get("calc"):
                 self.show_calc = not self.show_calc
                 return
@@ -75,15 +72,13 @@ class TableClicks:
             self.refresh_controls()
             return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_SPACE:
-                self.fx.clear()  # skip the animations; the base finishes its tweens
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.row is not None:
                 entry = self.row.first_primary()
                 if entry is not None:
                     entry.run()
                 return
             if event.key == pygame.K_h and self.practice:
-                self.toggle_hands()
+                self.tools.toggle_reveal(self)  # the pause menu's switch, one state
                 return
             if event.key == pygame.K_c and self.practice:
                 self.show_calc = not self.show_calc
@@ -95,12 +90,6 @@ class TableClicks:
                 self.refresh_controls()
                 return
         super().handle_event(event)
-
-    def toggle_hands(self) -> None:
-        """Practice: show or hide the bots' hands (never with two people at the screen)."""
-        if not self.practice or len(self.humans) > 1:
-            return
-        self.show_hands = not self.show_hands
 
     def calc_room(self, view: dict[str, Any]) -> int:
         """Width kept in the hand strip for the battle calculator (0 when not shown)."""

@@ -225,8 +225,8 @@ def _paint_header(
         if x + width > hr.right - 4 and i > 0 and y + 34 <= hr.bottom:
             x, y = hr.left + 38, y + 17  # a narrow area wraps its header to a second line
         room = hr.right - x - 4
-        if room < 20:
-            break
+        if width * 12 / 14 > room and i > 0:
+            continue  # no room left at a readable size: the words further on may fit
         rect = style.blit_text(
             surface, text, 14, (x, y), col, kind=kind, shadow=style.BLACK, max_width=room
         )

@@ -38,13 +38,6 @@ def _best_attacker(view: dict[str, Any], seat: int) -> int:
     return max(pool + hand, default=0)
 
 
-def hint_text(view: dict[str, Any], action: Action, names: list[str]) -> str:
-    """The hint line: what to do and why, in one sentence each."""
-    return tr(
-        "chamatable.hint.line", move=move_text(action, names), reason=reason(view, action, names)
-    )
-
-
 def move_text(action: Action, names: list[str]) -> str:
     """What the move is, in words."""
     name = type(action).__name__

@@ -35,6 +35,7 @@ class TablePainting:
         surface.blit(self._felt_surface(), lay.felt.topleft)
         pygame.draw.rect(surface, style.GOLD_DARK, lay.felt, width=2, border_radius=10)
         legal = self.legal()
+        revealed = set(self.revealed_seats())
         self._draw_turn_bar(surface, view)
         for seat, area in lay.areas.items():
             colour, emblem = self.seat_look(seat)
@@ -48,12 +49,7 @@ class TablePainting:
                 self.marks_for(seat, view, legal),
                 self.pulse,
             )
-            if (
-                self.show_hands
-                and self.practice
-                and seat != self.viewer
-                and not self.is_human(seat)
-            ):
+            if seat in revealed:
                 self._draw_bot_hand(surface, area, seat)
         self._draw_armistices(surface, view)
         self._draw_centre(surface, view, legal)
@@ -345,7 +341,7 @@ class TablePainting:
 
     def _draw_bot_hand(self, surface: pygame.Surface, area: L.Area, seat: int) -> None:
         """Practice: a bot's hand, face up, in a strip under its header."""
-        cards = hand_order([c.code for c in self.match.hands[seat]])  # type: ignore[attr-defined]
+        cards = hand_order(list(self.match.view(seat).get("hand") or []))
         text = tr("chamatable.practice.bot_hand", cards=" ".join(pretty(c) for c in cards) or "—")
         r = area.header
         label = style.render_text(text, 13, style.INK, "bold", max_width=r.width - 12)

@@ -27,7 +27,7 @@ from scenes.tables.chama.clicks import TableClicks
 from scenes.tables.chama.controls import ControlRow, Entry, button_actions, button_label
 from scenes.tables.chama.display import Display
 from scenes.tables.chama.formation_view import AreaPainter
-from scenes.tables.chama.hints import hint_text, pretty
+from scenes.tables.chama.hints import pretty, reason
 from scenes.tables.chama.look import LEGAL, seat_colour, seat_emblem
 from scenes.tables.chama.painting import TablePainting
 from scenes.tables.chama.turn_bar import Badge
@@ -59,7 +59,6 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.xisum_unit: int | None = None
         self.drag: dict[str, Any] | None = None
         self.hover: tuple[str, int, int] | None = None
-        self.show_hands = False
         self.show_calc = practice
         self.pulse = 0.0
         self.turn_key: tuple[Any, ...] = ()
@@ -92,7 +91,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
             and self.viewer in self.match.to_move
             and self.is_human(self.viewer)
             and not self.events
-            and not self.fx
+            and not self.animating()
         )
 
     def legal(self) -> list[Action]:
@@ -121,7 +120,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.lay = L.compute(self.app.size, len(self.seats), self.bottom_seat())
         lay = self.lay
         n = max(1, len(self.seats))
-        seat_h = min(n * 74, int(lay.right.height * 0.5))
+        seat_h = min(n * 84, int(lay.right.height * 0.5))  # room for a tag line under the name
         self.seat_panel.set_rect(
             pygame.Rect(lay.right.left + 14, lay.right.top, lay.right.width - 14, seat_h)
         )
@@ -143,17 +142,14 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         ]
         self.extra_buttons = {}
         left_of = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
-        if self.practice:
-            for i, name in enumerate(("hands", "calc")):
-                self.extra_buttons[name] = ui.button(
-                    pygame.Rect(left_of - (i + 1) * 128, 12, 120, 36),
-                    tr(f"chamatable.practice.{name}"),
-                    self.app.ui_manager,
-                    self.ui,
-                    tooltip=tr(f"chamatable.practice.{name}_tip"),
-                )
-            if len(self.humans) > 1:
-                self.extra_buttons["hands"].disable()
+        if self.practice:  # the bots' hands are the pause menu's one reveal switch (or H)
+            self.extra_buttons["calc"] = ui.button(
+                pygame.Rect(left_of - 128, 12, 120, 36),
+                tr("chamatable.practice.calc"),
+                self.app.ui_manager,
+                self.ui,
+                tooltip=tr("chamatable.practice.calc_tip"),
+            )
         self.refresh_controls()
 
     def _relayout_if_rotated(self) -> None:
@@ -162,7 +158,45 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
 
     # -- the flow -----------------------------------------------------------------
     def animating(self) -> bool:
-        return bool(self.fx)
+        """Effects the table waits for (floating words are decoration)."""
+        return any(fx.blocking for fx in self.fx)
+
+    def finish_animations(self) -> None:
+        self.fx.clear()  # cards land where the settled view shows them
+
+    def hide_secrets(self) -> None:
+        # the animated copy and the selections are the last viewer's hand
+        self.display.stop()
+        self.fx.clear()
+        self.drag = None
+        self.hover = None
+        self._clear_selection()
+        self._view_cache = None
+
+    def show_secrets(self) -> None:
+        self._view_cache = None
+        self._clear_selection()
+
+    def tutorial_targets(self) -> dict[str, pygame.Rect]:
+        out = super().tutorial_targets()
+        lay = self.lay
+        if lay is None:
+            return out
+        out.update(
+            {
+                "table": lay.board,
+                "centre": lay.centre,
+                "turn_bar": lay.turn_bar,
+                "controls": lay.controls,
+                "hand": lay.hand,
+            }
+        )
+        area = lay.areas.get(self.bottom_seat())
+        if area is not None:
+            out["formation"] = area.slots[0].unionall(area.slots[1:])
+            out["pool"] = area.pool
+            out["piles"] = area.draw_pile.union(area.discard_pile)
+        return out
 
     def update(self, dt: float) -> None:
         self.pulse = (self.pulse + dt) % 1.6
@@ -172,9 +206,9 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
             fx.update(dt)
             if fx.done:
                 self.fx.remove(fx)
-        busy = bool(self.events) or bool(self.fx) or self.tweens.busy
+        busy = bool(self.events) or self.animating() or self.tweens.busy
         super().update(dt)
-        if not self.events and not self.fx and not self.tweens.busy:
+        if not self.events and not self.animating() and not self.tweens.busy:
             if self.display.view is not None or busy:
                 self.display.stop()
                 self._view_cache = None
@@ -265,7 +299,18 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
             if name == "Stop" and b and self.viewer not in (b["attacker"], b["defender"]):
                 label = tr("chamatable.buttons.stay_out")  # an Aliados helper [C15]
             entries.append(Entry(label, run, primary=primary, action=action))
+        if len(legal) == 1 and len(entries) == 1:
+            # the engine asks even when one answer is possible ([C10], [C17]): one
+            # short line and Enter, worded the same whatever made it the only one
+            self.row.set(entries, self._only_prompt(phase, entries[0].label))
+            return
         self.row.set(entries, self._prompt(view, legal))
+
+    def _only_prompt(self, phase: str, label: str) -> str:
+        """The prompt of a question with one answer: nothing to do, Enter goes on."""
+        if phase == "spoils":
+            return tr("chamatable.prompt.only_spoils")
+        return tr("chamatable.prompt.only", button=label)
 
     def _can_turn_battle(self, legal: list[Action]) -> bool:
         return any(isinstance(a, (A.Reinforce, A.PlayArmistice)) for a in legal)
@@ -331,8 +376,6 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         if phase == "spoils":
             card = view.get("spoils_card")
             kind = role(parse_card(card)) if card else "none"
-            if len(legal) == 1:  # only keeping it is allowed (a helper, or outside one's turn)
-                return tr("chamatable.prompt.spoils_keep")
             return tr(f"chamatable.prompt.spoils_{kind}")
         if phase == "discard":
             over = len(view.get("hand") or []) - 8
@@ -357,12 +400,10 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         p = view["players"][seat]
         unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
         out: list[tuple[str, tuple[int, int, int]]] = [(self.seats[seat].name, style.CREAM)]
-        out.append(
-            (tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK)
-        )  # the suit's estate
+        # the suit's estate comes last: a narrow header drops it before the counts
+        estate = (tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK)
         if not p["alive"]:
-            out.append((tr("chamatable.seat.out"), (255, 120, 100)))
-            return out
+            return [*out, (tr("chamatable.seat.out"), (255, 120, 100)), estate]
         mode = view.get("mode")
         if mode == "duplas":
             team = sum(
@@ -381,7 +422,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
             out.append((tr("chamatable.seat.score", score=p["score"]), style.GOLD_LIGHT))
         if p.get("pineapple"):
             out.append((tr("chamatable.badges.pineapple"), (240, 220, 150)))
-        return out
+        return [*out, estate]
 
     def seat_lines(self, seat: int) -> list[str]:
         view = self.view()
@@ -410,7 +451,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         for s, p in enumerate(view["players"]):
             unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
             line = tr(
-                "chamatable.victory.line", name=self.seats[s].name, realms=unrazed, razes=p["razes"]
+                "chamatable.victory.line", name=self.seats[s].name, count=unrazed, razes=p["razes"]
             )
             if view.get("turn_limit"):
                 line += " · " + tr("chamatable.seat.score", score=p["score"])
@@ -424,9 +465,15 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
 
         return move_text(action, [s.name for s in self.seats])
 
+    def hint_reason(self, action: Action) -> str:
+        names = [s.name for s in self.seats]
+        text = reason(self.view(), action, names).rstrip(".")
+        if text and not any(text.startswith(n) for n in names):
+            text = text[0].lower() + text[1:]  # it follows the move, in brackets
+        return text
+
     def show_hint(self, action: Action) -> None:
-        view = self.view()
-        self.app.notify(hint_text(view, action, [s.name for s in self.seats]))
+        super().show_hint(action)  # the one hint line: the move, and `hint_reason`
         card = getattr(action, "card", None)
         if isinstance(action, (A.PlayRealm, A.AttachArmy)) and isinstance(card, Card):
             self.selected = card.code

@@ -1,15 +1,14 @@
-"""Short animations on the map: battle dice, floating numbers, moving armies."""
+"""The battle dice box on the map (floating numbers and gliding counters are
+scenes/widgets/floating.py)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import pygame
 
 from scenes import style
 from scenes.widgets.dice import DiceTumble
-from scenes.widgets.tween import ease_in_out_cubic, ease_out_cubic
 
 #: room kept clear around a fighting territory's anchor: its counter and its name
 KEEP_CLEAR = (132, 74)
@@ -45,66 +44,6 @@ def place_box(
         return sum(c.clip(r).width * c.clip(r).height for r in keep)
 
     return min(candidates, key=hidden)  # min keeps the first of equals: above wins
-
-
-class FloatingText:
-    """ "+3" or "-1" rising and fading over a territory (decoration: the table
-    does not wait for it)."""
-
-    blocking = False
-
-    def __init__(
-        self,
-        text: str,
-        pos: tuple[int, int],
-        colour: tuple[int, int, int],
-        duration: float,
-        size: int = 22,
-    ) -> None:
-        self.surf = style.render_text(text, size, colour, "bold", shadow=style.BLACK)
-        self.pos = pos
-        self.duration = max(0.01, duration)
-        self.t = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
-    def draw(self, surface: pygame.Surface) -> None:
-        p = min(1.0, self.t / self.duration)
-        s = self.surf.copy()
-        s.set_alpha(int(255 * (1 - p**2)))
-        surface.blit(s, s.get_rect(center=(self.pos[0], self.pos[1] - 30 * ease_out_cubic(p))))
-
-
-class MovingArmy:
-    """A counter gliding from one territory to another (moves, occupation)."""
-
-    blocking = True
-
-    def __init__(
-        self, start: tuple[int, int], end: tuple[int, int], image: pygame.Surface, duration: float
-    ) -> None:
-        self.start, self.end = start, end
-        self.image = image
-        self.duration = max(0.01, duration)
-        self.t = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
-    def draw(self, surface: pygame.Surface) -> None:
-        p = ease_in_out_cubic(min(1.0, self.t / self.duration))
-        x = self.start[0] + (self.end[0] - self.start[0]) * p
-        y = self.start[1] + (self.end[1] - self.start[1]) * p - math.sin(math.pi * p) * 30
-        surface.blit(self.image, self.image.get_rect(center=(round(x), round(y))))
 
 
 class BattleFx:

@@ -24,9 +24,10 @@ from scenes.paths import ASSETS
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.war.cards_view import war_card
 from scenes.tables.war.dialogs import ObjectiveOverlay, TradeDialog, objective_text
-from scenes.tables.war.effects import BattleFx, FloatingText, MovingArmy
+from scenes.tables.war.effects import BattleFx
 from scenes.tables.war.look import CONTINENT_COMPACT, CONTINENT_SHORT, army_look
 from scenes.tables.war.placement import PlacementBuffer
+from scenes.widgets.floating import FloatingText, GlidingImage
 from scenes.widgets.map_view import CONTINENT_TINTS, MapData, MapView
 
 if TYPE_CHECKING:
@@ -523,7 +524,7 @@ class WarTable(TableScene):
         self.shown_armies[source] = self.shown_armies.get(source, 0) - count
         duration = self._d(0.6)
         self.fx.append(
-            MovingArmy(self.map.anchor(source), self.map.anchor(target), image, duration or 0.01)
+            GlidingImage(self.map.anchor(source), self.map.anchor(target), image, duration or 0.01)
         )
 
         def arrive() -> None:
@@ -536,7 +537,7 @@ class WarTable(TableScene):
         image = war_card(ev.card, 90, tr("wartable.joker")) if mine else war_card_back(90)
         start = (self.map.map_rect.centerx, self.map.map_rect.bottom)
         end = (self.panel.right - 80, self.panel.top + 30)
-        self.fx.append(MovingArmy(start, end, image, self._d(0.9) or 0.01))
+        self.fx.append(GlidingImage(start, end, image, self._d(0.9) or 0.01))
         self.app.sound.play("card")
 
     # -- input ------------------------------------------------------------------------

@@ -1,0 +1,61 @@
+"""The seat panel keeps every name readable: a long bot tag ("bot · Warlord
+(hard)") takes a line of its own instead of squeezing the name, and on a short
+card it is cut rather than pushing the counts off."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes import style
+from scenes.widgets.seat_panel import SeatInfo, SeatPanel, shorten, tag_below
+
+LONG = "robô · Senhor da guerra (difícil)"
+
+
+@pytest.fixture(autouse=True)
+def _display():  # type: ignore[no-untyped-def]
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    yield
+
+
+def test_a_long_tag_goes_under_the_name_and_a_short_one_stays_beside() -> None:
+    assert tag_below("Lisandra", LONG, 200)
+    assert not tag_below("Ana", "pessoa", 200)
+    assert not tag_below("Lisandra", LONG, 600)  # a wide panel has room beside
+
+
+def test_rows_grow_by_the_tag_line_when_there_is_room() -> None:
+    panel = SeatPanel(pygame.Rect(0, 0, 200, 300))
+    panel.seats = [SeatInfo("Lisandra", (0, 0, 200), "circle", True, ["Reinos 0 · mão 5"])]
+    panel.draw(pygame.Surface((200, 300)), LONG, "pessoa")
+    assert panel.row_height() == 40 + 18 * 2  # the counts line and the tag line
+
+
+def test_a_cut_tag_fits_what_the_name_leaves() -> None:
+    cut = shorten(LONG, 10, 60)
+    assert cut.endswith("…") and style.font(10).size(cut)[0] <= 60
+    assert shorten("pessoa", 10, 200) == "pessoa"
+
+
+def test_six_short_cards_keep_their_counts_with_long_tags() -> None:
+    panel = SeatPanel(pygame.Rect(0, 0, 236, 300))
+    panel.seats = [
+        SeatInfo(f"Lisandra{i}", (200, 0, 0), "circle", True, ["7 terr. · 10 exércitos"], tag=LONG)
+        for i in range(6)
+    ]
+    target = pygame.Surface((236, 300))
+    target.fill((0, 0, 0))
+    panel.draw(target)
+    h = panel.row_height() - 6
+    assert h < 23 + 15 * 2 + 13  # no room for a tag line: the tag stays beside, cut
+    # the counts line is painted: ink below the name row of the first card
+    below_name = target.subsurface(pygame.Rect(42, 24, 150, h - 26))
+    ink = sum(
+        1
+        for x in range(below_name.get_width())
+        for y in range(below_name.get_height())
+        if sum(below_name.get_at((x, y))[:3]) < 300
+    )
+    assert ink > 30
