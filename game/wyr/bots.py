@@ -23,10 +23,13 @@ from game.wyr.betting import Table, hard_pick, pot_worth, standing_pick
 from game.wyr.combos import best_combination
 from game.wyr.lookahead import Profile, hand_value, second_chance_value
 from game.wyr.odds import (
+    AZGHER_POINTS,
+    OPPONENT_POINTS,
     beat_probability,
     reroll_dist,
     thyatis_dice_dist,
     tie_share,
+    tie_table,
     win_table,
 )
 from game.wyr.planner import Knowledge, Plan, knowledge, plan_trade, points_value
@@ -172,9 +175,13 @@ class HardBot(WyrBot):
 
     def profile(self, view: dict[str, Any], rng: Rng) -> Profile:
         """How a final hand is valued: its chance to take the pot, negated when losing is better."""
-        opponents = sum(1 for o in view["out"] if not o) - 1
-        table = win_table(max(1, opponents), bool(view["variants"]["nimb"]))
-        return (table, 1.0 if self.wants_pot(view, rng) else -1.0)
+        opponents = max(1, sum(1 for o in view["out"] if not o) - 1)
+        nimb = bool(view["variants"]["nimb"])
+        # Under Azgher the others play to lose too: expect bare Maiores Tesouros.
+        prior = AZGHER_POINTS if view["variants"]["azgher"] else OPPONENT_POINTS
+        table = win_table(opponents, nimb, prior)
+        ties = tie_table(opponents, nimb, prior)
+        return (table, 1.0 if self.wants_pot(view, rng) else -1.0, ties)
 
     def trade(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         k: Knowledge = knowledge(view)
