@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import comb
+from typing import Any
 
 from game.wyr.combos import REIS_POINTS, evaluate_ranks
 
@@ -190,6 +191,39 @@ def beat_probability(
         elif s == my_score:
             p += pr * tie_share(my_strength, other_strength, nimb)
     return p
+
+
+#: A lord's final points, read from his last discard & trade turn when he has no
+#: turn left (how many cards he threw; 0 = he passed), measured from bot games:
+#: he passes on a made hand, throws three around a pair.
+POINTS_AFTER_DISCARDS: dict[int, tuple[float, ...]] = {
+    0: (0.0, 0.05, 0.35, 0.30, 0.28, 0.02),
+    1: (0.13, 0.53, 0.23, 0.01, 0.09, 0.01),
+    2: (0.40, 0.45, 0.10, 0.02, 0.03, 0.0),
+    3: (0.09, 0.78, 0.12, 0.005, 0.005, 0.0),
+}
+
+
+def read_opponents(
+    history: Sequence[Mapping[str, Any]], opponents: Sequence[int], last_round: int
+) -> tuple[float, ...]:
+    """The points prior of the others from what everyone saw them do ([G4]: public).
+
+    A lord whose last turn (round `last_round`) is played is read from how many
+    cards he threw; the others keep the generic prior. Several are averaged.
+    """
+    priors: list[tuple[float, ...]] = []
+    for seat in opponents:
+        turns = [h for h in history if h["seat"] == seat and not h["mao_de_wyr"]]
+        last = turns[-1] if turns else None
+        if last is not None and last["trade_round"] == last_round:
+            thrown = 0 if last["kind"] == "pass" else len(last["discards"])
+            priors.append(POINTS_AFTER_DISCARDS.get(thrown, OPPONENT_POINTS))
+        else:
+            priors.append(OPPONENT_POINTS)
+    if not priors:
+        return OPPONENT_POINTS
+    return tuple(round(sum(p[i] for p in priors) / len(priors), 4) for i in range(6))
 
 
 @lru_cache(maxsize=16)

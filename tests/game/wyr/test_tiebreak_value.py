@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+from game.rng import Rng
+from game.wyr.bots import HardBot
 from game.wyr.lookahead import hand_value
 from game.wyr.odds import (
     AZGHER_POINTS,
     OPPONENT_POINTS,
+    POINTS_AFTER_DISCARDS,
     key_share,
+    read_opponents,
     tie_table,
     win_table,
 )
@@ -45,3 +49,36 @@ def test_azgher_prior_expects_bare_maiores_tesouros_y11() -> None:
     far likelier than in a normal round."""
     assert AZGHER_POINTS[0] > 0.5 > OPPONENT_POINTS[0]
     assert tie_table(1, False, AZGHER_POINTS)[0] > 5 * tie_table(1, False, OPPONENT_POINTS)[0]
+
+
+def _turn(seat: int, rnd: int, thrown: int, mao: bool = False) -> dict[str, object]:
+    return {
+        "seat": seat,
+        "trade_round": rnd,
+        "mao_de_wyr": mao,
+        "kind": "pass" if thrown == 0 else "trade",
+        "discards": [None] * thrown,  # face down under Tenebra: only the count shows
+    }
+
+
+def test_a_lord_who_passed_his_last_turn_is_read_strong_y3() -> None:
+    """[Y3] what a lord did is public, even face down: passing his last turn means a
+    made hand, throwing three means little; an unfinished lord keeps the prior."""
+    passed = read_opponents([_turn(1, 1, 3), _turn(1, 2, 0)], [1], 2)
+    threw = read_opponents([_turn(1, 1, 0), _turn(1, 2, 3)], [1], 2)
+    unfinished = read_opponents([_turn(1, 1, 0)], [1], 2)
+    assert passed == POINTS_AFTER_DISCARDS[0] and threw == POINTS_AFTER_DISCARDS[3]
+    assert unfinished == OPPONENT_POINTS
+    # Against the strong reading a bare pair is worth less than against the weak one.
+    assert win_table(1, False, passed)[1] < win_table(1, False, threw)[1] - 0.2
+
+
+def test_hard_reads_the_opponent_from_the_view_only_g4() -> None:
+    """[G4] the hard bot's prior comes from the view's history: the same hand is
+    valued lower after the other lord passed his last turn than after he threw three."""
+    base = {"variants": {"azgher": False, "nimb": False}, "out": [False, False], "seat": 0}
+    bot = HardBot()
+    strong = bot.profile({**base, "history": [_turn(1, 1, 3), _turn(1, 2, 0)]}, Rng(1))
+    weak = bot.profile({**base, "history": [_turn(1, 1, 0), _turn(1, 2, 3)]}, Rng(1))
+    pair = (2, 2, 5, 9, 13)
+    assert hand_value(pair, strong) < hand_value(pair, weak)
