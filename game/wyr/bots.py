@@ -6,8 +6,11 @@
   combination points over the cards it has not seen (pile refills); rerolls a
   Thyatis die of 3 or less; under Azgher it plays to lose rounds it can afford.
 - hard: bets from a look-ahead of the money race against the others' likely
-  picks; values hands by the chance to win the pot (not by points) and weighs
-  every refill, taking face-up table cards included; decides Thyatis rerolls
+  picks; values hands by the chance to win the pot (not by points, and the
+  cards inside equal points by what a tie-break is worth) against the others'
+  likely hands, read from what they did (a lord who passed his last turn holds
+  a made hand; under Azgher the others throw their pairs); weighs every refill,
+  taking face-up table cards included; decides Thyatis rerolls
   from the exact odds against the rolls already on the table.
 """
 
@@ -23,10 +26,13 @@ from game.wyr.betting import Table, hard_pick, pot_worth, standing_pick
 from game.wyr.combos import best_combination
 from game.wyr.lookahead import Profile, hand_value, second_chance_value
 from game.wyr.odds import (
+    AZGHER_POINTS,
     beat_probability,
+    read_opponents,
     reroll_dist,
     thyatis_dice_dist,
     tie_share,
+    tie_table,
     win_table,
 )
 from game.wyr.planner import Knowledge, Plan, knowledge, plan_trade, points_value
@@ -172,9 +178,20 @@ class HardBot(WyrBot):
 
     def profile(self, view: dict[str, Any], rng: Rng) -> Profile:
         """How a final hand is valued: its chance to take the pot, negated when losing is better."""
-        opponents = sum(1 for o in view["out"] if not o) - 1
-        table = win_table(max(1, opponents), bool(view["variants"]["nimb"]))
-        return (table, 1.0 if self.wants_pot(view, rng) else -1.0)
+        opponents = max(1, sum(1 for o in view["out"] if not o) - 1)
+        nimb = bool(view["variants"]["nimb"])
+        # Under Azgher the others play to lose too: expect bare Maiores Tesouros.
+        if view["variants"]["azgher"]:
+            prior = AZGHER_POINTS
+        else:
+            # What the others did is public: a lord who passed his last turn holds a
+            # made hand, one who threw three has little ([Y3]).
+            me = int(view["seat"])
+            others = [s for s, o in enumerate(view["out"]) if not o and s != me]
+            prior = read_opponents(view.get("history", []), others, 2)
+        table = win_table(opponents, nimb, prior)
+        ties = tie_table(opponents, nimb, prior)
+        return (table, 1.0 if self.wants_pot(view, rng) else -1.0, ties)
 
     def trade(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         k: Knowledge = knowledge(view)

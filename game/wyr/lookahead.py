@@ -16,18 +16,25 @@ from itertools import combinations
 
 from game.cards import JOKER_RANK, RANKS
 from game.wyr.combos import evaluate_ranks
-from game.wyr.odds import draw_outcomes
+from game.wyr.odds import draw_outcomes, key_share
 from game.wyr.rules import HAND_SIZE
 
-#: A value profile: (points table 1..6, sign, tie-break weight) of the hard bot.
-Profile = tuple[tuple[float, ...], float]
+#: A value profile of the hard bot: (round-win chance by points 1..6, sign,
+#: chance by points that the pot turns on a tie-break of equal combinations).
+Profile = tuple[tuple[float, ...], float, tuple[float, ...]]
 
 
 def hand_value(ranks: tuple[int, ...], profile: Profile) -> float:
-    """The value of a final hand under a profile (round-win chance, signed)."""
-    table, sign = profile
+    """The value of a final hand under a profile (round-win chance, signed).
+
+    Within equal points the cards count as much as a tie-break can: under Azgher
+    a bare Maior Tesouro of low cards loses the ties that an ace-high one wins.
+    """
+    table, sign, ties = profile
     pts, key, _ = evaluate_ranks(ranks)
-    return sign * (table[pts - 1] + (key[0] / 20000 if key else 0.0))
+    tie = ties[pts - 1] * (key_share(pts, key) - 0.5)
+    # A hair of the top card still orders hands the tie-break cannot tell apart.
+    return sign * (table[pts - 1] + tie + (key[0] / 20000 if key else 0.0))
 
 
 @lru_cache(maxsize=8)

@@ -6,10 +6,12 @@ times per decision. Ranks are 2..14 and 0 for a joker; suits never matter.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 from math import comb
+from typing import Any
 
 from game.wyr.combos import REIS_POINTS, evaluate_ranks
 
@@ -19,6 +21,11 @@ Dist = dict[int, float]
 #: trade (measured from bot games: index = points 1..6). Used as the prior for
 #: hands a bot cannot see.
 OPPONENT_POINTS: tuple[float, ...] = (0.05, 0.46, 0.30, 0.09, 0.10, 0.002)
+
+#: The same under Azgher ([Y11]) for a lord who plays to lose the round: he
+#: throws his pairs, so most final hands are a bare Maior Tesouro (measured:
+#: 99% of normal's and hard's hands heads-up; kept below 1 for other styles).
+AZGHER_POINTS: tuple[float, ...] = (0.78, 0.19, 0.02, 0.005, 0.005, 0.0)
 
 
 @lru_cache(maxsize=64)
@@ -185,6 +192,104 @@ def beat_probability(
         elif s == my_score:
             p += pr * tie_share(my_strength, other_strength, nimb)
     return p
+
+
+#: A lord's final points, read from his last discard & trade turn when he has no
+#: turn left (how many cards he threw; 0 = he passed): measured over 150
+#: normal-vs-normal Tenebra games (the pass and two-card rows, seen ten times
+#: each, smoothed): he passes on a made hand, throws three around a pair.
+POINTS_AFTER_DISCARDS: dict[int, tuple[float, ...]] = {
+    0: (0.0, 0.05, 0.35, 0.30, 0.28, 0.02),
+    1: (0.13, 0.53, 0.23, 0.01, 0.09, 0.01),
+    2: (0.40, 0.45, 0.10, 0.02, 0.03, 0.0),
+    3: (0.09, 0.78, 0.12, 0.005, 0.005, 0.0),
+}
+
+
+def read_opponents(
+    history: Sequence[Mapping[str, Any]], opponents: Sequence[int], last_round: int
+) -> tuple[float, ...]:
+    """The points prior of the others from what everyone saw them do ([G4]: public).
+
+    A lord whose last turn (round `last_round`) is played is read from how many
+    cards he threw; the others keep the generic prior. Several are averaged.
+    """
+    priors: list[tuple[float, ...]] = []
+    for seat in opponents:
+        turns = [h for h in history if h["seat"] == seat and not h["mao_de_wyr"]]
+        last = turns[-1] if turns else None
+        if last is not None and last["trade_round"] == last_round:
+            thrown = 0 if last["kind"] == "pass" else len(last["discards"])
+            priors.append(POINTS_AFTER_DISCARDS.get(thrown, OPPONENT_POINTS))
+        else:
+            priors.append(OPPONENT_POINTS)
+    if not priors:
+        return OPPONENT_POINTS
+    return tuple(round(sum(p[i] for p in priors) / len(priors), 4) for i in range(6))
+
+
+@lru_cache(maxsize=16)
+def tie_table(
+    opponents: int, nimb: bool, prior: tuple[float, ...] = OPPONENT_POINTS
+) -> tuple[float, ...]:
+    """For points 1..6: the chance that the pot turns on a tie-break between equal
+    combinations ([Y8]): one opponent ends on my points and rolls my total, and I
+    beat the others. Under Nimb a tie is a roll-off, so the cards never matter."""
+    if nimb:
+        return (0.0,) * 6
+    n = 2
+    others = win_table(opponents - 1, nimb, prior) if opponents > 1 else (1.0,) * 6
+    out: list[float] = []
+    for p in range(1, 7):
+        if p == REIS_POINTS:
+            out.append(0.0)  # two Reis split the pot, whatever the cards ([Y9])
+            continue
+        same_roll = sum(pd * pd for _, pd in dice_dist(n))
+        out.append(opponents * prior[p - 1] * same_roll * others[p - 1])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _keys_by_points() -> dict[int, tuple[list[tuple[int, ...]], list[float]]]:
+    """Every joker-free final hand's key per points, sorted, with cumulative weights
+    (how many deals of real cards give it), for `key_share`."""
+    weights: dict[int, dict[tuple[int, ...], float]] = {}
+    for hand in combinations_with_replacement(range(2, 15), 5):
+        counts = [hand.count(r) for r in set(hand)]
+        if max(counts) > 4:
+            continue
+        w = 1.0
+        for c in counts:
+            w *= comb(4, c)
+        pts, key, _ = evaluate_ranks(hand)
+        per = weights.setdefault(pts, {})
+        per[key] = per.get(key, 0.0) + w
+    out: dict[int, tuple[list[tuple[int, ...]], list[float]]] = {}
+    for pts, per in weights.items():
+        keys = sorted(per)
+        total = sum(per.values())
+        cum: list[float] = []
+        run = 0.0
+        for k in keys:
+            run += per[k] / total
+            cum.append(run)
+        out[pts] = (keys, cum)
+    return out
+
+
+@lru_cache(maxsize=20_000)
+def key_share(pts: int, key: tuple[int, ...]) -> float:
+    """My share of a tie-break against a random hand of the same points ([Y6], [Y8]):
+    the chance its combination is weaker, plus half the chance it is equal."""
+    table = _keys_by_points().get(pts)
+    if table is None or not key:
+        return 0.5
+    keys, cum = table
+    lo = bisect_left(keys, key)
+    hi = bisect_right(keys, key)
+    below = cum[lo - 1] if lo else 0.0
+    upto = cum[hi - 1] if hi else 0.0
+    return below + (upto - below) / 2
 
 
 def tie_share(

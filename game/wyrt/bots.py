@@ -59,6 +59,7 @@ class Manner:
     calls: float  # share of the pot it pays over the odds to see more (loose calls)
     straddle: float  # chance to straddle when offered
     cheat_risk: float  # highest chance of being caught it accepts to cheat ([T9]); 0 never
+    nerve: float  # raises only with equity this far from an even share to a lock (bluffs aside)
     note: str  # the persona in a few words
 
 
@@ -70,22 +71,22 @@ class Manner:
 #: always fails, so even the best odds leave about 1 in 6 to be caught: a risk
 #: below that means the persona never cheats.
 MANNERS: dict[str, Manner] = {
-    # id                         aggr   bluff calls straddle risk
-    "cliente_casual": Manner(0.00, 0.02, 0.15, 0.10, 0.00, "passive; calls anything cheap"),
-    "nobre_iniciante": Manner(0.20, 0.04, 0.20, 0.50, 0.00, "rich beginner; bets big, pays"),
-    "cliente_aprendiz": Manner(-0.04, 0.04, 0.06, 0.00, 0.00, "timid learner; checks, calls"),
-    "clandestino": Manner(0.12, 0.20, 0.06, 0.60, 0.25, "back-room gambler; raises, bluffs"),
-    "clandestino_experiente": Manner(0.08, 0.15, 0.04, 0.40, 0.22, "seasoned gambler"),
-    "nobre_experiente": Manner(0.02, 0.06, 0.10, 0.30, 0.00, "noble; pays to see the cards"),
-    "cliente_genial": Manner(-0.04, 0.04, 0.00, 0.00, 0.00, "tight thinker; rarely bluffs"),
-    "clandestino_genial": Manner(0.06, 0.14, 0.02, 0.30, 0.20, "clever gambler; pressure"),
-    "carteador": Manner(0.04, 0.18, 0.02, 0.20, 0.26, "card sharp; bluffs and cheats"),
-    "carteador_genial": Manner(0.03, 0.14, 0.01, 0.10, 0.24, "clever sharp; picks his spots"),
-    "nobre_genial": Manner(-0.02, 0.05, 0.03, 0.10, 0.00, "tight noble; value bets"),
-    "carteador_expert": Manner(0.03, 0.10, 0.00, 0.10, 0.23, "expert sharp; bluffs, cheats"),
-    "nobre_expert": Manner(0.02, 0.07, 0.01, 0.20, 0.19, "expert noble; solid, rich"),
-    "nobre_invicto": Manner(0.00, 0.06, 0.00, 0.00, 0.17, "unbeaten dealer; balanced"),
-    "morto": Manner(0.00, 0.05, 0.00, 0.00, 0.17, "the boss; cold and exact"),
+    # id                         aggr   bluff calls straddle risk  nerve
+    "cliente_casual": Manner(0.00, 0.02, 0.15, 0.10, 0.00, 0.00, "passive; calls anything cheap"),
+    "nobre_iniciante": Manner(0.20, 0.04, 0.20, 0.50, 0.00, 0.00, "rich beginner; bets big, pays"),
+    "cliente_aprendiz": Manner(-0.04, 0.04, 0.06, 0.00, 0.00, 0.50, "timid learner; checks, calls"),
+    "clandestino": Manner(0.12, 0.20, 0.06, 0.60, 0.25, 0.00, "back-room gambler; raises, bluffs"),
+    "clandestino_experiente": Manner(0.08, 0.15, 0.04, 0.40, 0.22, 0.00, "seasoned gambler"),
+    "nobre_experiente": Manner(0.02, 0.06, 0.10, 0.30, 0.00, 0.00, "noble; pays to see the cards"),
+    "cliente_genial": Manner(-0.04, 0.04, 0.00, 0.00, 0.00, 0.00, "tight thinker; rarely bluffs"),
+    "clandestino_genial": Manner(0.06, 0.14, 0.02, 0.30, 0.20, 0.00, "clever gambler; pressure"),
+    "carteador": Manner(0.04, 0.18, 0.02, 0.20, 0.26, 0.00, "card sharp; bluffs and cheats"),
+    "carteador_genial": Manner(0.03, 0.14, 0.01, 0.10, 0.24, 0.00, "clever sharp; picks his spots"),
+    "nobre_genial": Manner(-0.02, 0.05, 0.03, 0.10, 0.00, 0.00, "tight noble; value bets"),
+    "carteador_expert": Manner(0.03, 0.10, 0.00, 0.10, 0.23, 0.00, "expert sharp; bluffs, cheats"),
+    "nobre_expert": Manner(0.02, 0.07, 0.01, 0.20, 0.19, 0.00, "expert noble; solid, rich"),
+    "nobre_invicto": Manner(0.00, 0.06, 0.00, 0.00, 0.17, 0.00, "unbeaten dealer; balanced"),
+    "morto": Manner(0.00, 0.05, 0.00, 0.00, 0.17, 0.00, "the boss; cold and exact"),
 }
 
 
@@ -399,8 +400,14 @@ class WyrtBot:
         # The persona's habits: its taste for betting, and now and then a bluff
         # with a weak hand when nobody has bet.
         habit = manner.aggression
-        if to_call == 0 and eq < 0.45 and r.random() < manner.bluff:
+        bluffing = to_call == 0 and eq < 0.45 and r.random() < manner.bluff
+        if bluffing:
             habit += 0.3
+        # The timid raise only with a hand they trust (their nerve), bluffs aside:
+        # a pot-share bonus alone cannot stop a misjudged equity from raising.
+        fair = 1 / (len(opps) + 1)
+        if manner.nerve and eq < fair + manner.nerve * (1 - fair) and not bluffing:
+            targets.clear()
         for to in sorted(targets):
             to = max(view["min_raise_to"], min(to, view["max_raise_to"]))
             added = to - my_bet

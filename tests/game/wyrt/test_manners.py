@@ -6,6 +6,7 @@ seeded decisions, so the habits of the one table `MANNERS` show in play.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game.core import Action
@@ -32,11 +33,14 @@ def _count(persona: str, view: dict[str, Any], legal: list[Action], kinds: tuple
 def test_one_manner_for_every_persona_and_no_two_alike_t10() -> None:
     """[T10] every persona of the roster has its own row in the one table."""
     assert set(MANNERS) == set(PERSONAS)
-    rows = [(m.aggression, m.bluff, m.calls, m.straddle, m.cheat_risk) for m in MANNERS.values()]
+    rows = [
+        (m.aggression, m.bluff, m.calls, m.straddle, m.cheat_risk, m.nerve)
+        for m in MANNERS.values()
+    ]
     assert len(set(rows)) == len(rows)
     for m in MANNERS.values():
         assert -0.1 <= m.aggression <= 0.3 and 0 <= m.bluff <= 0.3 and 0 <= m.calls <= 0.3
-        assert 0 <= m.straddle <= 1 and 0 <= m.cheat_risk <= 0.3 and m.note
+        assert 0 <= m.straddle <= 1 and 0 <= m.cheat_risk <= 0.3 and 0 <= m.nerve < 1 and m.note
 
 
 def test_skill_rises_with_intelligence_and_o_morto_is_best_t10() -> None:
@@ -65,6 +69,22 @@ def test_gambler_raises_where_the_timid_learner_checks_t10() -> None:
     gambler = _count("clandestino", view, legal, (Raise, AllIn))
     timid = _count("cliente_aprendiz", view, legal, (Raise, AllIn))
     assert gambler > timid + 15
+
+
+def test_timid_learner_calls_a_raise_with_a_pair_where_nerve_alone_would_reraise_t10() -> None:
+    """[T10] the timid learner's nerve: facing a raise with a middling pair it
+    calls and rarely raises back; the same mind without the nerve raises often."""
+    m = table(2)
+    give(m, "9S 9H 2D 5C KH", "")
+    m.apply(1, Raise(60))
+    view, legal = m.view(0), m.legal_actions(0)
+    assert MANNERS["cliente_aprendiz"].nerve > 0
+    timid = _count("cliente_aprendiz", view, legal, (Raise, AllIn))
+    bold = _bot("cliente_aprendiz")
+    bold.manner = replace(bold.manner, nerve=0.0)
+    reckless = sum(isinstance(bold.choose(view, legal, Rng(k)), (Raise, AllIn)) for k in range(80))
+    assert reckless > 2 * timid and reckless - timid >= 15
+    assert _count("cliente_aprendiz", view, legal, (Call,)) > 40
 
 
 def test_loose_noble_pays_to_see_where_the_casual_client_folds_t10() -> None:
