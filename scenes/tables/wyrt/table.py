@@ -76,7 +76,6 @@ class WyrtTable(TableScene):
         self.shown = Shown.from_view(view) if match.log else self._empty_shown(view)
         self.controls: BetControls | None = None
         self.aids = PracticeAids(self)
-        self.show_bots = False
         self.pulse = 0.0
         self.clock = 0.0
         self.shake: dict[int, float] = {}
@@ -131,6 +130,11 @@ class WyrtTable(TableScene):
         s.all_in = [False] * s.n
         s.buck = s.small_blind = s.big_blind = s.straddle = -1
         return s
+
+    @property
+    def show_bots(self) -> bool:
+        """Practice: the bots' cards are shown (the pause menu's one reveal switch)."""
+        return bool(self.practice and self.tools.reveal)
 
     def view(self) -> dict[str, Any]:
         """The viewer's view, computed once per change of the match."""
@@ -202,12 +206,10 @@ class WyrtTable(TableScene):
         self.extra_buttons = {}
         x = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
         narrow = self.app.size[0] < 1200
-        names = (["see_bots"] if self.practice else []) + ["cheat", "relic", "leave"]
-        for name in names:
-            w = (130 if narrow else 150) if name == "see_bots" else (104 if narrow else 120)
+        for name in ("cheat", "relic", "leave"):
+            w = 104 if narrow else 120
             x -= w + 8
             tips = {
-                "see_bots": tr("wyrttable.see_bots_tip"),
                 "cheat": "",
                 "relic": tr("wyrttable.relic_tip"),
                 "leave": tr("wyrttable.tips.leave"),
@@ -216,7 +218,6 @@ class WyrtTable(TableScene):
                 pygame.Rect(x, 12, w, 36),
                 tr(
                     {
-                        "see_bots": "wyrttable.see_bots",
                         "cheat": "wyrt.actions.cheat",
                         "relic": "wyrttable.relic_button",
                         "leave": "wyrttable.get_up",
@@ -372,6 +373,30 @@ class WyrtTable(TableScene):
         """The top-bar buttons that only make sense on one's own turn."""
         return [b for n, b in self.extra_buttons.items() if n in ("cheat", "relic", "leave")]
 
+    def refresh_controls(self) -> None:
+        """Exactly this decision's controls, worked out afresh (after an overlay,
+        a viewer change or undo): everything hides now and the next quiet frame
+        shows what the decision calls for (a dialog that submits after closing
+        is not opened again meanwhile)."""
+        self._controls_key = None
+        if self.controls is not None:
+            self.controls.hide()
+        for b in self._turn_buttons():
+            b.hide()
+
+    def hide_secrets(self) -> None:
+        """Nobody looks: the bottom hand goes face down (sync redraws it from the
+        public view) and the practice aids forget the last person's numbers."""
+        self.aids.aids = None
+        self.aids._key = None
+
+    def show_secrets(self) -> None:
+        """A person looks again: their aids are worked out for them."""
+        self.aids._key = None
+
+    def hint_reason(self, action: Action) -> str:
+        return self.aids.reason(action)
+
     def _refresh_controls(self) -> None:
         if self.controls is None:
             return
@@ -449,6 +474,10 @@ class WyrtTable(TableScene):
             if not has(public):
                 return ""
             return tr(public, seat=self.seats[getattr(event, "seat", 0)].name)
+        extra = self._words(event, extra)
+        if isinstance(event, R.PlayerRaised) and extra.get("opening"):
+            # the first bet of a round is a bet, not a raise
+            return tr("wyrttable.bet_log", seat=self.seats[event.seat].name, amount=extra["to"])
         key = f"wyrttable.events.{type(event).__name__}"
         if has(key) and not (event.PRIVATE and event.visible_to(self.viewer)):
             fields: dict[str, Any] = {k: v for k, v in event.to_dict().items() if k != "type"}
@@ -460,15 +489,17 @@ class WyrtTable(TableScene):
             return without_suit_signs(tr(key, **fields))
         return without_suit_signs(super().event_text(event, **extra))
 
-    def log_event(self, event: Event, **extra: Any) -> None:
-        # cards and amounts in words the fonts can draw, in the table's unit
+    def _words(self, event: Event, extra: dict[str, Any]) -> dict[str, Any]:
+        """Cards and amounts in words the fonts can draw, in the table's unit (worked
+        out whenever a line is worded, so a log told again reads the same)."""
+        extra = dict(extra)
         fields = event.to_dict()
         for k in ("amount", "to", "stack", "forfeited"):
             if isinstance(fields.get(k), int) and k not in extra:
                 extra[k] = self.money(fields[k])
         for k in ("card", "old", "given", "drawn"):
             v = getattr(event, k, None)
-            if isinstance(v, Card):
+            if isinstance(v, Card) and k not in extra:
                 extra[k] = card_text(v)
         for k in ("cards", "taken", "discarded", "best_five"):
             v = getattr(event, k, None)
@@ -476,7 +507,7 @@ class WyrtTable(TableScene):
                 extra[k] = cards_text(v)
         if "category" in fields and fields["category"]:
             extra.setdefault("category", category_text(fields["category"]))
-        super().log_event(event, **extra)
+        return extra
 
     def _plate_centre(self, seat: int) -> tuple[int, int]:
         return self.ring.plate_rect(seat).center
@@ -493,13 +524,9 @@ class WyrtTable(TableScene):
         """Tell the log again for whoever looks now, hand by hand (used by a base
         table that keeps its log as events; each line is worded by `event_text`,
         which never words another seat's secret)."""
-        history = getattr(self, "history", None)
-        if history is None:
-            return
         self.log.title = tr("wyrttable.history")
         self.log.clear()
-        for item in history[-getattr(self, "LOG_REBUILD", 1500) :]:
-            event, text, colour, extra = item
+        for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
             if isinstance(event, R.HandStarted):
                 self.log.start_hand(self._hand_title(event))
             if event is not None:
@@ -551,10 +578,9 @@ class WyrtTable(TableScene):
 
     def _on_HoleCards(self, ev: R.HoleCards) -> None:
         view_seat = self.viewer
-        if ev.seat == view_seat and self.is_human(ev.seat):
-            self._fan(ev.seat).reveal(list(ev.cards), 0.3)
-            self.log_event(ev)
-        elif self.practice and self.show_bots and not self.is_human(ev.seat):
+        self.log_event(ev)  # kept for everyone; worded only for its owner ([G4])
+        mine = ev.seat == view_seat and self.is_human(ev.seat)
+        if mine or (self.show_bots and not self.is_human(ev.seat)):
             self._fan(ev.seat).reveal(list(ev.cards), 0.3)
 
     def _on_BettingRoundStarted(self, ev: R.BettingRoundStarted) -> None:
@@ -593,12 +619,7 @@ class WyrtTable(TableScene):
         key = "wyrttable.bet_made" if opening else "wyrttable.raised"
         self.shown.last_act[ev.seat] = tr(key, amount=self.money(ev.to))
         self._bet_flight(ev.seat, ev.amount)
-        if opening:
-            self.log.add(
-                tr("wyrttable.bet_log", seat=self.seats[ev.seat].name, amount=self.money(ev.to))
-            )
-        else:
-            self.log_event(ev)
+        self.log_event(ev, opening=opening)
 
     def _on_PlayerAllIn(self, ev: R.PlayerAllIn) -> None:
         self.shown.put(ev.seat, ev.amount, all_in=True)
@@ -955,7 +976,7 @@ class WyrtTable(TableScene):
             list(self.view()["seats"][s]["stack"] for s in range(len(self.seats)))
         )
         self.log_event(ev)
-        self.log.add(tr(f"wyrt.end_reason.{ev.reason}"), style.INK_SOFT)
+        self.log_note(tr(f"wyrt.end_reason.{ev.reason}"), style.INK_SOFT)
 
     # -- practice ------------------------------------------------------------------------
     def show_hint(self, action: Action) -> None:
@@ -997,16 +1018,6 @@ class WyrtTable(TableScene):
             pygame_gui.UI_TEXT_ENTRY_FINISHED,
             pygame_gui.UI_TEXT_ENTRY_CHANGED,
         ):
-            if (
-                event.type == pygame_gui.UI_BUTTON_PRESSED
-                and event.ui_element is self.extra_buttons.get("see_bots")
-            ):
-                self.show_bots = not self.show_bots
-                self.extra_buttons["see_bots"].set_text(
-                    tr("wyrttable.hide_bots" if self.show_bots else "wyrttable.see_bots")
-                )
-                self.sync()
-                return
             if event.type == pygame_gui.UI_BUTTON_PRESSED:
                 if event.ui_element is self.extra_buttons.get("cheat"):
                     self.submit(R.Cheat())
@@ -1033,8 +1044,9 @@ class WyrtTable(TableScene):
             if self.controls is not None and self.controls.handle_ui(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_SPACE:
-                self._skip()
+            if event.key == pygame.K_v and self.practice:
+                self.tools.toggle_reveal(self)  # the same switch as the pause menu's
+                return
             cheat = self.extra_buttons.get("cheat")
             if event.key == pygame.K_t and cheat is not None and cheat.visible:
                 self.submit(R.Cheat())
@@ -1045,9 +1057,8 @@ class WyrtTable(TableScene):
             return
         super().handle_event(event)
 
-    def _skip(self) -> None:
-        """Skip ahead: every animation ends now."""
-        self.tweens.finish_all()
+    def finish_animations(self) -> None:
+        """Skip ahead (Space): every sprite of the table ends now."""
         for fan in self.fans.values():
             fan.finish()
         self.board.finish()
