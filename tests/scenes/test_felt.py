@@ -155,3 +155,31 @@ def test_everything_draws_on_a_plain_surface() -> None:
         "Chips",
         "hand",
     )
+
+
+def test_card_fan_cards_dealt_in_flight_land_in_the_grown_fan() -> None:
+    """Five cards dealt one after another while the earlier ones still fly: each
+    lands on its slot in the fan of five, not on the slot it aimed at when the
+    fan was smaller (the cards would pile up on the left otherwise)."""
+    tweens = Tweens()
+    fan = felt.CardFan(tweens, 60)
+    fan.place((300, 200), overlap=0.12)
+    for k in range(5):
+        fan.deal(None, (0, 0), False, 0.25, k * 0.05)
+    for _ in range(100):
+        tweens.update(0.02)
+    assert not tweens.busy
+    for i, s in enumerate(fan.sprites):
+        assert (s.x, s.y) == pytest.approx(fan.slot(i, 5)), i
+    xs = [s.x for s in fan.sprites]
+    assert all(b - a > 40 for a, b in zip(xs, xs[1:], strict=False))  # spread, not piled
+
+
+def test_card_fan_place_while_cards_fly_moves_their_landing() -> None:
+    tweens = Tweens()
+    fan = felt.CardFan(tweens, 60)
+    fan.deal(None, (0, 0), False, 0.25)
+    fan.place((500, 300))
+    for _ in range(50):
+        tweens.update(0.02)
+    assert (fan.sprites[0].x, fan.sprites[0].y) == pytest.approx(fan.slot(0, 1))
