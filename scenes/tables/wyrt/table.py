@@ -1146,7 +1146,12 @@ class WyrtTable(TableScene):
             marks.setdefault(sh.straddle, []).append((tr("wyrttable.marker_straddle"), "straddle"))
         for s, items in marks.items():
             for i, (text, kind) in enumerate(items):
-                felt.draw_marker(surface, self.ring.marker_spot(s, i), text, kind, 12)
+                spot = self.ring.marker_spot(s, i)
+                if s == self.ring.bottom:
+                    # the person's own large cards are wider: markers lie left of the plate
+                    plate = self.ring.plate_rect(s)
+                    spot = (plate.left - 18 - i * 28, plate.centery)
+                felt.draw_marker(surface, spot, text, kind, 12)
 
     def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
         """What seat `s`'s plate says now (rebuilt only when something it shows changed)."""
@@ -1377,9 +1382,28 @@ class WyrtTable(TableScene):
         except OSError as e:
             self.app.notify(tr("wyrttable.profile_not_saved", reason=str(e)), "error")
 
+    def _bound_to_the_table(self) -> bool:
+        """A Death Match while O Morto stands: nobody may get up ([T11]), and the
+        engine has no way to give up, so leaving only pauses the match."""
+        return (
+            self.mode == "death_match"
+            and not self.match.is_over
+            and not self.match.public_view()["morto_defeated"]
+            and self.on_leave is None
+            and self.on_result is None
+        )
+
+    def leave_warning(self) -> str:
+        if self._bound_to_the_table():
+            return tr("wyrttable.leave_death_match")
+        return super().leave_warning()
+
     def quit_to_menu(self) -> None:
         if self.mode == "life_cassino" and not self.match.is_over:
             self._record_profile()
+        if self._bound_to_the_table() and not self.saved_now and self.autosave() is None:
+            # the warning promises the match waits: say so when the disk refused
+            self.app.notify(tr("wyrttable.death_match_not_saved"), "error")
         super().quit_to_menu()
 
     def victory_lines(self) -> list[str]:
