@@ -183,3 +183,31 @@ def test_card_fan_place_while_cards_fly_moves_their_landing() -> None:
     for _ in range(50):
         tweens.update(0.02)
     assert (fan.sprites[0].x, fan.sprites[0].y) == pytest.approx(fan.slot(0, 1))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_shown_hands_stay_clear_of_the_tray_board_and_plates(size: tuple[int, int]) -> None:
+    """At the showdown every shown hand (best five raised) misses the dice tray,
+    the community row and the other plates, 2-8 seats, whoever sits at the bottom
+    (at 1024x640 with 6-8 seats the fixed spread ran over the tray)."""
+    w, h = size
+    side = 290 if w >= 1200 else 250
+    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    for n in range(2, 9):
+        for bottom in range(n):
+            ring = felt.SeatRing(n, bottom=bottom)
+            ring.set_area(area)
+            avoid = (ring.tray_rect, ring.board_rect)
+            for s in range(n):
+                if s == bottom:
+                    continue
+                tweens = Tweens()
+                fan = felt.CardFan(tweens, ring.card_width())
+                centre, width, overlap = ring.shown_cards_place(s, avoid)
+                fan.place(centre, width, overlap)
+                fan.show(parse_cards("A♠ K♠ Q♥ J♥ 2c"), face_up=True)
+                fan.raise_cards(parse_cards("A♠ K♠ Q♥ J♥ 2c"))
+                tweens.finish_all()
+                r = fan.rect
+                blockers = [*avoid] + [ring.plate_rect(t) for t in range(n) if t != s]
+                assert not any(r.colliderect(b) for b in blockers), (n, bottom, s)

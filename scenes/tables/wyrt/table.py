@@ -710,9 +710,11 @@ class WyrtTable(TableScene):
         self._gather()
         fan = self._fan(ev.seat)
         if ev.seat != self.ring.bottom:
-            # spread and enlarge a shown hand so it can be read across the table
-            w = self.ring.card_width()
-            fan.place(self.ring.cards_spot(ev.seat, 5, 0.45), round(w * 1.15), 0.45)
+            # spread and enlarge a shown hand so it can be read across the table,
+            # as far as the room between the tray, the community row and the plates allows
+            avoid = (self.ring.tray_rect, self.ring.board_rect)
+            centre, width, overlap = self.ring.shown_cards_place(ev.seat, avoid)
+            fan.place(centre, width, overlap)
         fan.reveal(list(ev.cards), 0.3)
         in_hand = list(ev.best_five)
         fan.raise_cards(in_hand)
