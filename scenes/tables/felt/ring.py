@@ -151,11 +151,14 @@ class SeatRing:
         x, y = self._beyond(seat, box, (d * 2, d * 2), 4)
         return x, y + d // 2
 
-    def hero_cards_spot(self, large_width: int, count: int = 5, overlap: float = 0.12) -> Point:
-        """Centre of the bottom seat's own large cards: above its plate, on the cloth."""
+    def hero_cards_spot(
+        self, large_width: int, count: int = 5, overlap: float = 0.12, tuck: float = 1 / 3
+    ) -> Point:
+        """Centre of the bottom seat's own large cards: above its plate, on the cloth,
+        their lower edge tucked `tuck` of the plate's height behind it."""
         h = round(large_width * 1.4)
         plate = self.plate_rect(self.bottom)
-        return plate.centerx, plate.top - h // 2 + plate.height // 3
+        return plate.centerx, plate.top - h // 2 + round(plate.height * tuck)
 
     def shown_cards_place(
         self, seat: int, avoid: tuple[pygame.Rect, ...] = (), count: int = 5

@@ -80,6 +80,7 @@ class WyrtTable(TableScene):
         self.clock = 0.0
         self.shake: dict[int, float] = {}
         self.bar = pygame.Rect(0, 0, 1, 1)
+        self.bar_text_rect = pygame.Rect(0, 0, 0, 0)
         self.side = pygame.Rect(0, 0, 1, 1)
         self.aids_rect = pygame.Rect(0, 0, 1, 1)
         self._settled_key: tuple[Any, ...] | None = None
@@ -236,7 +237,7 @@ class WyrtTable(TableScene):
         small = self.ring.card_width()
         for s, fan in self.fans.items():
             if s == self.ring.bottom:
-                fan.place(self.ring.hero_cards_spot(large), large, 0.12)
+                fan.place(self.ring.hero_cards_spot(large, tuck=0.08), large, 0.12)
             else:
                 fan.place(self.ring.cards_spot(s), small, 0.72)
         self.board.place(self.ring.board_rect.center, small + small // 3)
@@ -1152,7 +1153,9 @@ class WyrtTable(TableScene):
                 if s == self.ring.bottom:
                     # the person's own large cards are wider: markers lie left of the plate
                     plate = self.ring.plate_rect(s)
-                    spot = (plate.left - 18 - i * 28, plate.centery)
+                    fan = self.fans.get(s)
+                    edge = min(plate.left, fan.rect.left) if fan and fan.sprites else plate.left
+                    spot = (edge - 18 - i * 28, plate.centery)
                 felt.draw_marker(surface, spot, text, kind, 12)
 
     def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
@@ -1284,13 +1287,30 @@ class WyrtTable(TableScene):
         key = (tuple(lines), width, bar.height)
         if self._bar is None or self._bar[0] != key:
             text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
-            y = 10
-            for text, colour, kind in lines:
-                for part in style.wrap_text(text, 15, width, kind):
-                    if y > bar.height - 20:
-                        break
-                    style.blit_text(text_surf, part, 15, (0, y), colour, kind=kind, max_width=width)
-                    y += 19
+            parts = [
+                (part, colour, kind)
+                for text, colour, kind in lines
+                for part in style.wrap_text(text, 15, width, kind)
+            ]
+            # every line fits: a smaller size when there are more than the bar holds
+            size = 15 if len(parts) * 19 <= bar.height - 14 else 13
+            if size != 15:
+                parts = [
+                    (part, colour, kind)
+                    for text, colour, kind in lines
+                    for part in style.wrap_text(text, size, width, kind)
+                ]
+            step = size + 4
+            y = max(6, (bar.height - step * len(parts)) // 2) if len(parts) > 4 else 10
+            used = 0
+            for part, colour, kind in parts:
+                if y + step > bar.height - 4:
+                    break
+                r = style.blit_text(text_surf, part, size, (0, y), colour, kind=kind, max_width=width)
+                used = max(used, r.right)
+                y += step
+            #: where the bar's words lie (a test keeps every widget off them)
+            self.bar_text_rect = pygame.Rect(left, bar.top, used, y)
             self._bar = (key, text_surf)
         surface.blit(self._bar[1], (left, bar.top))
 
