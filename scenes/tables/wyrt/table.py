@@ -398,6 +398,25 @@ class WyrtTable(TableScene):
     def hint_reason(self, action: Action) -> str:
         return self.aids.reason(action)
 
+    def tutorial_targets(self) -> dict[str, pygame.Rect]:
+        """The person's cards ("hand"), the cloth ("felt"), the dice tray ("tray"),
+        the pot ("pot"), the bet controls ("controls"), the log and the buttons."""
+        out = super().tutorial_targets()
+        out["felt"] = pygame.Rect(self.ring.oval)
+        out["seats"] = pygame.Rect(self.ring.oval)  # the plates sit around the cloth
+        fan = self.fans.get(self.ring.bottom)
+        if fan is not None and fan.sprites:
+            out["hand"] = fan.rect
+        else:
+            out["hand"] = self.ring.plate_rect(self.ring.bottom)
+        out["tray"] = pygame.Rect(self.ring.tray_rect)
+        x, y = self.ring.pot_spot
+        d = self.ring.chip_diameter()
+        out["pot"] = pygame.Rect(round(x) - 3 * d, round(y) - 2 * d, 6 * d, 3 * d)
+        if self.controls is not None:
+            out["controls"] = pygame.Rect(self.controls.rect)
+        return out
+
     def _refresh_controls(self) -> None:
         if self.controls is None:
             return
