@@ -92,6 +92,8 @@ class WyrtTable(TableScene):
         self._backdrop: tuple[Any, pygame.Surface] | None = None
         self._plates: dict[int, tuple[Any, felt.PlateInfo]] = {}
         self._bar: tuple[Any, pygame.Surface] | None = None
+        if self.history:  # a continued match: its log told again, hand by hand
+            self.rebuild_log()
         # the evaluator's tables take a second to build: not on the render loop
         from game.wyrt.equity import warm_up
 
@@ -527,6 +529,18 @@ class WyrtTable(TableScene):
                 extra[k] = cards_text(v)
         if "category" in fields and fields["category"]:
             extra.setdefault("category", category_text(fields["category"]))
+        if isinstance(event, R.BlindPosted):
+            extra.setdefault("blind", tr(f"wyrt.blinds.{event.blind}"))
+        elif isinstance(event, R.PotWon):
+            extra.setdefault("winners", ", ".join(self.seats[w].name for w in event.winners))
+        elif isinstance(event, R.CheatTested):
+            extra.setdefault("test", tr(f"wyrttable.test_name_{event.test}"))
+            extra.setdefault("level", tr(f"wyrt.difficulty.{event.level}"))
+            extra["target"] = max(0, event.target)
+        elif isinstance(event, R.RelicInvoked):
+            extra.setdefault("relic", tr(f"wyrttable.relic_short.{event.relic}"))
+        elif isinstance(event, R.MaskWorn):
+            extra.setdefault("suit", tr(f"wyrttable.suit_name.{event.suit}"))
         return extra
 
     def _plate_centre(self, seat: int) -> tuple[int, int]:
@@ -544,11 +558,20 @@ class WyrtTable(TableScene):
         """Tell the log again for whoever looks now, hand by hand (used by a base
         table that keeps its log as events; each line is worded by `event_text`,
         which never words another seat's secret)."""
+        if not isinstance(self.log, felt.HandHistory):
+            return  # the base's constructor, before the hand history exists: told below
         self.log.title = tr("wyrttable.history")
         self.log.clear()
+        bet_made = False  # whether a raise is a round's first bet (worded as a bet)
         for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
             if isinstance(event, R.HandStarted):
                 self.log.start_hand(self._hand_title(event))
+            if isinstance(event, R.BettingRoundStarted):
+                bet_made = event.number == 1  # the blinds are the first round's bets
+            elif isinstance(event, R.PlayerRaised) and "opening" not in extra:
+                extra = {**extra, "opening": not bet_made}
+            if isinstance(event, (R.BlindPosted, R.PlayerRaised, R.PlayerAllIn)):
+                bet_made = True
             if event is not None:
                 text = self.event_text(event, **extra)
             if text:
@@ -579,7 +602,7 @@ class WyrtTable(TableScene):
             )
         self.shown.last_act[ev.seat] = tr(f"wyrt.blinds.{ev.blind}")
         self._bet_flight(ev.seat, ev.amount)
-        self.log_event(ev, blind=tr(f"wyrt.blinds.{ev.blind}"))
+        self.log_event(ev)
 
     def _on_StraddleDeclined(self, ev: R.StraddleDeclined) -> None:
         self.log_event(ev)
@@ -799,9 +822,7 @@ class WyrtTable(TableScene):
         )
         self._pay(spot, list(zip(ev.winners, ev.shares, strict=True)), t + 0.5)
         self.tweens.after(t + 1.6, lambda: None)
-        self.log_event(
-            ev, winners=names, amount=self.money(ev.amount), category=category_text(ev.category)
-        )
+        self.log_event(ev)
 
     def _pot_paid(self) -> None:
         """Take the first pot off the shown table (its chips are on their way).
@@ -864,19 +885,14 @@ class WyrtTable(TableScene):
         )
         row.note_colour = (150, 220, 140) if ev.success else (240, 120, 100)
         self.tweens.after(0.8, lambda: None)
-        self.log_event(
-            ev,
-            test=tr(f"wyrttable.test_name_{ev.test}"),
-            level=tr(f"wyrt.difficulty.{ev.level}"),
-            target=max(0, ev.target),
-        )
+        self.log_event(ev)
 
     def _on_CheatAbandoned(self, ev: R.CheatAbandoned) -> None:
-        if ev.visible_to(self.viewer):
-            self.log_event(ev)
+        self.log_event(ev)  # worded only for its owner ([G4])
 
     def _on_CheatSucceeded(self, ev: R.CheatSucceeded) -> None:
         if not ev.visible_to(self.viewer):
+            self.log_event(ev)  # kept for its owner's log; another seat reads nothing
             return
         row = self.tray.throw([ev.roll], tr("wyrttable.steal_count"), "gold", self._d(0.6))
         row.note = tr("wyrttable.steal_note", count=ev.count)
@@ -891,6 +907,7 @@ class WyrtTable(TableScene):
 
     def _on_CardsStolen(self, ev: R.CardsStolen) -> None:
         if not ev.visible_to(self.viewer):
+            self.log_event(ev)  # kept for its owner's log; another seat reads nothing
             return
         cards = self.view().get("hand_cards")
         if cards is not None and ev.seat == self.viewer:
@@ -917,7 +934,7 @@ class WyrtTable(TableScene):
             fan.muck(self._deck_centre(), 0.4)
         self.app.sound.play("error") if hasattr(self.app, "sound") else None
         self.tweens.after(1.6, lambda: None)
-        self.log_event(ev, level=tr(f"wyrt.difficulty.{ev.level}"), target=max(0, ev.target))
+        self.log_event(ev)
 
     def _on_PlayerExpelled(self, ev: R.PlayerExpelled) -> None:
         s = ev.seat
@@ -976,22 +993,20 @@ class WyrtTable(TableScene):
             self._d(1.6),
             "dark",
         )
-        self.log_event(ev, relic=relic)
+        self.log_event(ev)
 
     def _on_RelicPeek(self, ev: R.RelicPeek) -> None:
-        if ev.visible_to(self.viewer):
-            self.log_event(ev)
+        self.log_event(ev)  # worded only for its owner ([G4])
 
     def _on_RelicExchange(self, ev: R.RelicExchange) -> None:
         if ev.visible_to(self.viewer):
             cards = self.view().get("hand_cards")
             if cards is not None and ev.seat == self.viewer:
                 self._fan(ev.seat).show([Card.from_code(c) for c in cards], face_up=True)
-            self.log_event(ev)
+        self.log_event(ev)  # worded only for its owner ([G4])
 
     def _on_MaskWorn(self, ev: R.MaskWorn) -> None:
-        if ev.visible_to(self.viewer):
-            self.log_event(ev, suit=tr(f"wyrttable.suit_name.{ev.suit}"))
+        self.log_event(ev)  # worded only for its owner ([G4])
 
     def _on_SessionEnded(self, ev: R.SessionEnded) -> None:
         self.chip_history.append(
@@ -1325,7 +1340,9 @@ class WyrtTable(TableScene):
             for part, colour, kind in parts:
                 if y + step > bar.height - 4:
                     break
-                r = style.blit_text(text_surf, part, size, (0, y), colour, kind=kind, max_width=width)
+                r = style.blit_text(
+                    text_surf, part, size, (0, y), colour, kind=kind, max_width=width
+                )
                 used = max(used, r.right)
                 y += step
             #: where the bar's words lie (a test keeps every widget off them)
