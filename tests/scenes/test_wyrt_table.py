@@ -519,3 +519,27 @@ def test_bar_words_never_under_a_button(size: str, lang: str) -> None:
                 t.submit(nxt[0] if nxt else legal[0])
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("seed", [11, 4242])
+def test_hot_seat_leaks_nothing_over_whole_sessions_g4(seed: int) -> None:
+    """The generic hot-seat property ([G4]) on the Wyrt table: two people and a bot,
+    random legal moves and peeking keys, two hands to the end of the session."""
+    import random
+
+    from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
+
+    a = make_app("--lang", "en", "--size", "1024x640")
+    a.settings.animation_speed = "instant"
+    t = None
+    try:
+        a.scenes.push(MainMenu(a), fade=False)
+        seats = [SeatSetup("Ana"), SeatSetup("Bo", "cliente_casual"), SeatSetup("Bia")]
+        options = {"hand_limit": 2, "cheating": True}
+        t = open_table(a, "wyrt", seats, seed=seed, options=options)
+        a.scenes.push(t, fade=False)
+        play_hot_seat_match(a, t, random.Random(seed), max_frames=8000)
+    finally:
+        if t is not None:
+            t.worker.close()
+        pygame.quit()

@@ -564,6 +564,8 @@ class WyrtTable(TableScene):
         self.log.clear()
         bet_made = False  # whether a raise is a round's first bet (worded as a bet)
         for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
+            if extra.get("heading"):
+                continue  # a hand's heading: worded again from its HandStarted below
             if isinstance(event, R.HandStarted):
                 self.log.start_hand(self._hand_title(event))
             if isinstance(event, R.BettingRoundStarted):
@@ -587,7 +589,10 @@ class WyrtTable(TableScene):
         self.tray.clear()
         self.shown.new_hand(ev.hand, ev.buck, ev.small_blind, ev.big_blind)
         self._refresh_pots()
-        self.log.start_hand(self._hand_title(ev))
+        title = self._hand_title(ev)
+        # the heading is a line of the history too (told again from the event, see rebuild_log)
+        self.history.append((None, title, style.GOLD_DARK, {"heading": True}))
+        self.log.start_hand(title)
         self.log_event(ev)
 
     def _on_BlindPosted(self, ev: R.BlindPosted) -> None:
