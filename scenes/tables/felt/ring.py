@@ -169,7 +169,7 @@ class SeatRing:
         w = self.card_width()
         tries = ((round(w * 1.15), 0.45), (w, 0.45), (w, 0.55), (w, 0.65), (w, 0.72))
         others = [self.plate_rect(t) for t in range(self.n) if t != seat]
-        best: tuple[Point, int, float] | None = None
+        best: tuple[int, tuple[Point, int, float]] | None = None
         for width, overlap in tries:
             h = round(width * 1.4)
             box = (round(width + width * (1 - overlap) * max(0, count - 1)), h)
@@ -178,11 +178,13 @@ class SeatRing:
                 r = pygame.Rect(0, 0, box[0], round(h * 1.2))
                 r.midbottom = (round(centre[0]), round(centre[1] + h / 2))
                 place = (centre, width, overlap)
-                best = best or place
-                if not any(r.colliderect(o) for o in (*avoid, *others)):
+                covered = sum(c.width * c.height for c in (r.clip(o) for o in (*avoid, *others)))
+                if covered == 0:
                     return place
+                if best is None or covered < best[0]:
+                    best = (covered, place)  # no room anywhere: hide the least
         assert best is not None
-        return best
+        return best[1]
 
     def marker_spot(self, seat: int, index: int = 0) -> Point:
         """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""

@@ -760,7 +760,9 @@ class WyrtTable(TableScene):
         if ev.seat != self.ring.bottom:
             # spread and enlarge a shown hand so it can be read across the table,
             # as far as the room between the tray, the community row and the plates allows
-            avoid = (self.ring.tray_rect, self.ring.board_rect)
+            cw = self.ring.card_width()
+            deck = pygame.Rect(self.ring.deck_spot, (cw, round(cw * 1.4))).inflate(8, 8)
+            avoid = (self.ring.tray_rect, self.ring.board_rect, deck)
             centre, width, overlap = self.ring.shown_cards_place(ev.seat, avoid)
             fan.place(centre, width, overlap)
         fan.reveal(list(ev.cards), 0.3)
