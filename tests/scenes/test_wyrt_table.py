@@ -487,7 +487,8 @@ def test_death_match_leave_says_it_only_pauses_t11(app) -> None:  # type: ignore
     t = table(app, seats, mode="death_match", straddle=False)
     until(app, my_decision(t))
     assert R.Leave not in {type(a) for a in t.match.legal_actions(0)}  # nobody gets up
-    assert t.leave_warning() == tr("wyrttable.leave_death_match")
+    warning = t.leave_warning()
+    assert warning == tr("wyrttable.leave_death_match") and "not giving up" in warning
     app.settings.confirm_quit = False
     t.quit_to_menu()
     pump(app, 3)
