@@ -155,3 +155,59 @@ def test_everything_draws_on_a_plain_surface() -> None:
         "Chips",
         "hand",
     )
+
+
+def test_card_fan_cards_dealt_in_flight_land_in_the_grown_fan() -> None:
+    """Five cards dealt one after another while the earlier ones still fly: each
+    lands on its slot in the fan of five, not on the slot it aimed at when the
+    fan was smaller (the cards would pile up on the left otherwise)."""
+    tweens = Tweens()
+    fan = felt.CardFan(tweens, 60)
+    fan.place((300, 200), overlap=0.12)
+    for k in range(5):
+        fan.deal(None, (0, 0), False, 0.25, k * 0.05)
+    for _ in range(100):
+        tweens.update(0.02)
+    assert not tweens.busy
+    for i, s in enumerate(fan.sprites):
+        assert (s.x, s.y) == pytest.approx(fan.slot(i, 5)), i
+    xs = [s.x for s in fan.sprites]
+    assert all(b - a > 40 for a, b in zip(xs, xs[1:], strict=False))  # spread, not piled
+
+
+def test_card_fan_place_while_cards_fly_moves_their_landing() -> None:
+    tweens = Tweens()
+    fan = felt.CardFan(tweens, 60)
+    fan.deal(None, (0, 0), False, 0.25)
+    fan.place((500, 300))
+    for _ in range(50):
+        tweens.update(0.02)
+    assert (fan.sprites[0].x, fan.sprites[0].y) == pytest.approx(fan.slot(0, 1))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_shown_hands_stay_clear_of_the_tray_board_and_plates(size: tuple[int, int]) -> None:
+    """At the showdown every shown hand (best five raised) misses the dice tray,
+    the community row and the other plates, 2-8 seats, whoever sits at the bottom
+    (at 1024x640 with 6-8 seats the fixed spread ran over the tray)."""
+    w, h = size
+    side = 290 if w >= 1200 else 250
+    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    for n in range(2, 9):
+        for bottom in range(n):
+            ring = felt.SeatRing(n, bottom=bottom)
+            ring.set_area(area)
+            avoid = (ring.tray_rect, ring.board_rect)
+            for s in range(n):
+                if s == bottom:
+                    continue
+                tweens = Tweens()
+                fan = felt.CardFan(tweens, ring.card_width())
+                centre, width, overlap = ring.shown_cards_place(s, avoid)
+                fan.place(centre, width, overlap)
+                fan.show(parse_cards("A♠ K♠ Q♥ J♥ 2c"), face_up=True)
+                fan.raise_cards(parse_cards("A♠ K♠ Q♥ J♥ 2c"))
+                tweens.finish_all()
+                r = fan.rect
+                blockers = [*avoid] + [ring.plate_rect(t) for t in range(n) if t != s]
+                assert not any(r.colliderect(b) for b in blockers), (n, bottom, s)

@@ -6,12 +6,15 @@ sessions ([T1]-[T11] on screen)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
 
+from game.cards import Card
 from game.wyrt import records as R
 from scenes.curtain import Curtain
+from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
@@ -337,3 +340,207 @@ def test_practice_equity_exact_and_pot_odds() -> None:
     assert abs(exact_equity(royal, [], [junk]) - 1.0) < 1e-9
     a = Aids("pair", 0.5, 0.3, True, 0, 1, to_call=20, pot=60)
     assert abs(a.need - 0.25) < 1e-9  # pay 20 to win 80
+
+
+# -- the new base and the life work (adoption) --------------------------------------
+
+
+def _bots_match(hands: int = 2, seed: int = 5):  # type: ignore[no-untyped-def]
+    """A whole session of bots, finished (for replays)."""
+    from game.registry import make_bot, new_match
+    from game.rng import Rng
+
+    seats = ["Bo", "Cy", "Di"]
+    m = new_match("wyrt", seats, seed=seed, options={"hand_limit": hands, "straddle": False})
+
+    bots = [make_bot("wyrt", "cliente_casual") for _ in seats]
+    for step in range(5000):
+        if m.is_over:
+            break
+        s = m.to_move[0]
+        m.apply(s, bots[s].choose(m.view(s), m.legal_actions(s), Rng(f"t/{step}")))
+    assert m.is_over
+    return m
+
+
+def test_pause_then_resume_shows_only_the_decisions_controls(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.pause import PauseMenu
+
+    t = table(app, BOTS, straddle=False)
+    until(app, my_decision(t))
+    c = t.controls
+    assert c is not None
+    before = {n for n, w in c.widgets.items() if w.visible}
+    assert {"fold", "call"} <= before and not before & {"straddle", "stay", "press", "leave"}
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseMenu)
+    for w in c.widgets.values():  # a stray show while the menu was up
+        w.show()
+    key(app, pygame.K_ESCAPE)
+    pump(app, 3)
+    assert app.scenes.top is t
+    after = {n for n, w in c.widgets.items() if w.visible}
+    assert after == before
+    since = len(t.match.log)
+    click_widget(app, c.widgets["straddle"])  # hidden: clicking where it was does nothing
+    assert len(t.match.log) == since or not isinstance(t.match.log[since][1], R.Straddle)
+
+
+def test_space_skips_every_animation_to_the_next_decision(app) -> None:  # type: ignore[no-untyped-def]
+    app.settings.animation_speed = "normal"
+    t = table(app, [SeatSetup("Bo", "cliente_casual"), SeatSetup("Ana"), SeatSetup("Cy", "cliente_casual")], straddle=False)  # fmt: skip
+    pump(app, 2)
+    assert t.events or t.animating() or t.tweens.busy  # the deal is on its way
+    key(app, pygame.K_SPACE)
+    until(app, lambda: t.my_turn(), 600)
+    assert not t.tweens.busy and not t.animating()
+    assert all(not sp.animating for f in t.fans.values() for sp in f.sprites)
+
+
+def test_save_then_continue_tells_the_log_again_in_the_same_words(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.tables.autosave import open_save
+
+    t = table(app, BOTS, straddle=False)
+    for _ in range(6000):  # call everything until the second hand asks Ana
+        pump(app)
+        if my_decision(t)():
+            if t.shown.hand >= 2:
+                break
+            key(app, pygame.K_c)
+    assert t.shown.hand >= 2
+    lines = [text for text, _ in t.log.entries]
+    path = t.write_save("named", "wyrt-test")
+    again = open_save(app, Path(path))
+    assert isinstance(again, WyrtTable)
+    app.scenes.push(again, fade=False)
+    pump(app)
+    told = [text for text, _ in again.log.entries]
+    assert told and told[-len(lines) :] == lines[-len(told) :]
+    assert any("T$" in line for line in told)  # amounts in the table's unit, not bare numbers
+    assert again.log.hands and again.log.hands[-1][0].startswith("Hand 2")
+
+
+def test_replay_of_a_finished_session_steps_forward_and_back(app) -> None:  # type: ignore[no-untyped-def]
+    from game import replays
+    from scenes.replay import ReplayMixin, open_replay_file
+
+    m = _bots_match()
+    path = replays.write_replay(m)
+    app.scenes.push(MainMenu(app), fade=False)
+    viewer = open_replay_file(app, path)
+    assert isinstance(viewer, ReplayMixin) and isinstance(viewer, WyrtTable)
+    app.scenes.push(viewer, fade=False)
+    pump(app)
+    viewer.replay_speed_index = 5
+    until(app, lambda: viewer.replay_position == len(m.log), 6000)
+    pump(app, 5)
+    assert viewer.match.fingerprint() == m.fingerprint()
+    click_widget(app, viewer.replay_controls["back"])
+    assert viewer.replay_position == len(m.log) - 1
+    click_widget(app, viewer.replay_controls["step"])
+    pump(app, 5)
+    assert viewer.replay_position == len(m.log)
+
+
+def test_practice_reveal_switch_shows_the_bots_cards(app) -> None:  # type: ignore[no-untyped-def]
+    app.scenes.push(MainMenu(app), fade=False)
+    t = open_table(app, "wyrt", BOTS, seed=3, options={"straddle": False}, practice=True)
+    app.scenes.push(t, fade=False)
+    until(app, my_decision(t))
+    assert isinstance(t, WyrtTable)
+    assert all(sp.card is None for sp in t.fans[1].sprites)
+    key(app, pygame.K_v)  # the pause menu's switch, from the keyboard
+    assert t.tools.reveal and t.revealed_seats() == [1, 2]
+    pump(app)
+    hand = [Card.from_code(c) for c in t.match.view(1)["hand_cards"]]
+    assert [sp.card for sp in t.fans[1].sprites] == hand
+    assert all(sp.face_up for sp in t.fans[1].sprites)
+    assert "see_bots" not in t.extra_buttons  # one switch, not two
+    key(app, pygame.K_v)
+    pump(app)
+    assert all(sp.card is None for sp in t.fans[1].sprites)
+
+
+def test_tutorial_steps_point_at_real_things(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.tutorial import start_tutorial
+
+    app.scenes.push(MainMenu(app), fade=False)
+    t = start_tutorial(app, "wyrt")
+    assert t is not None and t.tutorial is not None
+    app.scenes.push(t, fade=False)
+    until(app, lambda: t.tutorial.current is not None)
+    assert t.tutorial.current.id == "welcome"
+    assert t.tutorial.current.target == "felt"
+    targets = t.tutorial_targets()
+    screen = pygame.Rect((0, 0), app.size)
+    for step in t.tutorial.steps:
+        assert step.target in targets, step.id
+        r = targets[step.target]
+        assert r.width > 0 and r.height > 0 and screen.contains(r), step.id
+    assert targets["felt"] == t.ring.oval and targets["tray"] == t.ring.tray_rect
+
+
+def test_death_match_leave_says_it_only_pauses_t11(app) -> None:  # type: ignore[no-untyped-def]
+    from game import saves
+
+    seats = [SeatSetup("Ana"), SeatSetup("Bo", "cliente_casual"), SeatSetup("Morto", "morto")]
+    t = table(app, seats, mode="death_match", straddle=False)
+    until(app, my_decision(t))
+    assert R.Leave not in {type(a) for a in t.match.legal_actions(0)}  # nobody gets up
+    warning = t.leave_warning()
+    assert warning == tr("wyrttable.leave_death_match") and "not giving up" in warning
+    app.settings.confirm_quit = False
+    t.quit_to_menu()
+    pump(app, 3)
+    assert isinstance(app.scenes.top, MainMenu)
+    assert saves.autosave_path("wyrt").exists()  # the match waits for Continue
+
+
+@pytest.mark.parametrize("size", ["1280x800", "1024x640"])
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_bar_words_never_under_a_button(size: str, lang: str) -> None:
+    a = make_app("--lang", lang, "--size", size)
+    a.settings.animation_speed = "instant"
+    try:
+        for seats, opts in (
+            (BOTS, {}),  # the straddle prompt, then a bet
+            ([SeatSetup("Ana"), SeatSetup("Bo", "carteador")], {"mode": "life_cassino"}),
+        ):
+            t = table(a, seats, **opts)
+            for _ in range(2):
+                until(a, my_decision(t))
+                pump(a, 3)
+                words = t.bar_text_rect
+                assert words.width > 0
+                for e in t.ui.elements:
+                    if e.visible:
+                        assert not e.rect.colliderect(words), (e.rect, words)
+                legal = t.match.legal_actions(0)
+                nxt = [x for x in legal if isinstance(x, (R.NoStraddle, R.Call, R.Check))]
+                t.submit(nxt[0] if nxt else legal[0])
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("seed", [11, 4242])
+def test_hot_seat_leaks_nothing_over_whole_sessions_g4(seed: int) -> None:
+    """The generic hot-seat property ([G4]) on the Wyrt table: two people and a bot,
+    random legal moves and peeking keys, two hands to the end of the session."""
+    import random
+
+    from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
+
+    a = make_app("--lang", "en", "--size", "1024x640")
+    a.settings.animation_speed = "instant"
+    t = None
+    try:
+        a.scenes.push(MainMenu(a), fade=False)
+        seats = [SeatSetup("Ana"), SeatSetup("Bo", "cliente_casual"), SeatSetup("Bia")]
+        options = {"hand_limit": 2, "cheating": True}
+        t = open_table(a, "wyrt", seats, seed=seed, options=options)
+        a.scenes.push(t, fade=False)
+        play_hot_seat_match(a, t, random.Random(seed), max_frames=8000)
+    finally:
+        if t is not None:
+            t.worker.close()
+        pygame.quit()

@@ -13,7 +13,7 @@ import pygame
 
 from game.cards import Card
 from scenes.widgets.cards import CardSprite, back_surface, card_size
-from scenes.widgets.tween import Tweens, ease_out_cubic
+from scenes.widgets.tween import Tween, Tweens, ease_out_cubic
 
 Point = tuple[float, float]
 
@@ -45,7 +45,21 @@ class CardFan:
             self.overlap = overlap
         n = len(self.sprites)
         for i, s in enumerate(self.sprites):
-            s.x, s.y = self.slot(i, n)
+            self._move_to(s, *self.slot(i, n))
+
+    def _move_to(self, sprite: CardSprite, x: float, y: float) -> None:
+        """Put a sprite at (x, y) now; one still flying there lands there instead of
+        on the slot it aimed at when it left (the fan has grown or moved since)."""
+        for attr, end in (("x", x), ("y", y)):
+            flying = [
+                tw
+                for tw in self.tweens.items
+                if isinstance(tw, Tween) and tw.obj is sprite and tw.attr == attr and not tw.done
+            ]
+            for tw in flying:
+                tw.end = end
+            if not flying:
+                setattr(sprite, attr, end)
 
     def slot(self, index: int, count: int) -> Point:
         """Top-left of card `index` in a fan of `count` cards (raised cards sit higher)."""
@@ -85,8 +99,8 @@ class CardFan:
             if s is sprite:
                 self.tweens.add(s, "x", x, duration, ease_out_cubic, delay)
                 self.tweens.add(s, "y", y, duration, ease_out_cubic, delay)
-            else:  # the others make room
-                s.x, s.y = x, y
+            else:  # the others make room (those still flying land in their new slot)
+                self._move_to(s, x, y)
         return sprite
 
     def show(self, cards: list[Card | None], face_up: bool) -> None:

@@ -151,11 +151,40 @@ class SeatRing:
         x, y = self._beyond(seat, box, (d * 2, d * 2), 4)
         return x, y + d // 2
 
-    def hero_cards_spot(self, large_width: int, count: int = 5, overlap: float = 0.12) -> Point:
-        """Centre of the bottom seat's own large cards: above its plate, on the cloth."""
+    def hero_cards_spot(
+        self, large_width: int, count: int = 5, overlap: float = 0.12, tuck: float = 1 / 3
+    ) -> Point:
+        """Centre of the bottom seat's own large cards: above its plate, on the cloth,
+        their lower edge tucked `tuck` of the plate's height behind it."""
         h = round(large_width * 1.4)
         plate = self.plate_rect(self.bottom)
-        return plate.centerx, plate.top - h // 2 + plate.height // 3
+        return plate.centerx, plate.top - h // 2 + round(plate.height * tuck)
+
+    def shown_cards_place(
+        self, seat: int, avoid: tuple[pygame.Rect, ...] = (), count: int = 5
+    ) -> tuple[Point, int, float]:
+        """Where a hand shown at the showdown lies (centre, card width, overlap): as
+        large and spread as the room allows, clear of `avoid` (the dice tray, the
+        community row) and of the other seats' plates. Raised cards included."""
+        w = self.card_width()
+        tries = ((round(w * 1.15), 0.45), (w, 0.45), (w, 0.55), (w, 0.65), (w, 0.72))
+        others = [self.plate_rect(t) for t in range(self.n) if t != seat]
+        best: tuple[int, tuple[Point, int, float]] | None = None
+        for width, overlap in tries:
+            h = round(width * 1.4)
+            box = (round(width + width * (1 - overlap) * max(0, count - 1)), h)
+            for gap in (-min(box) // 4, -min(box) // 2):
+                centre = self._beyond(seat, self.plate_rect(seat), box, gap)
+                r = pygame.Rect(0, 0, box[0], round(h * 1.2))
+                r.midbottom = (round(centre[0]), round(centre[1] + h / 2))
+                place = (centre, width, overlap)
+                covered = sum(c.width * c.height for c in (r.clip(o) for o in (*avoid, *others)))
+                if covered == 0:
+                    return place
+                if best is None or covered < best[0]:
+                    best = (covered, place)  # no room anywhere: hide the least
+        assert best is not None
+        return best[1]
 
     def marker_spot(self, seat: int, index: int = 0) -> Point:
         """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""

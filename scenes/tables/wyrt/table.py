@@ -76,11 +76,11 @@ class WyrtTable(TableScene):
         self.shown = Shown.from_view(view) if match.log else self._empty_shown(view)
         self.controls: BetControls | None = None
         self.aids = PracticeAids(self)
-        self.show_bots = False
         self.pulse = 0.0
         self.clock = 0.0
         self.shake: dict[int, float] = {}
         self.bar = pygame.Rect(0, 0, 1, 1)
+        self.bar_text_rect = pygame.Rect(0, 0, 0, 0)
         self.side = pygame.Rect(0, 0, 1, 1)
         self.aids_rect = pygame.Rect(0, 0, 1, 1)
         self._settled_key: tuple[Any, ...] | None = None
@@ -92,6 +92,8 @@ class WyrtTable(TableScene):
         self._backdrop: tuple[Any, pygame.Surface] | None = None
         self._plates: dict[int, tuple[Any, felt.PlateInfo]] = {}
         self._bar: tuple[Any, pygame.Surface] | None = None
+        if self.history:  # a continued match: its log told again, hand by hand
+            self.rebuild_log()
         # the evaluator's tables take a second to build: not on the render loop
         from game.wyrt.equity import warm_up
 
@@ -131,6 +133,11 @@ class WyrtTable(TableScene):
         s.all_in = [False] * s.n
         s.buck = s.small_blind = s.big_blind = s.straddle = -1
         return s
+
+    @property
+    def show_bots(self) -> bool:
+        """Practice: the bots' cards are shown (the pause menu's one reveal switch)."""
+        return bool(self.practice and self.tools.reveal)
 
     def view(self) -> dict[str, Any]:
         """The viewer's view, computed once per change of the match."""
@@ -202,12 +209,10 @@ class WyrtTable(TableScene):
         self.extra_buttons = {}
         x = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
         narrow = self.app.size[0] < 1200
-        names = (["see_bots"] if self.practice else []) + ["cheat", "relic", "leave"]
-        for name in names:
-            w = (130 if narrow else 150) if name == "see_bots" else (104 if narrow else 120)
+        for name in ("cheat", "relic", "leave"):
+            w = 104 if narrow else 120
             x -= w + 8
             tips = {
-                "see_bots": tr("wyrttable.see_bots_tip"),
                 "cheat": "",
                 "relic": tr("wyrttable.relic_tip"),
                 "leave": tr("wyrttable.tips.leave"),
@@ -216,7 +221,6 @@ class WyrtTable(TableScene):
                 pygame.Rect(x, 12, w, 36),
                 tr(
                     {
-                        "see_bots": "wyrttable.see_bots",
                         "cheat": "wyrt.actions.cheat",
                         "relic": "wyrttable.relic_button",
                         "leave": "wyrttable.get_up",
@@ -235,7 +239,7 @@ class WyrtTable(TableScene):
         small = self.ring.card_width()
         for s, fan in self.fans.items():
             if s == self.ring.bottom:
-                fan.place(self.ring.hero_cards_spot(large), large, 0.12)
+                fan.place(self.ring.hero_cards_spot(large, tuck=0.08), large, 0.12)
             else:
                 fan.place(self.ring.cards_spot(s), small, 0.72)
         self.board.place(self.ring.board_rect.center, small + small // 3)
@@ -372,6 +376,49 @@ class WyrtTable(TableScene):
         """The top-bar buttons that only make sense on one's own turn."""
         return [b for n, b in self.extra_buttons.items() if n in ("cheat", "relic", "leave")]
 
+    def refresh_controls(self) -> None:
+        """Exactly this decision's controls, worked out afresh (after an overlay,
+        a viewer change or undo): everything hides now and the next quiet frame
+        shows what the decision calls for (a dialog that submits after closing
+        is not opened again meanwhile)."""
+        self._controls_key = None
+        if self.controls is not None:
+            self.controls.hide()
+        for b in self._turn_buttons():
+            b.hide()
+
+    def hide_secrets(self) -> None:
+        """Nobody looks: the bottom hand goes face down (sync redraws it from the
+        public view) and the practice aids forget the last person's numbers."""
+        self.aids.aids = None
+        self.aids._key = None
+
+    def show_secrets(self) -> None:
+        """A person looks again: their aids are worked out for them."""
+        self.aids._key = None
+
+    def hint_reason(self, action: Action) -> str:
+        return self.aids.reason(action)
+
+    def tutorial_targets(self) -> dict[str, pygame.Rect]:
+        """The person's cards ("hand"), the cloth ("felt"), the dice tray ("tray"),
+        the pot ("pot"), the bet controls ("controls"), the log and the buttons."""
+        out = super().tutorial_targets()
+        out["felt"] = pygame.Rect(self.ring.oval)
+        out["seats"] = pygame.Rect(self.ring.oval)  # the plates sit around the cloth
+        fan = self.fans.get(self.ring.bottom)
+        if fan is not None and fan.sprites:
+            out["hand"] = fan.rect
+        else:
+            out["hand"] = self.ring.plate_rect(self.ring.bottom)
+        out["tray"] = pygame.Rect(self.ring.tray_rect)
+        x, y = self.ring.pot_spot
+        d = self.ring.chip_diameter()
+        out["pot"] = pygame.Rect(round(x) - 3 * d, round(y) - 2 * d, 6 * d, 3 * d)
+        if self.controls is not None:
+            out["controls"] = pygame.Rect(self.controls.rect)
+        return out
+
     def _refresh_controls(self) -> None:
         if self.controls is None:
             return
@@ -449,6 +496,10 @@ class WyrtTable(TableScene):
             if not has(public):
                 return ""
             return tr(public, seat=self.seats[getattr(event, "seat", 0)].name)
+        extra = self._words(event, extra)
+        if isinstance(event, R.PlayerRaised) and extra.get("opening"):
+            # the first bet of a round is a bet, not a raise
+            return tr("wyrttable.bet_log", seat=self.seats[event.seat].name, amount=extra["to"])
         key = f"wyrttable.events.{type(event).__name__}"
         if has(key) and not (event.PRIVATE and event.visible_to(self.viewer)):
             fields: dict[str, Any] = {k: v for k, v in event.to_dict().items() if k != "type"}
@@ -460,15 +511,17 @@ class WyrtTable(TableScene):
             return without_suit_signs(tr(key, **fields))
         return without_suit_signs(super().event_text(event, **extra))
 
-    def log_event(self, event: Event, **extra: Any) -> None:
-        # cards and amounts in words the fonts can draw, in the table's unit
+    def _words(self, event: Event, extra: dict[str, Any]) -> dict[str, Any]:
+        """Cards and amounts in words the fonts can draw, in the table's unit (worked
+        out whenever a line is worded, so a log told again reads the same)."""
+        extra = dict(extra)
         fields = event.to_dict()
         for k in ("amount", "to", "stack", "forfeited"):
             if isinstance(fields.get(k), int) and k not in extra:
                 extra[k] = self.money(fields[k])
         for k in ("card", "old", "given", "drawn"):
             v = getattr(event, k, None)
-            if isinstance(v, Card):
+            if isinstance(v, Card) and k not in extra:
                 extra[k] = card_text(v)
         for k in ("cards", "taken", "discarded", "best_five"):
             v = getattr(event, k, None)
@@ -476,7 +529,19 @@ class WyrtTable(TableScene):
                 extra[k] = cards_text(v)
         if "category" in fields and fields["category"]:
             extra.setdefault("category", category_text(fields["category"]))
-        super().log_event(event, **extra)
+        if isinstance(event, R.BlindPosted):
+            extra.setdefault("blind", tr(f"wyrt.blinds.{event.blind}"))
+        elif isinstance(event, R.PotWon):
+            extra.setdefault("winners", ", ".join(self.seats[w].name for w in event.winners))
+        elif isinstance(event, R.CheatTested):
+            extra.setdefault("test", tr(f"wyrttable.test_name_{event.test}"))
+            extra.setdefault("level", tr(f"wyrt.difficulty.{event.level}"))
+            extra["target"] = max(0, event.target)
+        elif isinstance(event, R.RelicInvoked):
+            extra.setdefault("relic", tr(f"wyrttable.relic_short.{event.relic}"))
+        elif isinstance(event, R.MaskWorn):
+            extra.setdefault("suit", tr(f"wyrttable.suit_name.{event.suit}"))
+        return extra
 
     def _plate_centre(self, seat: int) -> tuple[int, int]:
         return self.ring.plate_rect(seat).center
@@ -493,15 +558,22 @@ class WyrtTable(TableScene):
         """Tell the log again for whoever looks now, hand by hand (used by a base
         table that keeps its log as events; each line is worded by `event_text`,
         which never words another seat's secret)."""
-        history = getattr(self, "history", None)
-        if history is None:
-            return
+        if not isinstance(self.log, felt.HandHistory):
+            return  # the base's constructor, before the hand history exists: told below
         self.log.title = tr("wyrttable.history")
         self.log.clear()
-        for item in history[-getattr(self, "LOG_REBUILD", 1500) :]:
-            event, text, colour, extra = item
+        bet_made = False  # whether a raise is a round's first bet (worded as a bet)
+        for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
+            if extra.get("heading"):
+                continue  # a hand's heading: worded again from its HandStarted below
             if isinstance(event, R.HandStarted):
                 self.log.start_hand(self._hand_title(event))
+            if isinstance(event, R.BettingRoundStarted):
+                bet_made = event.number == 1  # the blinds are the first round's bets
+            elif isinstance(event, R.PlayerRaised) and "opening" not in extra:
+                extra = {**extra, "opening": not bet_made}
+            if isinstance(event, (R.BlindPosted, R.PlayerRaised, R.PlayerAllIn)):
+                bet_made = True
             if event is not None:
                 text = self.event_text(event, **extra)
             if text:
@@ -517,7 +589,10 @@ class WyrtTable(TableScene):
         self.tray.clear()
         self.shown.new_hand(ev.hand, ev.buck, ev.small_blind, ev.big_blind)
         self._refresh_pots()
-        self.log.start_hand(self._hand_title(ev))
+        title = self._hand_title(ev)
+        # the heading is a line of the history too (told again from the event, see rebuild_log)
+        self.history.append((None, title, style.GOLD_DARK, {"heading": True}))
+        self.log.start_hand(title)
         self.log_event(ev)
 
     def _on_BlindPosted(self, ev: R.BlindPosted) -> None:
@@ -532,7 +607,7 @@ class WyrtTable(TableScene):
             )
         self.shown.last_act[ev.seat] = tr(f"wyrt.blinds.{ev.blind}")
         self._bet_flight(ev.seat, ev.amount)
-        self.log_event(ev, blind=tr(f"wyrt.blinds.{ev.blind}"))
+        self.log_event(ev)
 
     def _on_StraddleDeclined(self, ev: R.StraddleDeclined) -> None:
         self.log_event(ev)
@@ -551,10 +626,9 @@ class WyrtTable(TableScene):
 
     def _on_HoleCards(self, ev: R.HoleCards) -> None:
         view_seat = self.viewer
-        if ev.seat == view_seat and self.is_human(ev.seat):
-            self._fan(ev.seat).reveal(list(ev.cards), 0.3)
-            self.log_event(ev)
-        elif self.practice and self.show_bots and not self.is_human(ev.seat):
+        self.log_event(ev)  # kept for everyone; worded only for its owner ([G4])
+        mine = ev.seat == view_seat and self.is_human(ev.seat)
+        if mine or (self.show_bots and not self.is_human(ev.seat)):
             self._fan(ev.seat).reveal(list(ev.cards), 0.3)
 
     def _on_BettingRoundStarted(self, ev: R.BettingRoundStarted) -> None:
@@ -593,12 +667,7 @@ class WyrtTable(TableScene):
         key = "wyrttable.bet_made" if opening else "wyrttable.raised"
         self.shown.last_act[ev.seat] = tr(key, amount=self.money(ev.to))
         self._bet_flight(ev.seat, ev.amount)
-        if opening:
-            self.log.add(
-                tr("wyrttable.bet_log", seat=self.seats[ev.seat].name, amount=self.money(ev.to))
-            )
-        else:
-            self.log_event(ev)
+        self.log_event(ev, opening=opening)
 
     def _on_PlayerAllIn(self, ev: R.PlayerAllIn) -> None:
         self.shown.put(ev.seat, ev.amount, all_in=True)
@@ -689,9 +758,13 @@ class WyrtTable(TableScene):
         self._gather()
         fan = self._fan(ev.seat)
         if ev.seat != self.ring.bottom:
-            # spread and enlarge a shown hand so it can be read across the table
-            w = self.ring.card_width()
-            fan.place(self.ring.cards_spot(ev.seat, 5, 0.45), round(w * 1.15), 0.45)
+            # spread and enlarge a shown hand so it can be read across the table,
+            # as far as the room between the tray, the community row and the plates allows
+            cw = self.ring.card_width()
+            deck = pygame.Rect(self.ring.deck_spot, (cw, round(cw * 1.4))).inflate(8, 8)
+            avoid = (self.ring.tray_rect, self.ring.board_rect, deck)
+            centre, width, overlap = self.ring.shown_cards_place(ev.seat, avoid)
+            fan.place(centre, width, overlap)
         fan.reveal(list(ev.cards), 0.3)
         in_hand = list(ev.best_five)
         fan.raise_cards(in_hand)
@@ -756,9 +829,7 @@ class WyrtTable(TableScene):
         )
         self._pay(spot, list(zip(ev.winners, ev.shares, strict=True)), t + 0.5)
         self.tweens.after(t + 1.6, lambda: None)
-        self.log_event(
-            ev, winners=names, amount=self.money(ev.amount), category=category_text(ev.category)
-        )
+        self.log_event(ev)
 
     def _pot_paid(self) -> None:
         """Take the first pot off the shown table (its chips are on their way).
@@ -821,19 +892,14 @@ class WyrtTable(TableScene):
         )
         row.note_colour = (150, 220, 140) if ev.success else (240, 120, 100)
         self.tweens.after(0.8, lambda: None)
-        self.log_event(
-            ev,
-            test=tr(f"wyrttable.test_name_{ev.test}"),
-            level=tr(f"wyrt.difficulty.{ev.level}"),
-            target=max(0, ev.target),
-        )
+        self.log_event(ev)
 
     def _on_CheatAbandoned(self, ev: R.CheatAbandoned) -> None:
-        if ev.visible_to(self.viewer):
-            self.log_event(ev)
+        self.log_event(ev)  # worded only for its owner ([G4])
 
     def _on_CheatSucceeded(self, ev: R.CheatSucceeded) -> None:
         if not ev.visible_to(self.viewer):
+            self.log_event(ev)  # kept for its owner's log; another seat reads nothing
             return
         row = self.tray.throw([ev.roll], tr("wyrttable.steal_count"), "gold", self._d(0.6))
         row.note = tr("wyrttable.steal_note", count=ev.count)
@@ -848,6 +914,7 @@ class WyrtTable(TableScene):
 
     def _on_CardsStolen(self, ev: R.CardsStolen) -> None:
         if not ev.visible_to(self.viewer):
+            self.log_event(ev)  # kept for its owner's log; another seat reads nothing
             return
         cards = self.view().get("hand_cards")
         if cards is not None and ev.seat == self.viewer:
@@ -874,7 +941,7 @@ class WyrtTable(TableScene):
             fan.muck(self._deck_centre(), 0.4)
         self.app.sound.play("error") if hasattr(self.app, "sound") else None
         self.tweens.after(1.6, lambda: None)
-        self.log_event(ev, level=tr(f"wyrt.difficulty.{ev.level}"), target=max(0, ev.target))
+        self.log_event(ev)
 
     def _on_PlayerExpelled(self, ev: R.PlayerExpelled) -> None:
         s = ev.seat
@@ -933,29 +1000,27 @@ class WyrtTable(TableScene):
             self._d(1.6),
             "dark",
         )
-        self.log_event(ev, relic=relic)
+        self.log_event(ev)
 
     def _on_RelicPeek(self, ev: R.RelicPeek) -> None:
-        if ev.visible_to(self.viewer):
-            self.log_event(ev)
+        self.log_event(ev)  # worded only for its owner ([G4])
 
     def _on_RelicExchange(self, ev: R.RelicExchange) -> None:
         if ev.visible_to(self.viewer):
             cards = self.view().get("hand_cards")
             if cards is not None and ev.seat == self.viewer:
                 self._fan(ev.seat).show([Card.from_code(c) for c in cards], face_up=True)
-            self.log_event(ev)
+        self.log_event(ev)  # worded only for its owner ([G4])
 
     def _on_MaskWorn(self, ev: R.MaskWorn) -> None:
-        if ev.visible_to(self.viewer):
-            self.log_event(ev, suit=tr(f"wyrttable.suit_name.{ev.suit}"))
+        self.log_event(ev)  # worded only for its owner ([G4])
 
     def _on_SessionEnded(self, ev: R.SessionEnded) -> None:
         self.chip_history.append(
             list(self.view()["seats"][s]["stack"] for s in range(len(self.seats)))
         )
         self.log_event(ev)
-        self.log.add(tr(f"wyrt.end_reason.{ev.reason}"), style.INK_SOFT)
+        self.log_note(tr(f"wyrt.end_reason.{ev.reason}"), style.INK_SOFT)
 
     # -- practice ------------------------------------------------------------------------
     def show_hint(self, action: Action) -> None:
@@ -997,16 +1062,6 @@ class WyrtTable(TableScene):
             pygame_gui.UI_TEXT_ENTRY_FINISHED,
             pygame_gui.UI_TEXT_ENTRY_CHANGED,
         ):
-            if (
-                event.type == pygame_gui.UI_BUTTON_PRESSED
-                and event.ui_element is self.extra_buttons.get("see_bots")
-            ):
-                self.show_bots = not self.show_bots
-                self.extra_buttons["see_bots"].set_text(
-                    tr("wyrttable.hide_bots" if self.show_bots else "wyrttable.see_bots")
-                )
-                self.sync()
-                return
             if event.type == pygame_gui.UI_BUTTON_PRESSED:
                 if event.ui_element is self.extra_buttons.get("cheat"):
                     self.submit(R.Cheat())
@@ -1033,8 +1088,9 @@ class WyrtTable(TableScene):
             if self.controls is not None and self.controls.handle_ui(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_SPACE:
-                self._skip()
+            if event.key == pygame.K_v and self.practice:
+                self.tools.toggle_reveal(self)  # the same switch as the pause menu's
+                return
             cheat = self.extra_buttons.get("cheat")
             if event.key == pygame.K_t and cheat is not None and cheat.visible:
                 self.submit(R.Cheat())
@@ -1045,9 +1101,8 @@ class WyrtTable(TableScene):
             return
         super().handle_event(event)
 
-    def _skip(self) -> None:
-        """Skip ahead: every animation ends now."""
-        self.tweens.finish_all()
+    def finish_animations(self) -> None:
+        """Skip ahead (Space): every sprite of the table ends now."""
         for fan in self.fans.values():
             fan.finish()
         self.board.finish()
@@ -1135,7 +1190,14 @@ class WyrtTable(TableScene):
             marks.setdefault(sh.straddle, []).append((tr("wyrttable.marker_straddle"), "straddle"))
         for s, items in marks.items():
             for i, (text, kind) in enumerate(items):
-                felt.draw_marker(surface, self.ring.marker_spot(s, i), text, kind, 12)
+                spot = self.ring.marker_spot(s, i)
+                if s == self.ring.bottom:
+                    # the person's own large cards are wider: markers lie left of the plate
+                    plate = self.ring.plate_rect(s)
+                    fan = self.fans.get(s)
+                    edge = min(plate.left, fan.rect.left) if fan and fan.sprites else plate.left
+                    spot = (edge - 18 - i * 28, plate.centery)
+                felt.draw_marker(surface, spot, text, kind, 12)
 
     def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
         """What seat `s`'s plate says now (rebuilt only when something it shows changed)."""
@@ -1266,13 +1328,32 @@ class WyrtTable(TableScene):
         key = (tuple(lines), width, bar.height)
         if self._bar is None or self._bar[0] != key:
             text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
-            y = 10
-            for text, colour, kind in lines:
-                for part in style.wrap_text(text, 15, width, kind):
-                    if y > bar.height - 20:
-                        break
-                    style.blit_text(text_surf, part, 15, (0, y), colour, kind=kind, max_width=width)
-                    y += 19
+            parts = [
+                (part, colour, kind)
+                for text, colour, kind in lines
+                for part in style.wrap_text(text, 15, width, kind)
+            ]
+            # every line fits: a smaller size when there are more than the bar holds
+            size = 15 if len(parts) * 19 <= bar.height - 14 else 13
+            if size != 15:
+                parts = [
+                    (part, colour, kind)
+                    for text, colour, kind in lines
+                    for part in style.wrap_text(text, size, width, kind)
+                ]
+            step = size + 4
+            y = max(6, (bar.height - step * len(parts)) // 2) if len(parts) > 4 else 10
+            used = 0
+            for part, colour, kind in parts:
+                if y + step > bar.height - 4:
+                    break
+                r = style.blit_text(
+                    text_surf, part, size, (0, y), colour, kind=kind, max_width=width
+                )
+                used = max(used, r.right)
+                y += step
+            #: where the bar's words lie (a test keeps every widget off them)
+            self.bar_text_rect = pygame.Rect(left, bar.top, used, y)
             self._bar = (key, text_surf)
         surface.blit(self._bar[1], (left, bar.top))
 
@@ -1366,9 +1447,28 @@ class WyrtTable(TableScene):
         except OSError as e:
             self.app.notify(tr("wyrttable.profile_not_saved", reason=str(e)), "error")
 
+    def _bound_to_the_table(self) -> bool:
+        """A Death Match while O Morto stands: nobody may get up ([T11]), and the
+        engine has no way to give up, so leaving only pauses the match."""
+        return (
+            self.mode == "death_match"
+            and not self.match.is_over
+            and not self.match.public_view()["morto_defeated"]
+            and self.on_leave is None
+            and self.on_result is None
+        )
+
+    def leave_warning(self) -> str:
+        if self._bound_to_the_table():
+            return tr("wyrttable.leave_death_match")
+        return super().leave_warning()
+
     def quit_to_menu(self) -> None:
         if self.mode == "life_cassino" and not self.match.is_over:
             self._record_profile()
+        if self._bound_to_the_table() and not self.saved_now and self.autosave() is None:
+            # the warning promises the match waits: say so when the disk refused
+            self.app.notify(tr("wyrttable.death_match_not_saved"), "error")
         super().quit_to_menu()
 
     def victory_lines(self) -> list[str]:
