@@ -25,6 +25,11 @@ def reason_words(exc: BaseException) -> str:
         return tr(
             "ui.table_base.reason_disk", detail=errno.errorcode.get(code or 0, type(exc).__name__)
         )
+    return detail_words(str(exc))
+
+
+def detail_words(detail: str) -> str:
+    """An engine's English `detail` in English; plain words of our own in Portuguese."""
     if language() == "en":
-        return str(exc)
+        return detail
     return tr("ui.table_base.reason_unreadable")

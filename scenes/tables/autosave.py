@@ -19,7 +19,7 @@ import pygame
 
 from game import history, replays, saves, storage
 from scenes.i18n import tr
-from scenes.reasons import reason_words
+from scenes.reasons import detail_words, reason_words
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -203,8 +203,15 @@ def record_end(table: TableScene) -> None:
 
 
 def refusal_text(refused: saves.SaveRefused) -> str:
-    """A refused save in plain words, saying where it was moved."""
-    text = tr(refused.key, name=refused.path.name, **refused.params)
+    """A refused save in plain words, saying where it was moved.
+
+    The engine's reason is an English sentence: English shows it, Portuguese
+    says it in its own words (no English inside a Portuguese message).
+    """
+    params = dict(refused.params)
+    if isinstance(params.get("reason"), str):
+        params["reason"] = detail_words(params["reason"])
+    text = tr(refused.key, name=refused.path.name, **params)
     if refused.moved_to is not None:
         text += " " + tr("life.saves.moved", name=refused.moved_to.name)
     return text

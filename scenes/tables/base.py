@@ -673,13 +673,27 @@ class TableScene(Scene):
         if self.match.is_over:
             text = tr("ui.table.over")
         else:
-            movers = self.match.to_move
-            names = ", ".join(self.seats[s].name for s in movers)
-            text = tr("ui.table.to_act", names=names)
+            text = self.to_act_note()
             if self.worker.busy and self.worker.seat is not None:
                 text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
-            text += self.skip_note()
+            text = (text + self.skip_note()).removeprefix("  ·  ")
         self.blit_status(surface, text, 20)
+
+    def playing_out(self) -> bool:
+        """The table is still showing moves already made (queued events, animations)."""
+        return bool(self.events) or self.tweens.busy or self.animating()
+
+    def to_act_note(self) -> str:
+        """ "  ·  To act: …" once the table shows the match as it stands.
+
+        While earlier moves still play out the match's next mover is not
+        announced: it would name the next player (or a seat that folded)
+        while the screen still shows the last one's move.
+        """
+        movers = self.match.to_move
+        if self.match.is_over or not movers or self.playing_out():
+            return ""
+        return "  ·  " + tr("ui.table.to_act", names=", ".join(self.seats[s].name for s in movers))
 
     def status_width(self) -> int:
         """Room for the status line: up to the leftmost widget of the top bar."""

@@ -83,7 +83,8 @@ class TournamentForm:
         name = game if game is not None else next(iter(GAMES))
         form = TournamentForm(game=name)
         form.set_game(name)
-        form.entrants = [EntrantRow(HUMAN, tr("ui.new_match.you"))]
+        # the new-match screen's first-person name: reads right as "Player wins" / "Você vence"
+        form.entrants = [EntrantRow(HUMAN, tr("ui.table_base.first_player"))]
         bot = form.default_bot
         form.entrants += [EntrantRow(bot) for _ in range(START_BOTS)]
         return form

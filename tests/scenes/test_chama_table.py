@@ -548,3 +548,37 @@ def test_victory_and_discard_lines_use_real_plurals(app) -> None:  # type: ignor
             assert "(s)" not in tr("chamatable.prompt.discard", count=n)
     set_language("en")
     assert tr("chamatable.prompt.discard", count=1).endswith("1 card to discard.")
+
+
+def test_status_names_the_next_only_after_a_bots_move(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Partway through Thorgrim's move the top line must not already say "To act: Lisandra"."""
+    from scenes import style
+    from scenes.i18n import tr
+
+    seats = [SeatSetup("Ana", "normal"), SeatSetup("Bia", "normal")]
+    t = table(app, seats, seed=4)
+    drawn: list[str] = []
+    real = style.blit_text
+
+    def spy(surface, text, size, pos, *a, **k):  # type: ignore[no-untyped-def]
+        if pos == (20, 20):
+            drawn.append(text)
+        return real(surface, text, size, pos, *a, **k)
+
+    monkeypatch.setattr(style, "blit_text", spy)
+    to_act = tr("ui.table.to_act", names="")
+    held_back = shown = 0
+    for _ in range(1500):
+        if t.match.is_over:
+            break
+        pump(app)
+        drawn.clear()
+        t.draw_status(app.screen)
+        line = drawn[-1]
+        if t.playing_out():
+            assert to_act not in line, line
+            held_back += bool(t.match.to_move)
+        elif t.match.to_move:
+            names = ", ".join(t.seats[s].name for s in t.match.to_move)
+            shown += tr("ui.table.to_act", names=names) in line
+    assert held_back > 0 and shown > 0

@@ -14,7 +14,7 @@ from scenes.main_menu import MainMenu
 from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
 from scenes.victory import VictoryOverlay
-from tests.game.tiny_game import Pick
+from tests.game.tiny_game import Pick, PicksRevealed
 from tests.scenes.conftest import click, pump
 
 
@@ -165,3 +165,19 @@ def test_leaving_an_unfinished_tournament_match_hands_it_back(app) -> None:  # t
     t.quit_to_menu()
     pump(app, 30)
     assert kept == [m] and app.scenes.top is menu
+
+
+def test_the_status_names_the_next_mover_only_once_the_table_caught_up(app) -> None:  # type: ignore[no-untyped-def]
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bot", "random")])
+    lines: list[str] = []
+    t.blit_status = lambda surface, text, y: lines.append(text)  # type: ignore[method-assign]
+    _run_until(app, lambda: t.human_to_act() == 0 and not t.playing_out())
+    t.draw_status(app.screen)
+    assert "To act: Ana" in lines[-1]
+    # a round played by someone else is still queued to be shown: the next mover is not announced
+    t.events.append(PicksRevealed((t.match.hands[0][0], t.match.hands[1][0]), (0,)))
+    t.draw_status(app.screen)
+    assert "To act" not in lines[-1] and not lines[-1].startswith("  ·  ")
+    _run_until(app, lambda: not t.playing_out())
+    t.draw_status(app.screen)
+    assert "To act: Ana" in lines[-1]

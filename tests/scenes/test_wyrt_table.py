@@ -544,3 +544,23 @@ def test_hot_seat_leaks_nothing_over_whole_sessions_g4(seed: int) -> None:
         if t is not None:
             t.worker.close()
         pygame.quit()
+
+
+def test_status_never_names_a_mover_while_moves_still_play_out(app) -> None:  # type: ignore[no-untyped-def]
+    """A showdown still on screen must not announce the next hand's mover (maybe a folded seat)."""
+    seats = [SeatSetup(n, "cliente_casual") for n in ("A1", "B2", "C3", "D4")]
+    t = table(app, seats, seed=5)
+    to_act = tr("ui.table.to_act", names="")
+    held_back = 0
+    for _ in range(1500):
+        if t.match.is_over or not isinstance(app.scenes.top, WyrtTable):
+            break
+        pump(app)
+        line = t.status_text()
+        if t.playing_out():
+            assert to_act not in line, line
+            held_back += bool(t.match.to_move)
+        elif t.match.to_move:
+            names = ", ".join(t.seats[s].name for s in t.match.to_move)
+            assert tr("ui.table.to_act", names=names) in line
+    assert held_back > 0  # the case happened: a mover existed while the table still showed moves

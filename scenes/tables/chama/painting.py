@@ -355,11 +355,7 @@ class TablePainting:
             super().draw_status(surface)
             return
         text = tr("chamatable.status", game=view.get("game_no", 1), turn=view.get("turn", 0))
-        movers = self.match.to_move
-        if movers:
-            text += "  ·  " + tr(
-                "ui.table.to_act", names=", ".join(self.seats[s].name for s in movers)
-            )
+        text += self.to_act_note()
         if self.worker.busy and self.worker.seat is not None:
             text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
         left_of = min(

@@ -1411,11 +1411,7 @@ class WyrtTable(TableScene):
             text = tr("wyrttable.status_cassino")
         else:
             text = tr(f"wyrt.options.table.choices.{view['table']}")
-        movers = self.match.to_move
-        if movers and not self.match.is_over:
-            names = ", ".join(self.seats[s].name for s in movers)
-            text += "  ·  " + tr("ui.table.to_act", names=names)
-        return text
+        return text + self.to_act_note()
 
     # -- the end ----------------------------------------------------------------------------
     def on_match_over(self) -> None:

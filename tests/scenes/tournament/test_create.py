@@ -45,12 +45,12 @@ def test_errors_are_shown_in_words(app) -> None:  # type: ignore[no-untyped-def]
     assert scene.entrants.selected == 1
     while len(scene.form.entrants) > 1:
         click_widget(app, scene.editor["remove"])
-    assert scene.form.entrants[0].name == "You"
+    assert scene.form.entrants[0].name == "Player"
     click_widget(app, scene.start)
     assert scene.error == "This tournament needs at least 2 entrants."
     assert app.toast.text == scene.error and isinstance(app.scenes.top, CreateTournament)
     click_widget(app, scene.add_human)
-    scene.editor["name"].set_text("You")
+    scene.editor["name"].set_text("Player")
     click_widget(app, scene.start)
     assert "Two entrants are called" in scene.error
 
@@ -122,3 +122,16 @@ def test_resize_and_language_keep_the_form(app) -> None:  # type: ignore[no-unty
     assert app.size == (1024, 640) and scene.start.text == "Começar o torneio"
     assert scene.form.entrants[0].name == "Ana" and len(scene.form.entrants) == 9
     assert scene.editor["name"].get_text() == "Player 2"
+
+
+def test_the_first_person_is_named_like_on_the_new_match_screen(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.i18n import tr
+    from scenes.new_match import NewMatchScene
+    from scenes.tournament.create_form import TournamentForm
+
+    for lang, line in (("en", "Player wins"), ("pt", "Você vence")):
+        app.set_language(lang)
+        first = TournamentForm.first("alta").entrants[0].name
+        assert first == str(NewMatchScene(app, "alta").rows[0]["name"])
+        assert tr("tournament.result.wins", name=first) == line  # not "You wins"
+    app.set_language("en")
