@@ -544,3 +544,26 @@ def test_hot_seat_leaks_nothing_over_whole_sessions_g4(seed: int) -> None:
         if t is not None:
             t.worker.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_sizing_buttons_words_fit_at_1024x640(lang: str) -> None:
+    """ "½ pote" and "All-in T$ 1.000" are drawn whole inside their narrow buttons."""
+    a = make_app("--lang", lang, "--size", "1024x640")
+    a.settings.animation_speed = "instant"
+    try:
+        t = table(a, BOTS)
+        until(a, my_decision(t))
+        if not t.controls.widgets["allin"].visible:  # the straddle prompt comes first
+            t.submit(R.NoStraddle())
+            until(a, my_decision(t))
+        pump(a, 3)
+        c = t.controls
+        assert c is not None
+        for name in ("half", "pot", "allin"):
+            b = c.widgets[name]
+            width = b.font.size(b.text)[0]
+            room = b.rect.width - 2 * (2 + 2)  # the theme's border and shadow, each side
+            assert width <= room, (name, b.text, width, room)
+    finally:
+        pygame.quit()
