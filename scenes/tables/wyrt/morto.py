@@ -96,8 +96,13 @@ def _hood(w: int) -> pygame.Surface:
     return surf
 
 
-def draw_relic_marks(surface: pygame.Surface, sprites: list[CardSprite]) -> None:
-    """The relic cards of O Morto's deck wear a violet frame and their name."""
+def draw_relic_marks(
+    surface: pygame.Surface, sprites: list[CardSprite], clear_below: int | None = None
+) -> None:
+    """The relic cards of O Morto's deck wear a violet frame and their name.
+
+    The name stays above row `clear_below` (the person's plate and its badge,
+    which are drawn over his tucked cards)."""
     for sp in sprites:
         if not sp.face_up or sp.card is None:
             continue
@@ -109,7 +114,8 @@ def draw_relic_marks(surface: pygame.Surface, sprites: list[CardSprite]) -> None
             r = r.move(0, -int(r.height * 0.08))
         pygame.draw.rect(surface, VIOLET, r.inflate(4, 4), 2, border_radius=max(4, r.width // 12))
         label = _relic_label(tr(f"wyrttable.relic_short.{relic}"), max(9, r.width // 5))
-        surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+        bottom = r.bottom - 2 if clear_below is None else min(r.bottom - 2, clear_below - 2)
+        surface.blit(label, label.get_rect(midbottom=(r.centerx, bottom)))
 
 
 @cached(16)
