@@ -211,3 +211,33 @@ def test_shown_hands_stay_clear_of_the_tray_board_and_plates(size: tuple[int, in
                 r = fan.rect
                 blockers = [*avoid] + [ring.plate_rect(t) for t in range(n) if t != s]
                 assert not any(r.colliderect(b) for b in blockers), (n, bottom, s)
+
+
+@pytest.mark.parametrize("height", [44, 60, 80])
+def test_badge_top_is_the_highest_row_a_plate_covers(height: int) -> None:
+    """What a table draws above badge_top (a relic's name on tucked cards) stays in sight."""
+    surf = pygame.Surface((300, 200), pygame.SRCALPHA)
+    rect = pygame.Rect(60, 100, 160, height)
+    info = felt.PlateInfo("Ana", "you", "T$ 10", (200, 40, 40), "star", "big blind", "info", True)
+    felt.draw_plate(surf, rect, info, 0.5)
+    rows = [y for y in range(200) if any(surf.get_at((x, y)).a for x in range(300))]
+    top = felt.badge_top(rect)
+    assert rows[0] >= top - 2, (rows[0], top)  # glow aside, nothing higher
+    assert rows[0] <= top + 2, (rows[0], top)  # and the badge does reach it
+
+
+def test_dice_tray_makes_room_for_the_rollers_name() -> None:
+    """In the ring's narrowest tray (130 px) "Lorde 4" is written whole before its
+    dice and the note still fits inside."""
+    from scenes import style
+
+    tray = felt.DiceTray()
+    tray.set_rect(pygame.Rect(0, 0, 130, 110))
+    row = tray.throw([4, 6], "Lorde 4", duration=0)
+    tray.finish()
+    name = style.font(tray.text_size).size("Lorde 4")[0]
+    first = row.dice.dice[0]
+    assert 10 + name + 4 <= first.x, (name, first.x)
+    last = row.dice.dice[-1]
+    note = style.font(tray.text_size, "bold").size("= 11")[0]
+    assert last.x + last.size + 8 + note <= tray.rect.right - 6

@@ -564,3 +564,20 @@ def test_small_window_dice_tray_and_board_keep_off_the_lords_cards(n: int) -> No
         if t is not None:
             t.worker.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_six_seat_groups_plaque_clear_of_the_plates_at_1024x640_y1(lang: str) -> None:
+    """The groups plaque (top right) shows one whole line a group and leaves the
+    top-right lord's plate in sight ([Y1] pairs at six seats)."""
+    a = make_app("--lang", lang, "--size", "1024x640")
+    try:
+        seats = [SeatSetup("Ana")] + [SeatSetup(f"Lorde {i}", "easy") for i in range(5)]
+        t = table(a, seats, options={"groups": "pairs"})
+        t.draw(a.screen)
+        r = t._groups_rect
+        assert r.height == 12 + (15 + 4) + 3 * (12 + 4), r  # no group's line wraps
+        for s in range(6):
+            assert not r.colliderect(t.ring.plate_rect(s)), (s, r, t.ring.plate_rect(s))
+    finally:
+        pygame.quit()

@@ -564,3 +564,50 @@ def test_status_never_names_a_mover_while_moves_still_play_out(app) -> None:  # 
             names = ", ".join(t.seats[s].name for s in t.match.to_move)
             assert tr("ui.table.to_act", names=names) in line
     assert held_back > 0  # the case happened: a mover existed while the table still showed moves
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_sizing_buttons_words_fit_at_1024x640(lang: str) -> None:
+    """ "½ pote" and "All-in T$ 1.000" are drawn whole inside their narrow buttons."""
+    a = make_app("--lang", lang, "--size", "1024x640")
+    a.settings.animation_speed = "instant"
+    try:
+        t = table(a, BOTS)
+        until(a, my_decision(t))
+        if not t.controls.widgets["allin"].visible:  # the straddle prompt comes first
+            t.submit(R.NoStraddle())
+            until(a, my_decision(t))
+        pump(a, 3)
+        c = t.controls
+        assert c is not None
+        for name in ("half", "pot", "allin"):
+            b = c.widgets[name]
+            width = b.font.size(b.text)[0]
+            room = b.rect.width - 2 * (2 + 2)  # the theme's border and shadow, each side
+            assert width <= room, (name, b.text, width, room)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", ["1280x800", "1024x640"])
+def test_morto_dealer_label_clear_of_plates_and_markers_t11(size: str) -> None:
+    """ "O Morto dá as cartas" never lies under a plate or a buck/blind marker."""
+    from scenes.tables.wyrt.morto import dealer_label_rect
+
+    a = make_app("--lang", "pt", "--size", size)
+    try:
+        names = ["carteador", "clandestino", "cliente_casual", "carteador", "clandestino"]
+        for n in range(2, 7):
+            seats = [SeatSetup("Ana")] + [SeatSetup(f"B{i}", names[i]) for i in range(n - 1)]
+            t = table(a, seats, mode="life_cassino")
+            label = dealer_label_rect(t.ring)
+            for s in range(n):
+                assert not label.colliderect(t.ring.plate_rect(s)), (n, s)
+                for i in range(3):
+                    mark = pygame.Rect(0, 0, 24, 24)
+                    mark.center = t.ring.marker_spot(s, i)
+                    assert not label.colliderect(mark), (n, s, i, label, mark)
+            a.scenes.pop(fade=False)
+            a.scenes.pop(fade=False)
+    finally:
+        pygame.quit()

@@ -103,6 +103,14 @@ def _plate(size: tuple[int, int], info: PlateInfo) -> pygame.Surface:
     return surf
 
 
+def badge_top(rect: pygame.Rect) -> int:
+    """The highest row a plate at `rect` covers, its badge included (what lies
+    above stays in sight)."""
+    size = max(10, rect.height // 5)
+    height = style.render_text("Ag", size, style.BLACK, kind="bold").get_height() + 4
+    return rect.top + size // 2 - height
+
+
 def _badge(surface: pygame.Surface, rect: pygame.Rect, info: PlateInfo) -> None:
     body, ink = BADGE_COLOURS.get(info.badge_kind, BADGE_COLOURS["info"])
     size = max(10, rect.height // 5)

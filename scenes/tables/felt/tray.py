@@ -49,8 +49,10 @@ class DiceTray:
 
     @property
     def die_size(self) -> int:
-        """Die size that fits three rows in the tray."""
-        return max(14, min(34, (self.rect.height - 16) // 3 - 6))
+        """Die size that fits three rows in the tray, and across it two dice beside
+        a short name and a note."""
+        across = int((self.rect.width - 84) / 2.4)
+        return max(14, min(34, (self.rect.height - 16) // 3 - 6, across))
 
     def _row_y(self, index: int) -> int:
         shown = self._shown_range()
@@ -61,9 +63,28 @@ class DiceTray:
         fit = max(1, (self.rect.height - 16) // (self.die_size + 6))
         return range(max(0, len(self.rows) - fit), len(self.rows))
 
+    @property
+    def text_size(self) -> int:
+        """Size of the captions and notes."""
+        return max(10, self.die_size * 2 // 5)
+
+    @property
+    def dice_left(self) -> int:
+        """Where the dice start: a third in, or further when a caption needs it
+        (a narrow tray cut "Lorde 4" under its dice) while the dice and a short
+        note still fit."""
+        r = self.rect
+        f = style.font(self.text_size)
+        widest = max((f.size(row.caption)[0] for row in self.rows), default=0)
+        n = max((len(row.dice.dice) for row in self.rows), default=2)
+        dice = round(self.die_size * (1.2 * n - 0.2))
+        note = style.font(self.text_size, "bold").size("= 18")[0] + 14
+        offset = max(int(r.width * 0.34), min(10 + widest + 6, r.width - dice - note))
+        return r.left + offset
+
     def _place(self, index: int, row: TrayRow) -> None:
         size = self.die_size
-        x = self.rect.left + int(self.rect.width * 0.34)
+        x = self.dice_left
         y = self._row_y(index)
         for j, d in enumerate(row.dice.dice):
             d.size = size
@@ -134,7 +155,8 @@ class DiceTray:
                 anchor="center",
                 max_width=r.width - 16,
             )
-        size = max(10, self.die_size * 2 // 5)
+        size = self.text_size
+        caption_room = self.dice_left - r.left - 14
         for i in self._shown_range():
             row = self.rows[i]
             y = self._row_y(i) + self.die_size // 2
@@ -145,7 +167,7 @@ class DiceTray:
                 (r.left + 10, y),
                 style.CREAM,
                 anchor="midleft",
-                max_width=int(r.width * 0.32) - 10,
+                max_width=caption_room,
             )
             row.dice.draw(surface)
             if row.struck:

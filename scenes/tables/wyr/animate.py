@@ -123,7 +123,6 @@ class WyrAnimations:
                 self._fan_of(s).deal(None, origin, False, 0.22, step * k)
                 k += 1
         self.shown["pile_size"] = int(self.shown["deck_size"]) - ev.count * len(ev.seats)
-        self._resettle(0.22 + step * k)
         self.app.sound.play("shuffle")
 
     def _on_BetPlaced(self, ev: R.BetPlaced) -> None:
@@ -246,7 +245,6 @@ class WyrAnimations:
         for i in range(ev.count):
             fan.deal(None, self._deck_centre(), False, 0.26, 0.08 * i)
         self.shown["pile_size"] = int(self.shown["pile_size"]) - ev.count
-        self._resettle(0.26 + 0.08 * ev.count)
         self.app.sound.play("card")
 
     def _on_TableCardsTaken(self, ev: R.TableCardsTaken) -> None:
@@ -258,7 +256,6 @@ class WyrAnimations:
                 card = sprite.card if (mine and not ev.blind) else None
                 fan.deal(card, (sprite.x, sprite.y), card is not None, 0.3)
         self._place_board_fan()
-        self._resettle(0.32)
         self.app.sound.play("card")
 
     def _on_CardsReceived(self, ev: R.CardsReceived) -> None:
@@ -402,16 +399,3 @@ class WyrAnimations:
 
     def _on_MatchOver(self, ev: Event) -> None:
         self.shown["phase"] = "over"
-
-    def _resettle(self, after: float) -> None:
-        """Re-slot every fan once the cards in flight have landed.
-
-        A card dealt while an earlier one is still flying would otherwise land
-        on the slot it aimed at before the fan grew.
-        """
-
-        def place() -> None:
-            for fan in (*self.fans.values(), self.hand):
-                fan.place(fan.centre)
-
-        self.tweens.after(after + 0.02, place)

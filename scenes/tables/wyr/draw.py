@@ -375,6 +375,19 @@ class WyrDrawing:
             lines.append((text, 12, style.INK, "sans"))
         return lines
 
+    def _groups_width(self, lines: list[Line], least: int) -> int:
+        """Wide enough that no group's line wraps (a wrapped line reached down under the
+        top-right plate), yet clear of the plate at the head of the table."""
+        a = self.felt_area
+        need = max(style.font(size, kind).size(text)[0] for text, size, _, kind in lines) + 22
+        heads = [
+            self.ring.plate_rect(s).right
+            for s in range(self.match.n_seats)
+            if self.ring.plate_rect(s).top < a.top + 40
+        ]
+        room = a.right - 4 - (max(heads, default=a.centerx) + 14)
+        return max(least, min(need, room))
+
     def _draw_corner_plaques(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Round indicator (top left), variant badges (bottom left), groups (top right)."""
         a = self.felt_area
@@ -402,8 +415,9 @@ class WyrDrawing:
             )
         glines = self._group_lines(view)
         if glines:
-            gw = base_width + 30
+            gw = self._groups_width(glines, base_width + 30)
             r = paint.plaque(surface, (a.right - gw - 4, a.top + 4), glines, gw)
+            self._groups_rect = r
             for i, members in enumerate(view["groups"]):
                 colour, emblem = self.seat_look(members[0])
                 style.draw_emblem(

@@ -95,13 +95,17 @@ class BetControls:
     def _tip(self, name: str, key: str) -> str:
         return tr(f"wyrttable.tips.{name}", shortcut=KEY_NAMES.get(name, ""))
 
-    def _button(self, name: str, rect: pygame.Rect, primary: bool = False) -> None:
+    def _button(
+        self, name: str, rect: pygame.Rect, primary: bool = False, compact: bool = False
+    ) -> None:
+        # the sizing row is narrow: its words ("½ pote", "All-in T$ 1.000") need a smaller font
+        style = "#primary_button" if primary else "#compact_button" if compact else None
         self.widgets[name] = ui.button(
             rect,
             "",
             self.manager,
             self.container,
-            "#primary_button" if primary else None,
+            style,
             tooltip=self._tip(name, KEY_NAMES.get(name, "")),
         )
 
@@ -124,9 +128,11 @@ class BetControls:
             pygame.Rect(x[0] + sw + gap, y1 + 2, 120 - gap, bh - 4), self.manager, self.container
         )
         self.widgets["amount"].set_allowed_characters("numbers")
-        self._button("half", pygame.Rect(x[2], y1, (bw - gap) // 2, bh))
-        self._button("pot", pygame.Rect(x[2] + (bw + gap) // 2, y1, (bw - gap) // 2, bh))
-        self._button("allin", pygame.Rect(x[3], y1, bw, bh))
+        self._button("half", pygame.Rect(x[2], y1, (bw - gap) // 2, bh), compact=True)
+        self._button(
+            "pot", pygame.Rect(x[2] + (bw + gap) // 2, y1, (bw - gap) // 2, bh), compact=True
+        )
+        self._button("allin", pygame.Rect(x[3], y1, bw, bh), compact=True)
         # other moments share the same places
         self._button("straddle", pygame.Rect(x[2], y2, bw * 2 + gap, bh), primary=True)
         self._button("no_straddle", pygame.Rect(x[1], y2, bw, bh))

@@ -58,15 +58,32 @@ def draw_dealer(surface: pygame.Surface, ring: felt.SeatRing, t: float) -> None:
     eye = (int(120 + 100 * glow), 40, 30)
     for dx in (-w * 0.12, w * 0.12):
         pygame.draw.circle(surface, eye, (x + dx, y - w * 0.28), max(2, w // 22))
+    label = dealer_label_rect(ring)
     style.blit_text(
         surface,
         tr("wyrttable.morto_deals"),
-        13,
-        (x, y + w // 3 + 2),
+        DEALER_LABEL_SIZE,
+        label.topleft,
         (220, 200, 170),
-        anchor="midtop",
+        anchor="topleft",
         shadow=style.BLACK,
     )
+
+
+DEALER_LABEL_SIZE = 13
+
+
+def dealer_label_rect(ring: felt.SeatRing) -> pygame.Rect:
+    """Where "O Morto dá as cartas" is written: under the deck he deals from.
+
+    Under his hood it sat among the top seat's plate and blind markers."""
+    cw = ring.card_width()
+    x, y = ring.deck_spot
+    surf = style.render_text(tr("wyrttable.morto_deals"), DEALER_LABEL_SIZE, (0, 0, 0))
+    r = surf.get_rect()
+    # running right from the deck's left edge: left of it lie a side seat's markers
+    r.topleft = (x, y + round(cw * 1.4) + 6)
+    return r
 
 
 @cached(4)
@@ -79,8 +96,13 @@ def _hood(w: int) -> pygame.Surface:
     return surf
 
 
-def draw_relic_marks(surface: pygame.Surface, sprites: list[CardSprite]) -> None:
-    """The relic cards of O Morto's deck wear a violet frame and their name."""
+def draw_relic_marks(
+    surface: pygame.Surface, sprites: list[CardSprite], clear_below: int | None = None
+) -> None:
+    """The relic cards of O Morto's deck wear a violet frame and their name.
+
+    The name stays above row `clear_below` (the person's plate and its badge,
+    which are drawn over his tucked cards)."""
     for sp in sprites:
         if not sp.face_up or sp.card is None:
             continue
@@ -92,7 +114,8 @@ def draw_relic_marks(surface: pygame.Surface, sprites: list[CardSprite]) -> None
             r = r.move(0, -int(r.height * 0.08))
         pygame.draw.rect(surface, VIOLET, r.inflate(4, 4), 2, border_radius=max(4, r.width // 12))
         label = _relic_label(tr(f"wyrttable.relic_short.{relic}"), max(9, r.width // 5))
-        surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+        bottom = r.bottom - 2 if clear_below is None else min(r.bottom - 2, clear_below - 2)
+        surface.blit(label, label.get_rect(midbottom=(r.centerx, bottom)))
 
 
 @cached(16)

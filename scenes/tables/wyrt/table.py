@@ -1155,7 +1155,8 @@ class WyrtTable(TableScene):
         if hero is not None:
             hero.draw(surface)
             if view["relics"]["cards"]:
-                draw_relic_marks(surface, hero.sprites)
+                plate_top = felt.badge_top(ring.plate_rect(ring.bottom))
+                draw_relic_marks(surface, hero.sprites, plate_top)
         for s in range(len(self.seats)):
             rect = ring.plate_rect(s)
             if s in self.shake:
