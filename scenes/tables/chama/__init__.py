@@ -1,5 +1,5 @@
 """The Chama table (formation, pool and battle)."""
 
-from scenes.tables.chama.table import ChamaTable, bench_frames
+from scenes.tables.chama.table import ChamaTable
 
-__all__ = ["ChamaTable", "bench_frames"]
+__all__ = ["ChamaTable"]

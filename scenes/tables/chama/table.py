@@ -8,7 +8,6 @@ events drive the animations (cards flying, realms razed, spoils drawn).
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -485,38 +484,3 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         elif isinstance(action, (A.PlaySpoilsRealm, A.RebuildRealm)) and self.viewer is not None:
             self.hint_mark = ("slot", self.viewer, SLOTS.index(action.slot))
         self.refresh_controls()
-
-    # -- events ---------------------------------------------------------------------
-
-
-def bench_frames(frames: int = 600, size: tuple[int, int] = (1280, 800)) -> tuple[float, float]:
-    """Bots play a 4-seat Chama match at normal speed; (p99 frame seconds, average fps)."""
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import main
-    from game import new_match
-    from game.runner import percentile
-    from scenes.app import App
-    from scenes.main_menu import MainMenu
-
-    app = App(main.build_parser().parse_args(["--size", f"{size[0]}x{size[1]}", "--lang", "en"]))
-    app.settings.animation_speed = "normal"
-    seats = [SeatSetup(f"Bot {i + 1}", "normal") for i in range(4)]
-    match = new_match("chama", [s.name for s in seats], seed=7)
-    table = ChamaTable(app, match, seats)
-    app.scenes.push(MainMenu(app), fade=False)
-    app.scenes.push(table, fade=False)
-    times: list[float] = []
-    for i in range(frames + 60):
-        t0 = time.perf_counter()
-        app.step(1 / 60, pygame.event.get())
-        pygame.display.flip()
-        took = time.perf_counter() - t0
-        if i >= 60:
-            times.append(took)
-        time.sleep(max(0.0, 1 / 60 - took))
-    table.worker.close()
-    pygame.quit()
-    return percentile(times, 99), len(times) / sum(times) if times else 0.0

@@ -1,6 +1,5 @@
 """The Wyr table (see `table.py`); its own pieces live beside it, the felt is shared."""
 
-from scenes.tables.wyr.bench import bench_frames
 from scenes.tables.wyr.table import WyrTable
 
-__all__ = ["WyrTable", "bench_frames"]
+__all__ = ["WyrTable"]

@@ -1477,33 +1477,3 @@ class WyrtTable(TableScene):
         if view["wish_winner"] >= 0:
             out.append(tr("wyrttable.wish_line", name=self.seats[view["wish_winner"]].name))
         return out
-
-
-def bench_frames(frames: int = 600, size: tuple[int, int] = (1280, 800)) -> tuple[float, float]:
-    """(p99 frame ms while animating, first frame ms) of an all-bot Wyrt table (for benches)."""
-    import time
-
-    import main
-    from game.wyrt.equity import warm_up
-    from scenes.app import App
-    from scenes.tables import open_table
-
-    warm_up()  # the evaluator's one-off tables are not a frame's cost
-    args = main.build_parser().parse_args(["--size", f"{size[0]}x{size[1]}", "--lang", "en"])
-    app = App(args)
-    seats = [SeatSetup(f"Bot {i}", "carteador") for i in range(6)]
-    t0 = time.perf_counter()
-    table = open_table(app, "wyrt", seats, seed=11, options={"hand_limit": 30})
-    app.scenes.push(table, fade=False)
-    app.step(1 / 60, [])
-    first = (time.perf_counter() - t0) * 1000
-    times: list[float] = []
-    for _ in range(frames):
-        t = time.perf_counter()
-        app.step(1 / 60, pygame.event.get())
-        if table.animating() or table.tweens.busy:
-            times.append((time.perf_counter() - t) * 1000)
-    times.sort()
-    p99 = times[int(len(times) * 0.99) - 1] if times else 0.0
-    table.worker.close()
-    return p99, first
