@@ -64,3 +64,31 @@ def key(app: App, k: int, mod: int = 0) -> None:
     """Press and release a key."""
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
     app.step(1 / 60, [pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)])
+
+
+def open_test_table(
+    app: App,
+    game: str,
+    seats: list,  # type: ignore[type-arg]
+    seed: int,
+    practice: bool = False,
+    options: dict | None = None,  # type: ignore[type-arg]
+):  # type: ignore[no-untyped-def]
+    """A table of `game` over the main menu, as the new-match screen opens it, one frame in."""
+    from scenes.main_menu import MainMenu
+    from scenes.tables import open_table
+
+    app.scenes.push(MainMenu(app), fade=False)
+    t = open_table(app, game, seats, seed=seed, options=options or {}, practice=practice)
+    app.scenes.push(t, fade=False)
+    pump(app)
+    return t
+
+
+def pump_until(app: App, cond, frames: int, message: str = "timed out") -> None:  # type: ignore[no-untyped-def]
+    """Frames until `cond()` holds; fails after `frames` frames."""
+    for _ in range(frames):
+        if cond():
+            return
+        pump(app)
+    assert cond(), message

@@ -18,30 +18,30 @@ from game.chama import actions as A
 from game.chama.battle import FIGHT, PRESENT_DEF
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
-from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.chama import ChamaTable
 from scenes.tables.chama.formation_view import unit_rects
 from scenes.victory import VictoryOverlay
-from tests.scenes.conftest import click, click_widget, key, make_app, pump
+from tests.scenes.conftest import (
+    click,
+    click_widget,
+    key,
+    make_app,
+    open_test_table,
+    pump,
+    pump_until,
+)
 from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
 
 
 def table(app, seats, seed=3, practice=False, options=None) -> ChamaTable:  # type: ignore[no-untyped-def]
-    app.scenes.push(MainMenu(app), fade=False)
-    t = open_table(app, "chama", seats, seed=seed, options=options or {}, practice=practice)
-    app.scenes.push(t, fade=False)
-    pump(app)
+    t = open_test_table(app, "chama", seats, seed, practice, options)
     assert isinstance(t, ChamaTable)
     return t
 
 
 def until(app, cond: Callable[[], bool], frames: int = 4000) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if cond():
-            return
-        pump(app)
-    assert cond(), "timed out"
+    pump_until(app, cond, frames)
 
 
 def my_phase(t: ChamaTable, phase: str) -> Callable[[], bool]:

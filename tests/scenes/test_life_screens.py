@@ -16,26 +16,17 @@ from scenes.main_menu import MainMenu
 from scenes.pause import PauseMenu
 from scenes.replay import ReplayMixin, open_replay, open_replay_file
 from scenes.stats import StatsScene
-from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
 from scenes.tutorial import Step, Tutorial, start_tutorial
-from tests.scenes.conftest import click, click_widget, key, pump
+from tests.scenes.conftest import click, click_widget, key, open_test_table, pump, pump_until
 
 
 def _table(app, seats, practice=False):  # type: ignore[no-untyped-def]
-    app.scenes.push(MainMenu(app), fade=False)
-    t = open_table(app, "alta", seats, seed=11, options={}, practice=practice)
-    app.scenes.push(t, fade=False)
-    pump(app)
-    return t
+    return open_test_table(app, "alta", seats, 11, practice)
 
 
 def _run_until(app, cond, frames: int = 900) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if cond():
-            return
-        pump(app)
-    assert cond()
+    pump_until(app, cond, frames, "")
 
 
 def _finished_alta(seed: int = 2) -> game.Match:

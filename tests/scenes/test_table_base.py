@@ -11,27 +11,18 @@ import game
 from game import storage
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
-from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
 from scenes.victory import VictoryOverlay
 from tests.game.tiny_game import Pick, PicksRevealed
-from tests.scenes.conftest import click, pump
+from tests.scenes.conftest import click, open_test_table, pump, pump_until
 
 
 def _table(app, seats, practice=False):  # type: ignore[no-untyped-def]
-    app.scenes.push(MainMenu(app), fade=False)
-    t = open_table(app, "alta", seats, seed=11, options={}, practice=practice)
-    app.scenes.push(t, fade=False)
-    pump(app)
-    return t
+    return open_test_table(app, "alta", seats, 11, practice)
 
 
 def _run_until(app, cond, frames: int = 600) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if cond():
-            return
-        pump(app)
-    assert cond()
+    pump_until(app, cond, frames, "")
 
 
 def test_bots_play_to_the_end_and_victory_shows(app) -> None:  # type: ignore[no-untyped-def]

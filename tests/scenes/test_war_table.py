@@ -12,31 +12,23 @@ from game.war import BOARD, JOKER
 from game.war import records as R
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
-from scenes.tables import open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.dialogs import ObjectiveOverlay, TradeDialog
 from scenes.victory import VictoryOverlay
-from tests.scenes.conftest import click, click_widget, pump
+from tests.scenes.conftest import click, click_widget, open_test_table, pump, pump_until
 
 
 def table(
     app, seats: list[SeatSetup], seed: int = 5, practice: bool = False, options: dict | None = None
 ) -> WarTable:  # type: ignore[no-untyped-def]
-    app.scenes.push(MainMenu(app), fade=False)
-    t = open_table(app, "war", seats, seed=seed, options=options or {}, practice=practice)
-    app.scenes.push(t, fade=False)
-    pump(app)
+    t = open_test_table(app, "war", seats, seed, practice, options)
     assert isinstance(t, WarTable)
     return t
 
 
 def until(app, cond: Callable[[], bool], frames: int = 3000) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if cond():
-            return
-        pump(app)
-    assert cond(), "timed out"
+    pump_until(app, cond, frames)
 
 
 def my_phase(t: WarTable, phase: str) -> Callable[[], bool]:

@@ -23,27 +23,28 @@ from scenes.tables.base import SeatSetup
 from scenes.tables.wyr import WyrTable
 from scenes.tables.wyr.results import WyrResults
 from scenes.tables.wyr.words import cards_text
-from tests.scenes.conftest import click, click_widget, key, make_app, pump
+from tests.scenes.conftest import (
+    click,
+    click_widget,
+    key,
+    make_app,
+    open_test_table,
+    pump,
+    pump_until,
+)
 from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
 
 
 def table(
     app, seats: list[SeatSetup], seed: int = 3, practice: bool = False, options: dict | None = None
 ) -> WyrTable:  # type: ignore[no-untyped-def]
-    app.scenes.push(MainMenu(app), fade=False)
-    t = open_table(app, "wyr", seats, seed=seed, options=options or {}, practice=practice)
-    app.scenes.push(t, fade=False)
-    pump(app)
+    t = open_test_table(app, "wyr", seats, seed, practice, options)
     assert isinstance(t, WyrTable)
     return t
 
 
 def until(app, cond: Callable[[], bool], frames: int = 4000) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if cond():
-            return
-        pump(app)
-    assert cond(), "timed out"
+    pump_until(app, cond, frames)
 
 
 def my(t: WyrTable, phase: str, **trade: object) -> Callable[[], bool]:
