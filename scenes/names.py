@@ -33,7 +33,9 @@ def bot_label(game: str, bot_id: str) -> str:
 
 def bot_seat_name(game: str, bot_id: str, taken: Iterable[str], index: int) -> str:
     """A name for a new bot seat that no other seat uses yet."""
-    if bot_id not in GENERIC_LEVELS:  # a persona is its own name
-        return bot_label(game, bot_id)
+    if bot_id not in GENERIC_LEVELS:  # a persona is its own name, in short if it has one
+        key = f"{game}.seat_names.{bot_id}"
+        # (seat plates and log lines have no room for "Jogador nobre carteador invicto")
+        return tr(key) if has(key) else bot_label(game, bot_id)
     used = {t.lower() for t in taken}
     return next((n for n in BOT_NAMES if n.lower() not in used), f"Bot {index + 1}")

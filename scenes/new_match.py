@@ -70,14 +70,9 @@ def choice_label(game: str, spec: OptionSpec, value: Any) -> str:
     return tr(key) if has(key) else str(value)
 
 
-def fit_text(text: str, width: int) -> str:
+def fit_label(text: str, width: int) -> str:
     """The text, cut with an ellipsis if even the small label size cannot hold it."""
-    small = style.font(13)
-    if small.size(text)[0] <= width:
-        return text
-    while text and small.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return style.ellipsize(text, 13, width)
 
 
 def _label_style(text: str, width: int) -> str:
@@ -240,12 +235,12 @@ class NewMatchScene(Scene):
             tip = option_help(self.game, o)
             lab = ui.label(
                 pygame.Rect(0, y, half - 6, 36),
-                fit_text(text, half - 12),
+                fit_label(text, half - 12),
                 m,
                 inner,
                 _label_style(text, half - 12),
             )
-            if tip or fit_text(text, half - 12) != text:
+            if tip or fit_label(text, half - 12) != text:
                 lab.set_tooltip(tip or text)
             rect = pygame.Rect(half, y, ow - 24 - half, 36)
             value = self.values[o.key]
@@ -519,7 +514,7 @@ class NewMatchScene(Scene):
             # Never shrunk below 12 px: a long header wraps onto two lines instead.
             lines = style.wrap_text(text, 12, w)
             if len(lines) > 2:
-                lines = [lines[0], fit_text(" ".join(lines[1:]), w)]
+                lines = [lines[0], fit_label(" ".join(lines[1:]), w)]
             bottom = self.seat_header_y + 24
             for k, line in enumerate(reversed(lines)):
                 style.blit_text(

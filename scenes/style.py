@@ -120,10 +120,18 @@ def render_text(
     """
     f = font(size, kind)
     surf = f.render(text, True, color)
-    if max_width and surf.get_width() > max_width and size > 8:
-        return render_text(
-            text, max(8, int(size * max_width / surf.get_width())), color, kind, shadow
-        )
+    if max_width and surf.get_width() > max_width:
+        if size > 8:
+            return render_text(
+                text,
+                max(8, int(size * max_width / surf.get_width())),
+                color,
+                kind,
+                shadow,
+                max_width,
+            )
+        # Even the smallest size is too wide: cut with "…" rather than mid-glyph.
+        return render_text(ellipsize(text, size, max_width, kind), size, color, kind, shadow)
     if shadow is None:
         return surf
     off = max(1, size // 18)
@@ -131,6 +139,30 @@ def render_text(
     out.blit(f.render(text, True, shadow), (off, off))
     out.blit(surf, (0, 0))
     return out
+
+
+def ellipsize(text: str, size: int, width: int, kind: str = "sans") -> str:
+    """`text` cut with "…" so that at `size` it fits `width` (unchanged if it fits)."""
+    f = font(size, kind)
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text.rstrip() + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ·,(") + "…"
+
+
+def fit_text(
+    text: str, size: int, width: int, kind: str = "sans", min_size: int = 10
+) -> tuple[str, int]:
+    """The text and size to draw `text` within `width`: shrunk down to
+    `min_size` (still legible), then cut with "…" — a long name on a small plate
+    stays readable instead of turning tiny."""
+    f = font(size, kind)
+    w = f.size(text)[0]
+    if w <= width:
+        return text, size
+    smaller = max(min(min_size, size), int(size * width / w))
+    return ellipsize(text, smaller, width, kind), smaller
 
 
 def blit_text(
@@ -156,7 +188,7 @@ def wrap_text(text: str, size: int, width: int, kind: str = "sans") -> list[str]
     f = font(size, kind)
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split(" ")
+        words = _glue_units(para.split(" "))
         line = ""
         for w in words:
             trial = f"{line} {w}".strip()
@@ -167,6 +199,20 @@ def wrap_text(text: str, size: int, width: int, kind: str = "sans") -> list[str]
                 line = w
         lines.append(line)
     return lines
+
+
+#: money units written before their amount ("T$ 5", "PV 18"): never left alone at a line's end
+UNITS = ("T$", "PV")
+
+
+def _glue_units(words: list[str]) -> list[str]:
+    out: list[str] = []
+    for w in words:
+        if out and out[-1] in UNITS and w[:1].isdigit():
+            out[-1] = f"{out[-1]} {w}"
+        else:
+            out.append(w)
+    return out
 
 
 def _lerp(a: Color, b: Color, t: float) -> Color:

@@ -21,7 +21,7 @@ from game.tournament.organizer import SEMIFINAL_FIELD
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.new_match import bot_label, choice_label, fit_text, option_help, option_label
+from scenes.new_match import bot_label, choice_label, fit_label, option_help, option_label
 from scenes.tournament.common import (
     draw_backdrop,
     draw_heading,
@@ -307,7 +307,7 @@ class CreateTournament(Scene):
                     "#note_label",
                 )
                 continue
-            shown = fit_text(text, half - 10)
+            shown = fit_label(text, half - 10)
             style_id = (
                 "#ink_label" if style.font(16).size(text)[0] <= half - 10 else "#ink_label_small"
             )
@@ -369,7 +369,7 @@ class CreateTournament(Scene):
             else:
                 note = tr("tournament.labels.recommended_rounds", rounds=f.recommended)
             self.fields["rounds_note"] = ui.label(
-                note_rect, fit_text(note, note_rect.width), m, inner, "#ink_label_small"
+                note_rect, fit_label(note, note_rect.width), m, inner, "#ink_label_small"
             )
             return entry
         if kind == "top_cut":
@@ -394,7 +394,7 @@ class CreateTournament(Scene):
             note_rect = pygame.Rect(rect.left + 98, rect.top, rect.width - 98, rect.height)
             self.fields["turn_note"] = ui.label(
                 note_rect,
-                fit_text(tr("tournament.labels.no_turn_limit"), note_rect.width)
+                fit_label(tr("tournament.labels.no_turn_limit"), note_rect.width)
                 if f.turn_limit == 0
                 else "",
                 m,
@@ -635,7 +635,7 @@ class CreateTournament(Scene):
         note = self.fields.get("rounds_note")
         if note is not None and f.format != "elimination":
             text = tr("tournament.labels.recommended_rounds", rounds=f.recommended)
-            note.set_text(fit_text(text, note.rect.width))
+            note.set_text(fit_label(text, note.rect.width))
             if f.rounds is None and self.fields.get("rounds") is not None:
                 self.fields["rounds"].set_text(str(f.recommended))
 

@@ -17,7 +17,7 @@ from game.tournament.model import KNOCKOUT_STAGES, TIMED_STAGES, Result, Table
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.new_match import bot_label, fit_text
+from scenes.new_match import bot_label, fit_label
 from scenes.tournament.common import fit_to, result_words
 
 if TYPE_CHECKING:
@@ -187,7 +187,7 @@ class ResultDialog(FormDialog):
             for n in self.table.seats:
                 ui.label(
                     pygame.Rect(area.left + 20, y, area.width - 160, 36),
-                    fit_text(names[n], area.width - 170),
+                    fit_label(names[n], area.width - 170),
                     m,
                     self.ui,
                 )

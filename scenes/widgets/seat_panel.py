@@ -41,17 +41,6 @@ def tag_below(name: str, tag: str, width: int) -> bool:
     return 42 + name_w + TAG_GAP + tag_w + 10 > width
 
 
-def shorten(text: str, size: int, width: int) -> str:
-    """`text`, cut with "…" so that at `size` it fits `width` (a tag squeezed
-    beside a name on a crowded panel: the name wins)."""
-    f = style.font(size)
-    if f.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ·(") + "…"
-
-
 class SeatPanel:
     """Draws a column of seat cards; the seat(s) to act glow gold."""
 
@@ -133,7 +122,7 @@ class SeatPanel:
             room = w - 52 - style.font(NAME_SIZE, "bold").size(seat.name)[0] - TAG_GAP
             tag_rect = style.blit_text(
                 card,
-                shorten(tag, TAG_MIN_SIZE, room),
+                style.ellipsize(tag, TAG_MIN_SIZE, room),
                 TAG_SIZE,
                 (w - 10, 11),
                 style.INK_SOFT,

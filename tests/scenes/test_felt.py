@@ -241,3 +241,19 @@ def test_dice_tray_makes_room_for_the_rollers_name() -> None:
     last = row.dice.dice[-1]
     note = style.font(tray.text_size, "bold").size("= 11")[0]
     assert last.x + last.size + 8 + note <= tray.rect.right - 6
+
+
+def test_a_long_persona_name_ends_in_an_ellipsis_inside_the_plate() -> None:
+    """At 1024x640 a plate is ~125 px wide: "Jogador nobre genial" must end in "…"
+    before the plate's right margin, never run off its edge cut mid-letter."""
+    rect = pygame.Rect(0, 0, 124, 50)
+    body = (54, 38, 28)
+    for name in ("Carteador clandestino genial", "Cliente casual que aprende rápido 2"):
+        info = felt.PlateInfo(name, "Habilidade 12 · Int. 14", "T$ 1.000", (0, 0, 200), "star")
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        felt.draw_plate(surf, rect, info, 0.0)
+        # the right margin of the name and subtitle rows is bare plate
+        for y in range(12, 30):  # below the rounded corner
+            for x in range(rect.width - 5, rect.width - 3):
+                # no light ink there (the text's dark shadow may touch it)
+                assert sum(surf.get_at((x, y))[:3]) <= sum(body) + 30, (name, x, y)

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from scenes import style
-from scenes.widgets.seat_panel import SeatInfo, SeatPanel, shorten, tag_below
+from scenes.widgets.seat_panel import SeatInfo, SeatPanel, tag_below
 
 LONG = "robô · Senhor da guerra (difícil)"
 
@@ -34,9 +34,9 @@ def test_rows_grow_by_the_tag_line_when_there_is_room() -> None:
 
 
 def test_a_cut_tag_fits_what_the_name_leaves() -> None:
-    cut = shorten(LONG, 10, 60)
+    cut = style.ellipsize(LONG, 10, 60)
     assert cut.endswith("…") and style.font(10).size(cut)[0] <= 60
-    assert shorten("pessoa", 10, 200) == "pessoa"
+    assert style.ellipsize("pessoa", 10, 200) == "pessoa"
 
 
 def test_six_short_cards_keep_their_counts_with_long_tags() -> None:

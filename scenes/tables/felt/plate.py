@@ -75,17 +75,19 @@ def _plate(size: tuple[int, int], info: PlateInfo) -> pygame.Surface:
     )
     # the seat colour with its emblem (a second cue for colour-blind players)
     r = max(8, h // 4)
-    pygame.draw.circle(surf, info.colour, (r + 8, h // 2), r)
-    style.draw_emblem(surf, info.emblem, (r + 8, h // 2), r * 0.62, info.colour)
-    pygame.draw.circle(surf, style.GOLD_DARK, (r + 8, h // 2), r, 1)
-    x = 2 * r + 16
-    tw = w - x - 8
+    pad = 8 if w >= 150 else 5  # a narrow plate gives its room to the name
+    pygame.draw.circle(surf, info.colour, (r + pad, h // 2), r)
+    style.draw_emblem(surf, info.emblem, (r + pad, h // 2), r * 0.62, info.colour)
+    pygame.draw.circle(surf, style.GOLD_DARK, (r + pad, h // 2), r, 1)
+    x = 2 * r + 2 * pad
+    tw = w - x - pad
     big = max(12, h // 4)
     small = max(10, h // 5)
-    style.blit_text(
-        surf, info.name, big, (x, 5), style.CREAM, kind="bold", max_width=tw, shadow=style.BLACK
-    )
-    style.blit_text(surf, info.subtitle, small, (x, 6 + big + 2), (206, 190, 160), max_width=tw)
+    # Long persona names shrink a little, then end in "…" (never cut mid-letter).
+    name, name_size = style.fit_text(info.name, big, tw, "bold", min_size=min(big, 10))
+    style.blit_text(surf, name, name_size, (x, 5), style.CREAM, kind="bold", shadow=style.BLACK)
+    sub, sub_size = style.fit_text(info.subtitle, small, tw, min_size=min(small, 9))
+    style.blit_text(surf, sub, sub_size, (x, 6 + big + 2), (206, 190, 160))
     style.blit_text(
         surf,
         info.money,

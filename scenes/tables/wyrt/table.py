@@ -1234,7 +1234,7 @@ class WyrtTable(TableScene):
         persona = tr(f"wyrt.bots.{p['id']}")
         if s == self.viewer:
             subtitle = tr("wyrttable.you", persona=persona)
-        elif persona == self.seats[s].name:
+        elif p["id"] == self.seats[s].bot:  # the seat is named after its persona
             subtitle = tr("wyrttable.stats_line", h=p["h"], i=p["i"])
         else:
             subtitle = persona
