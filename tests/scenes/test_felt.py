@@ -257,3 +257,48 @@ def test_a_long_persona_name_ends_in_an_ellipsis_inside_the_plate() -> None:
             for x in range(rect.width - 5, rect.width - 3):
                 # no light ink there (the text's dark shadow may touch it)
                 assert sum(surf.get_at((x, y))[:3]) <= sum(body) + 30, (name, x, y)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_persons_bet_stands_beside_their_large_cards(size: tuple[int, int]) -> None:
+    """Heads-up at 1024x640 the person's big blind lay on their own cards: with large
+    cards at the bottom, the bet (chips and the amount under them) misses those cards,
+    the plates, the markers and the pot, for 2-8 seats (2-7 at 1024x640: with eight
+    the neighbour's cards fill that corner and the bet only touches its plate)."""
+    w, h = size
+    side = 290 if w >= 1200 else 250
+    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    for n in range(2, 9 if w >= 1200 else 8):
+        ring = felt.SeatRing(n)
+        ring.set_area(area)
+        large = ring.card_width(large=True)
+        ring.set_hero_large(large)
+        d = ring.chip_diameter()
+        x, y = ring.bet_spot(0)
+        bet = ring.bet_rect(0)  # chips and their label
+        pot = pygame.Rect(0, 0, 60, 2 * d + 18)
+        pot.midbottom = ring.pot_spot
+        blockers = [ring.hero_cards_rect(large), pot, *(ring.plate_rect(t) for t in range(n))]
+        blockers += [pygame.Rect(0, 0, 22, 22).move(*ring.marker_spot(0, i)) for i in (0, 1)]
+        assert not any(bet.colliderect(b) for b in blockers), (n, bet)
+        assert area.contains(bet)
+        ring.set_hero_large(0)  # a spectator's small fan: the bet goes back past it
+        assert ring.bet_spot(0) != (x, y)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_no_bet_lies_on_the_deck_or_another_bet(size: tuple[int, int]) -> None:
+    """With three and four seats a side seat's bet lay on the deck."""
+    w, h = size
+    side = 290 if w >= 1200 else 250
+    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    for n in range(2, 9):
+        for large in (0, 1):
+            ring = felt.SeatRing(n)
+            ring.set_area(area)
+            ring.set_hero_large(ring.card_width(large=True) if large else 0)
+            bets = [ring.bet_rect(s) for s in range(n)]
+            for s in range(n):
+                assert not bets[s].colliderect(ring.deck_rect), (n, s, large)
+                others = [b for t, b in enumerate(bets) if t != s]
+                assert bets[s].collidelist(others) == -1, (n, s, large)

@@ -590,9 +590,11 @@ def test_sizing_buttons_words_fit_at_1024x640(lang: str) -> None:
 
 
 @pytest.mark.parametrize("size", ["1280x800", "1024x640"])
-def test_morto_dealer_label_clear_of_plates_and_markers_t11(size: str) -> None:
-    """ "O Morto dá as cartas" never lies under a plate or a buck/blind marker."""
-    from scenes.tables.wyrt.morto import dealer_label_rect
+def test_morto_the_dealer_stands_clear_of_the_plates_t11(size: str) -> None:
+    """O Morto's hood stood at the head of the table, hidden behind the top seat's
+    plate with 2, 4 and 6 seats: now it is never behind a plate or its badge, and who
+    deals is said in the title (a cloth label collided with bets and markers)."""
+    from scenes.tables.wyrt.morto import hood_rect, hood_spot
 
     a = make_app("--lang", "pt", "--size", size)
     try:
@@ -600,13 +602,11 @@ def test_morto_dealer_label_clear_of_plates_and_markers_t11(size: str) -> None:
         for n in range(2, 7):
             seats = [SeatSetup("Ana")] + [SeatSetup(f"B{i}", names[i]) for i in range(n - 1)]
             t = table(a, seats, mode="life_cassino")
-            label = dealer_label_rect(t.ring)
+            hood = hood_rect(t.ring, hood_spot(t.ring))
+            assert t.ring.area.inflate(0, 120).contains(hood), (n, hood)
             for s in range(n):
-                assert not label.colliderect(t.ring.plate_rect(s)), (n, s)
-                for i in range(3):
-                    mark = pygame.Rect(0, 0, 24, 24)
-                    mark.center = t.ring.marker_spot(s, i)
-                    assert not label.colliderect(mark), (n, s, i, label, mark)
+                assert not hood.colliderect(t.ring.plate_rect(s).inflate(8, 24)), (n, s, hood)
+            assert "não joga" in t.status_text()
             a.scenes.pop(fade=False)
             a.scenes.pop(fade=False)
     finally:

@@ -30,6 +30,9 @@ class SeatRing:
         self.area = pygame.Rect(0, 0, 800, 500)
         self.oval = pygame.Rect(0, 0, 1, 1)
         self.plate_size = (160, 64)
+        #: width of the bottom seat's own large cards (0: it shows a small fan like
+        #: the others); its bet then stands beside them, not on them
+        self.hero_large = 0
         #: answers already worked out for this area and bottom seat (drawn every frame)
         self._memo: dict[tuple[object, ...], object] = {}
         self.set_area(self.area)
@@ -47,6 +50,12 @@ class SeatRing:
         oh = self.area.height - int(ph * 1.6)
         self.oval = pygame.Rect(0, 0, max(100, ow), max(80, oh))
         self.oval.center = self.area.center
+
+    def set_hero_large(self, width: int) -> None:
+        """The bottom seat shows its own cards large, `width` px each (0: a small fan)."""
+        if width != self.hero_large:
+            self._memo = {}
+        self.hero_large = width
 
     def set_bottom(self, seat: int) -> None:
         """Turn the table so that `seat` sits at the bottom."""
@@ -147,9 +156,58 @@ class SeatRing:
     def _bet_spot(self, seat: int) -> Point:
         """Where a seat's bet of this round stands (bottom-centre of its chips), past its cards."""
         d = self.chip_diameter()
+        if seat == self.bottom and self.hero_large:
+            return self._hero_bet_spot(d)
         box = self.plate_rect(seat).union(self.cards_rect(seat))
         x, y = self._beyond(seat, box, (d * 2, d * 2), 4)
-        return x, y + d // 2
+        y += d // 2
+        # A side seat's bet lay on the deck (three and four seats): slide it along
+        # the deck's edge, away from the deck's middle.
+        deck = self.deck_rect.inflate(6, 6)
+        foot = self._bet_box((x, y), d)
+        if foot.colliderect(deck):
+            if self.seat_center(seat)[1] >= deck.centery:
+                y += deck.bottom - foot.top
+            else:
+                y -= foot.bottom - deck.top
+        return x, y
+
+    def bet_rect(self, seat: int) -> pygame.Rect:
+        """What a seat's bet covers: its chips and the amount written under them."""
+        return self._bet_box(self.bet_spot(seat), self.chip_diameter())
+
+    @staticmethod
+    def _bet_box(spot: Point, d: int) -> pygame.Rect:
+        # a few chips' height and the amount under them ("T$ 1.000")
+        half = max(d // 2 + 4, 28)
+        high = round(d * 1.6)
+        return pygame.Rect(spot[0] - half, spot[1] - high, 2 * half, high + 16)
+
+    def _hero_bet_spot(self, d: int) -> Point:
+        """The person's bet beside their large cards (straight up the ray it would lie
+        on them, and above them lies the pot): left of them, else right, else above
+        their outer corners — the first spot clear of the other seats and the pot."""
+        fan = self.hero_cards_rect(self.hero_large)
+        half = self._bet_box((0, 0), d).width // 2
+        candidates = [
+            (fan.left - 8 - half, fan.centery + d),
+            (fan.right + 8 + half, fan.centery + d),
+            (fan.left + half, fan.top - 20),
+            (fan.right - half, fan.top - 20),
+        ]
+        pot = self._bet_box(self.pot_spot, d)
+        blockers = [pot, fan, self.plate_rect(self.bottom), self.deck_rect]
+        for t in range(self.n):
+            if t != self.bottom:
+                blockers += [self.plate_rect(t), self.cards_rect(t), self.bet_rect(t)]
+
+        def covered(spot: Point) -> int:
+            r = self._bet_box(spot, d)
+            clipped = [r.clip(b) for b in blockers]
+            outside = r.width * r.height - r.clip(self.area).width * r.clip(self.area).height
+            return sum(c.width * c.height for c in clipped) + outside
+
+        return min(candidates, key=covered)  # the first of the clear ones
 
     def hero_cards_spot(
         self, large_width: int, count: int = 5, overlap: float = 0.12, tuck: float = 1 / 3
@@ -159,6 +217,16 @@ class SeatRing:
         h = round(large_width * 1.4)
         plate = self.plate_rect(self.bottom)
         return plate.centerx, plate.top - h // 2 + round(plate.height * tuck)
+
+    def hero_cards_rect(
+        self, large_width: int, count: int = 5, overlap: float = 0.12, tuck: float = 0.08
+    ) -> pygame.Rect:
+        """The area of the bottom seat's own large cards (see `hero_cards_spot`)."""
+        h = round(large_width * 1.4)
+        w = round(large_width + large_width * (1 - overlap) * max(0, count - 1))
+        r = pygame.Rect(0, 0, w, h)
+        r.center = self.hero_cards_spot(large_width, count, overlap, tuck)
+        return r
 
     def shown_cards_place(
         self, seat: int, avoid: tuple[pygame.Rect, ...] = (), count: int = 5
@@ -196,6 +264,11 @@ class SeatRing:
 
     def _marker_spot(self, seat: int, index: int = 0) -> Point:
         """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""
+        if seat == self.bottom and self.hero_large:
+            # the person's own large cards are wider: markers lie left of the plate
+            plate = self.plate_rect(seat)
+            edge = min(plate.left, self.hero_cards_rect(self.hero_large).left)
+            return edge - 18 - index * 28, plate.centery
         cx, cy = self.cards_spot(seat)
         cw, ch = self.cards_box(seat)
         a = self.angle(seat) + math.pi / 2
@@ -231,6 +304,13 @@ class SeatRing:
         """Top-left of the deck on the cloth (left of the community row)."""
         b = self.board_rect
         return b.left - int(self.card_width() * 1.6), b.top + 6
+
+    @property
+    def deck_rect(self) -> pygame.Rect:
+        """The deck's area on the cloth."""
+        cw = self.card_width()
+        x, y = self.deck_spot
+        return pygame.Rect(x - 5, y - 5, cw + 5, round(cw * 1.4) + 5)  # its thickness too
 
     def _tray_width(self) -> int:
         return max(130, int(self.oval.width * 0.17))

@@ -49,41 +49,53 @@ def morto_badge(surface: pygame.Surface, plate: pygame.Rect) -> None:
 
 def draw_dealer(surface: pygame.Surface, ring: felt.SeatRing, t: float) -> None:
     """O Morto as the Life Cassino's dealer: a hooded figure at the head of the table."""
-    o = ring.oval
-    x, y = o.centerx, o.top + 4
-    w = max(60, o.width // 9)
+    w = hood_width(ring)
+    x, y = hood_spot(ring)
     hood = _hood(w)
     surface.blit(hood, hood.get_rect(midbottom=(x, y + w // 3)))
     glow = 0.6 + 0.4 * math.sin(t * 2.3)
     eye = (int(120 + 100 * glow), 40, 30)
     for dx in (-w * 0.12, w * 0.12):
         pygame.draw.circle(surface, eye, (x + dx, y - w * 0.28), max(2, w // 22))
-    label = dealer_label_rect(ring)
-    style.blit_text(
-        surface,
-        tr("wyrttable.morto_deals"),
-        DEALER_LABEL_SIZE,
-        label.topleft,
-        (220, 200, 170),
-        anchor="topleft",
-        shadow=style.BLACK,
-    )
 
 
-DEALER_LABEL_SIZE = 13
+def hood_width(ring: felt.SeatRing) -> int:
+    """How wide O Morto's hood is drawn at this table size."""
+    return max(60, ring.oval.width // 9)
 
 
-def dealer_label_rect(ring: felt.SeatRing) -> pygame.Rect:
-    """Where "O Morto dá as cartas" is written: under the deck he deals from.
-
-    Under his hood it sat among the top seat's plate and blind markers."""
-    cw = ring.card_width()
-    x, y = ring.deck_spot
-    surf = style.render_text(tr("wyrttable.morto_deals"), DEALER_LABEL_SIZE, (0, 0, 0))
-    r = surf.get_rect()
-    # running right from the deck's left edge: left of it lie a side seat's markers
-    r.topleft = (x, y + round(cw * 1.4) + 6)
+def hood_rect(ring: felt.SeatRing, spot: tuple[int, int]) -> pygame.Rect:
+    """The hood's area when its rim point is `spot` (see `draw_dealer`)."""
+    w = hood_width(ring)
+    r = pygame.Rect(0, 0, w, round(w * 1.1))
+    r.midbottom = (spot[0], spot[1] + w // 3)
     return r
+
+
+def hood_spot(ring: felt.SeatRing) -> tuple[int, int]:
+    """Where O Morto stands on the rail: at the head of the table, or, when a seat's
+    plate is there (2, 4, 6, 8 seats), sideways along the rail to the first place
+    clear of every plate and its badge."""
+    o = ring.oval
+    plates = [ring.plate_rect(s).inflate(8, 24) for s in range(ring.n)]
+    step = hood_width(ring) // 3
+    best: tuple[int, tuple[int, int]] | None = None
+    for k in range(0, 13):
+        for side in (-1, 1) if k else (1,):
+            dx = side * k * step
+            half = o.width / 2
+            if abs(dx) >= half * 0.8:
+                continue
+            y = o.centery - o.height / 2 * math.sqrt(1 - (dx / half) ** 2)
+            spot = (o.centerx + dx, round(y) + 4)
+            r = hood_rect(ring, spot)
+            hidden = sum(r.clip(p).width * r.clip(p).height for p in plates)
+            if hidden == 0:
+                return spot
+            if best is None or hidden < best[0]:
+                best = (hidden, spot)
+    assert best is not None
+    return best[1]
 
 
 @cached(4)

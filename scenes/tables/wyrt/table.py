@@ -237,6 +237,7 @@ class WyrtTable(TableScene):
         """Put every fan and the board where the ring says (resize, new viewer)."""
         large = self.ring.card_width(large=True)
         small = self.ring.card_width()
+        self.ring.set_hero_large(large)  # the bottom seat always sees its cards large
         for s, fan in self.fans.items():
             if s == self.ring.bottom:
                 fan.place(self.ring.hero_cards_spot(large, tuck=0.08), large, 0.12)
@@ -1191,14 +1192,7 @@ class WyrtTable(TableScene):
             marks.setdefault(sh.straddle, []).append((tr("wyrttable.marker_straddle"), "straddle"))
         for s, items in marks.items():
             for i, (text, kind) in enumerate(items):
-                spot = self.ring.marker_spot(s, i)
-                if s == self.ring.bottom:
-                    # the person's own large cards are wider: markers lie left of the plate
-                    plate = self.ring.plate_rect(s)
-                    fan = self.fans.get(s)
-                    edge = min(plate.left, fan.rect.left) if fan and fan.sprites else plate.left
-                    spot = (edge - 18 - i * 28, plate.centery)
-                felt.draw_marker(surface, spot, text, kind, 12)
+                felt.draw_marker(surface, self.ring.marker_spot(s, i), text, kind, 12)
 
     def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
         """What seat `s`'s plate says now (rebuilt only when something it shows changed)."""
