@@ -437,6 +437,11 @@ def test_a_continued_match_tells_its_log_again(app) -> None:  # type: ignore[no-
     # Ana reads her own draws ("You drew …"), never the bots' cards
     own = [e for e, *_ in t.history if e is not None and e.PRIVATE and e.visible_to(0)]
     assert own and all(t.event_text(e) in lines for e in own)
+    # a list of drawn cards reads as a list ("army 6, army 10, realm K")
+    import game.chama.events as CE
+
+    many = [e for e in own if isinstance(e, CE.CardsDrawn) and len(e.cards) > 1]
+    assert many and all(t.event_text(e).count(", ") == len(e.cards) - 1 for e in many)
     others = [e for e, *_ in t.history if e is not None and e.PRIVATE and not e.visible_to(0)]
     assert others and all(t.event_text(e) == "" for e in others)
 

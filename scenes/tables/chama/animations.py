@@ -42,7 +42,7 @@ class TableAnimations:
             if k in ("card", "commander", "army", "replaced") and isinstance(v, str):
                 extra.setdefault(k, pretty(v))
             elif k in ("cards", "hand", "discards") and isinstance(v, list):
-                extra.setdefault(k, " ".join(pretty(c) for c in v) or "—")
+                extra.setdefault(k, ", ".join(pretty(c) for c in v) or "—")
             elif k in (
                 "reason",
                 "how",
