@@ -440,8 +440,13 @@ def test_a_continued_match_tells_its_log_again(app) -> None:  # type: ignore[no-
     # a list of drawn cards reads as a list ("army 6, army 10, realm K")
     import game.chama.events as CE
 
-    many = [e for e in own if isinstance(e, CE.CardsDrawn) and len(e.cards) > 1]
-    assert many and all(t.event_text(e).count(", ") == len(e.cards) - 1 for e in many)
+    many = [
+        (t.event_text(e, **extra), e)
+        for e, _, _, extra in t.history
+        if isinstance(e, CE.CardsDrawn) and e.seat == 0 and len(e.cards) > 1
+    ]
+    assert many and all(text.count(", ") == len(e.cards) - 1 for text, e in many)
+    assert all("[" not in text for text, _ in many)
     others = [e for e, *_ in t.history if e is not None and e.PRIVATE and not e.visible_to(0)]
     assert others and all(t.event_text(e) == "" for e in others)
 
