@@ -141,7 +141,7 @@ class TableScene(Scene):
             "practice": practice,
         }
         if match.log:  # a continued match: its log is told again from the action log
-            self.history = [(e, "", style.INK, {}) for e in replay_events(match)]
+            self.history = [(e, "", style.INK, self.event_extra(e)) for e in replay_events(match)]
             self.rebuild_log()
 
     # -- to override -----------------------------------------------------------
@@ -436,7 +436,7 @@ class TableScene(Scene):
         self.tweens.finish_all()
         self.finish_animations()
         self.finished = False
-        self.history = [(e, "", style.INK, {}) for e in replay_events(self.match)]
+        self.history = [(e, "", style.INK, self.event_extra(e)) for e in replay_events(self.match)]
         if note:
             self.history.append((None, note, style.INK_SOFT, {}))
         self.rebuild_log()
@@ -763,9 +763,17 @@ class TableScene(Scene):
                 return tr(key, **fields)
         return ""
 
+    def event_extra(self, event: Event) -> dict[str, Any]:
+        """Words a game adds to an event's fields for its log line (card names…).
+
+        Worked out from the event alone, so that a log told again from the action
+        log (a continued match, undo) reads exactly as it read live."""
+        return {}
+
     def log_event(self, event: Event, **extra: Any) -> None:
         """Write the log line of an event (kept as the event: told again in the
         words of whoever looks next, see `rebuild_log`)."""
+        extra = {**self.event_extra(event), **extra}
         self.history.append((event, "", style.INK, extra))
         text = self.event_text(event, **extra)
         if text:

@@ -37,6 +37,11 @@ class TableAnimations:
             return  # the turn bar shows the step; the log keeps what happened
         # a private event is kept too: `event_text` words it only for its owner,
         # and the base tells the log again whenever another person looks
+        super().log_event(event, **extra)
+
+    def event_extra(self, event: Event) -> dict[str, Any]:
+        """Card names, outcome words and seat names for an event's log line."""
+        extra: dict[str, Any] = {}
         fields = event.to_dict()
         for k, v in fields.items():
             if k in ("card", "commander", "army", "replaced") and isinstance(v, str):
@@ -67,7 +72,7 @@ class TableAnimations:
             )
         if isinstance(event, E.MulliganTaken):
             extra["kept"] = tr("chamatable.words.yes" if event.kept else "chamatable.words.no")
-        super().log_event(event, **extra)
+        return extra
 
     def _d(self, seconds: float) -> float:
         return self.tweens.scaled(seconds)
