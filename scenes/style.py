@@ -104,6 +104,82 @@ def font(size: int, kind: str = "sans") -> pygame.font.Font:
     return pygame.font.Font(str(path), size)
 
 
+_SYMBOLS_FONT = FONTS / "TavernaSymbols.ttf"
+#: signs the text fonts lack, drawn from the symbols font (see assets/fonts/build_symbols.py)
+SIGNS = frozenset("♠♥♦♣♤♡♢♧←↑→↓≤≥✓✗")
+
+
+@cached(32)
+def symbols_font(size: int) -> pygame.font.Font:
+    """The font of the signs in SIGNS (card suits, arrows, ≤ ≥)."""
+    return pygame.font.Font(str(_SYMBOLS_FONT), max(6, int(size)))
+
+
+def _runs(text: str) -> list[tuple[str, bool]]:
+    """`text` cut into runs of plain letters and of signs (True)."""
+    runs: list[tuple[str, bool]] = []
+    for ch in text:
+        sign = ch in SIGNS
+        if runs and runs[-1][1] == sign:
+            runs[-1] = (runs[-1][0] + ch, sign)
+        else:
+            runs.append((ch, sign))
+    return runs
+
+
+#: hearts and diamonds are printed red, as on the cards
+RED_SUITS = frozenset("♥♦♡♢")
+
+
+def _red_apart(run: str) -> list[str]:
+    """A run of signs cut where red suits start or stop."""
+    out: list[str] = []
+    for ch in run:
+        if out and (out[-1][0] in RED_SUITS) == (ch in RED_SUITS):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def _suit_red(color: Color) -> Color:
+    """Red that reads on the same ground as `color` (dark ink or light text)."""
+    return (178, 34, 30) if sum(color[:3]) < 384 else (255, 128, 112)
+
+
+def text_width(text: str, size: int, kind: str = "sans") -> int:
+    """How wide `text` is drawn at `size` (signs measured in their own font)."""
+    if not SIGNS.intersection(text):
+        return font(size, kind).size(text)[0]
+    return sum(
+        (symbols_font(size) if sign else font(size, kind)).size(run)[0] for run, sign in _runs(text)
+    )
+
+
+def _render_line(
+    text: str, size: int, color: Color, kind: str, red_suits: bool = True
+) -> pygame.Surface:
+    """One line of text; signs the text font lacks come from the symbols font,
+    on the same baseline."""
+    f = font(size, kind)
+    if not SIGNS.intersection(text):
+        return f.render(text, True, color)
+    parts: list[tuple[pygame.font.Font, pygame.Surface]] = []
+    for run, sign in _runs(text):
+        for piece in _red_apart(run) if sign else [run]:
+            pf = symbols_font(size) if sign else f
+            ink = _suit_red(color) if red_suits and piece[0] in RED_SUITS else color
+            parts.append((pf, pf.render(piece, True, ink)))
+    ascent = max(pf.get_ascent() for pf, _ in parts)
+    height = max(ascent - pf.get_ascent() + ps.get_height() for pf, ps in parts)
+    out = pygame.Surface((sum(ps.get_width() for _, ps in parts), height), pygame.SRCALPHA)
+    x = 0
+    for pf, ps in parts:
+        out.blit(ps, (x, ascent - pf.get_ascent()))
+        x += ps.get_width()
+    return out
+
+
 @cached(2048)
 def render_text(
     text: str,
@@ -118,8 +194,7 @@ def render_text(
     Text wider than `max_width` is shrunk to fit, never cut. Results are cached
     (screens redraw the same words every frame): never draw on the surface.
     """
-    f = font(size, kind)
-    surf = f.render(text, True, color)
+    surf = _render_line(text, size, color, kind)
     if max_width and surf.get_width() > max_width:
         if size > 8:
             return render_text(
@@ -136,17 +211,16 @@ def render_text(
         return surf
     off = max(1, size // 18)
     out = pygame.Surface((surf.get_width() + off, surf.get_height() + off), pygame.SRCALPHA)
-    out.blit(f.render(text, True, shadow), (off, off))
+    out.blit(_render_line(text, size, shadow, kind, red_suits=False), (off, off))
     out.blit(surf, (0, 0))
     return out
 
 
 def ellipsize(text: str, size: int, width: int, kind: str = "sans") -> str:
     """`text` cut with "…" so that at `size` it fits `width` (unchanged if it fits)."""
-    f = font(size, kind)
-    if f.size(text)[0] <= width:
+    if text_width(text, size, kind) <= width:
         return text
-    while len(text) > 1 and f.size(text.rstrip() + "…")[0] > width:
+    while len(text) > 1 and text_width(text.rstrip() + "…", size, kind) > width:
         text = text[:-1]
     return text.rstrip(" ·,(") + "…"
 
@@ -157,8 +231,7 @@ def fit_text(
     """The text and size to draw `text` within `width`: shrunk down to
     `min_size` (still legible), then cut with "…" — a long name on a small plate
     stays readable instead of turning tiny."""
-    f = font(size, kind)
-    w = f.size(text)[0]
+    w = text_width(text, size, kind)
     if w <= width:
         return text, size
     smaller = max(min(min_size, size), int(size * width / w))
@@ -185,14 +258,13 @@ def blit_text(
 
 def wrap_text(text: str, size: int, width: int, kind: str = "sans") -> list[str]:
     """Split text into lines no wider than `width` pixels."""
-    f = font(size, kind)
     lines: list[str] = []
     for para in text.split("\n"):
         words = _glue_units(para.split(" "))
         line = ""
         for w in words:
             trial = f"{line} {w}".strip()
-            if f.size(trial)[0] <= width or not line:
+            if text_width(trial, size, kind) <= width or not line:
                 line = trial
             else:
                 lines.append(line)

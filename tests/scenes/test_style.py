@@ -39,3 +39,35 @@ def test_a_money_unit_stays_with_its_amount_when_text_wraps() -> None:
         lines = style.wrap_text(text, 15, width)
         assert not any(line.endswith("T$") for line in lines), (width, lines)
         assert " ".join(lines) == text
+
+
+def test_suit_signs_and_arrows_are_drawn_from_the_symbols_font() -> None:
+    """The text fonts lack ♠♥♦♣, → and ≤: without the symbols font they came out as
+    empty boxes, so cards were written "Qh". Each sign now has its own outline."""
+    import pygame
+
+    def ink(text: str) -> bytes:
+        surf = style.render_text(text, 20, (0, 0, 0))
+        return pygame.image.tobytes(surf, "RGBA")
+
+    drawn = {sign: ink(sign) for sign in "♠♥♦♣→≤"}
+    assert len(set(drawn.values())) == len(drawn)  # six different glyphs, no shared box
+    assert ink("♠") != pygame.image.tobytes(style.font(20).render("♠", True, (0, 0, 0)), "RGBA")
+    # signs sit in a line of text, measured and wrapped like any letter
+    assert style.text_width("10♠ J♥", 16) == style.render_text("10♠ J♥", 16).get_width()
+    assert style.wrap_text("Suas cartas: 6♦ 5♥ J♠ 10♣ 7♦", 16, 120)[-1].endswith("7♦")
+
+
+def test_hearts_and_diamonds_are_red_as_on_the_cards() -> None:
+    def colours(text: str, color: tuple[int, int, int]) -> set[tuple[int, int, int]]:
+        surf = style.render_text(text, 24, color)
+        return {
+            tuple(surf.get_at((x, y)))[:3]  # type: ignore[misc]
+            for x in range(surf.get_width())
+            for y in range(surf.get_height())
+            if surf.get_at((x, y)).a == 255
+        }
+
+    assert colours("♥", style.INK) == {(178, 34, 30)}
+    assert colours("♠", style.INK) == {style.INK}
+    assert colours("♦", style.CREAM) == {(255, 128, 112)}  # light red on the felt

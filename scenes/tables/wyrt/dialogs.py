@@ -15,7 +15,7 @@ from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.tables import felt
 from scenes.tables.wyrt.morto import skull
-from scenes.tables.wyrt.words import card_text, without_suit_signs
+from scenes.tables.wyrt.words import card_letters, without_suit_signs
 from scenes.victory import VictoryOverlay
 from scenes.widgets.cards import CardSprite
 
@@ -312,7 +312,7 @@ class RelicDialog(Scene):
         if a.relic == "coroa" and 0 <= a.target < len(self.table.seats):
             return tr("wyrttable.relic_coroa", relic=name, name=self.table.seats[a.target].name)
         if a.relic == "moeda" and a.card is not None:
-            return tr("wyrttable.relic_moeda", relic=name, card=card_text(a.card))
+            return tr("wyrttable.relic_moeda", relic=name, card=card_letters(a.card))
         if a.relic in ("rosa", "mascara") and a.suit:
             return tr(
                 f"wyrttable.relic_{a.relic}", relic=name, suit=tr(f"wyrttable.suit_name.{a.suit}")

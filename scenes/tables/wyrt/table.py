@@ -31,7 +31,7 @@ from scenes.tables.wyrt.money import money
 from scenes.tables.wyrt.morto import draw_dealer, draw_relic_marks, morto_badge
 from scenes.tables.wyrt.practice import PracticeAids
 from scenes.tables.wyrt.shown import Shown
-from scenes.tables.wyrt.words import card_text, cards_text, category_text, without_suit_signs
+from scenes.tables.wyrt.words import card_text, cards_text, category_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -509,8 +509,8 @@ class WyrtTable(TableScene):
                 if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
                     fields[k] = self.seats[v].name
             fields.update(extra)
-            return without_suit_signs(tr(key, **fields))
-        return without_suit_signs(super().event_text(event, **extra))
+            return tr(key, **fields)
+        return super().event_text(event, **extra)
 
     def _words(self, event: Event, extra: dict[str, Any]) -> dict[str, Any]:
         """Cards and amounts in words the fonts can draw, in the table's unit (worked
@@ -994,10 +994,10 @@ class WyrtTable(TableScene):
         self.log_event(ev)
 
     def _on_RelicInvoked(self, ev: R.RelicInvoked) -> None:
-        relic = tr(f"wyrttable.relic_short.{ev.relic}")  # the fonts lack the suit signs
+        relic = tr(f"wyrttable.relic_short.{ev.relic}")
         self.banner.show(
             tr("wyrttable.relic_banner", name=self.seats[ev.seat].name, relic=relic),
-            without_suit_signs(tr(f"wyrt.relics.{ev.relic}.power")),
+            tr(f"wyrt.relics.{ev.relic}.power"),
             self._d(1.6),
             "dark",
         )

@@ -9,13 +9,20 @@ from scenes.i18n import tr
 
 
 def card_text(card: Card) -> str:
-    """A card as text the fonts can draw: rank and a suit letter ("Qh", "10e")."""
-    return rank_text(card.rank) + tr(f"wyrttable.suit_short.{card.suit}")
+    """A card as the table writes it: rank and suit sign ("Q♥", "10♠"; the style's
+    text drawing takes the signs from the symbols font)."""
+    return rank_text(card.rank) + LETTER_SIGNS[card.suit]
 
 
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards separated by spaces."""
     return " ".join(card_text(c) for c in cards)
+
+
+def card_letters(card: Card) -> str:
+    """A card for a pygame-gui widget, whose fonts lack the suit signs: rank and a
+    suit letter ("Qc", "10e")."""
+    return rank_text(card.rank) + tr(f"wyrttable.suit_short.{card.suit}")
 
 
 def category_text(category: str) -> str:
@@ -24,10 +31,12 @@ def category_text(category: str) -> str:
 
 
 SIGNS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+LETTER_SIGNS = {letter: sign for sign, letter in SIGNS.items()}
 
 
 def without_suit_signs(text: str) -> str:
-    """Suit signs written as suit letters ("10♠" -> "10s"): the fonts lack the signs."""
+    """Suit signs written as suit letters ("10♠" -> "10s") for a pygame-gui widget,
+    whose fonts lack the signs."""
     for sign, suit in SIGNS.items():
         text = text.replace(sign, tr(f"wyrttable.suit_short.{suit}"))
     return text
