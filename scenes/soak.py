@@ -155,8 +155,11 @@ class Soak:
         seed: int = 1,
         games: list[str] | None = None,
         leg_seconds: float = 45.0,
+        min_legs: int = 0,
     ) -> None:
         self.deadline = time.monotonic() + minutes * 60
+        #: legs played even past the deadline (a loaded machine still visits every table)
+        self.min_legs = min_legs
         self.rng = random.Random(seed)
         self.leg_seconds = leg_seconds
         self.wanted = games
@@ -430,7 +433,7 @@ class Soak:
         gc.collect()
         self.report.rss_start_mb = rss_mb()
         leg = 0
-        while time.monotonic() < self.deadline and app.running and games:
+        while (time.monotonic() < self.deadline or leg < self.min_legs) and app.running and games:
             self.play_leg(games[leg % len(games)])
             leg += 1
             gc.collect()

@@ -23,7 +23,9 @@ def test_the_command_line_offers_soak() -> None:
 
 
 def test_a_short_soak_plays_every_registered_table_without_a_crash() -> None:
-    report = soak.Soak(minutes=0.12, seed=4, leg_seconds=2.5).run()
+    # one leg per table whatever the machine's load (the deadline alone left the last
+    # tables unvisited on a busy machine)
+    report = soak.Soak(minutes=0.12, seed=4, leg_seconds=2.5, min_legs=len(TABLES)).run()
     assert report.crashes == 0, report.crash_samples
     assert set(report.tables) >= {"war", "alta"}  # discovered, not listed
     assert all(report.matches_started.get(g, 0) >= 1 for g in report.tables)
