@@ -266,7 +266,16 @@ class MapView:
         steps = [(0, 0)] + [
             (dx, dy)
             for dist in (0.5, 1.0, 1.5, 2.0, 2.5)
-            for dx, dy in ((0, -dist * h), (0, dist * h), (-dist * 2 * h, 0), (dist * 2 * h, 0))
+            for dx, dy in (
+                (0, -dist * h),
+                (0, dist * h),
+                (-dist * 2 * h, 0),
+                (dist * 2 * h, 0),
+                (-dist * 1.4 * h, -dist * 0.7 * h),
+                (dist * 1.4 * h, -dist * 0.7 * h),
+                (-dist * 1.4 * h, dist * 0.7 * h),
+                (dist * 1.4 * h, dist * 0.7 * h),
+            )
         ]
         # Names in crowded places first: they have the fewest good spots.
         order = sorted(
@@ -293,11 +302,15 @@ class MapView:
                 rect.center = (round(x + dx), round(y + dy))
                 rect.clamp_ip(bounds)
                 hidden = sum(_overlap(rect, d) for d in discs)
-                crowd = sum(_overlap(rect, o) for o in placed.values())
-                cost = hidden * 3 + crowd * 8 + i * 4  # stay near the label point
+                # names keep a little air between them ("África do SulMadagascar")
+                crowd = sum(_overlap(rect.inflate(8, 2), o) for o in placed.values())
+                # stay near the label point, and on the territory's own land (a name
+                # pushed into the sea or onto a neighbour reads as the wrong place)
+                ashore = t.contains(rect.centerx / self.scale, rect.centery / self.scale)
+                cost = hidden * 3 + crowd * 8 + i * 2 + (0 if ashore else 60)
                 if best is None or cost < best[0]:
                     best = (cost, rect)
-                if hidden == 0 and crowd == 0:
+                if hidden == 0 and crowd == 0 and ashore:
                     break
             assert best is not None
             placed[t.name] = best[1]
