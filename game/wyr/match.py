@@ -247,6 +247,12 @@ class WyrMatch(Match):
 
     def _lay(self, events: list[Event], seat: int | None, cards: list[Card], source: str) -> None:
         up = not self.tenebra
+        if not up and len(cards) > 1:
+            # [Y11] Tenebra: face-down discards go down in no telling order. A Trade
+            # lists its discards sorted, so laid as listed the last card of a throw
+            # was its highest, and a blind take was not blind.
+            cards = list(cards)
+            self.rng.shuffle(cards)
         start = len(self.table)
         self.table.extend(cards)
         self.table_up.extend([up] * len(cards))

@@ -557,6 +557,30 @@ def test_tenebra_table_is_face_down_and_taking_is_blind_y11_g4() -> None:
     assert "9H" not in str(m.view(2)) and "9H" in str(m.view(1)["hand"])
 
 
+def test_tenebra_face_down_throws_lie_in_no_telling_order_y11_g4() -> None:
+    """A Trade lists its discards sorted: laid as listed, the last face-down card of
+    a throw was its highest, so a "blind" take could pick the best one."""
+    orders = []
+    for seed in range(1, 25):
+        m = WyrMatch(["A", "B", "C"], seed, {**make(3, tenebra=True).options})
+        bet_all(m)
+        while m.mao_de_wyr:  # the Mão de Wyr keeps its hand
+            s = m.to_move[0]
+            m.apply(s, Trade((m.hands[s][0],), "none"))
+        s = m.to_move[0]
+        rig(m, {s: "2s 5h 9d Jc Kh"})
+        start = len(m.table)
+        m.apply(s, Trade((card("2s"), card("9d"), card("Kh")), "pile"))
+        laid = [c.code for c in m.table[start : start + 3]]
+        assert sorted(laid) == sorted(["2S", "9D", "KH"])
+        # the thrower still knows which is which; the others see three backs
+        other = (s + 1) % 3
+        assert [t["card"] for t in m.view(s)["table"][start:]] == laid
+        assert [t["card"] for t in m.view(other)["table"][start:]] == [None] * 3
+        orders.append(tuple(laid))
+    assert len(set(orders)) >= 4  # not the sorted order every time
+
+
 # ---------------------------------------------------------------------------
 # [R7] [R8] turn limit and tournament
 
