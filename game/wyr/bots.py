@@ -12,6 +12,16 @@
   a made hand; under Azgher the others throw their pairs); weighs every refill,
   taking face-up table cards included; decides Thyatis rerolls
   from the exact odds against the rolls already on the table.
+
+Where hard's edge stops (measured for issue 18, so nobody chases it again):
+heads-up a match is two rounds and the leader can always hold the second bet
+to T$ 10, so the match share equals the per-round share whatever the bets.
+Under Azgher both lords end on a bare Maior Tesouro, and only the tie-break of
+equal dice (11.3% of rounds) is left to skill: against normal's final hands
+even an ideal 7-5-4-3-2 every round would lose 55.8% of rounds. Under Tenebra
+the table is blind: hard is as good as normal at pile draws, and sampling the
+other lord's face-down throws from a model of his play gained nothing; only a
+peeking bot that sees those throws reaches about 63%.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ every discard-and-draw it could make next turn. That second draw is estimated
 from a fresh deck minus the kept cards (the table of that future moment is
 unknown); the first one stays exact. Both are pure functions of small tuples,
 cached, so a table of values builds up once per process and is shared by all
-bots (the caches hold no match state).
+bots (the caches hold no match state). What a draw turns into is cached apart
+from how the bot values it (the profile changes with what the others did).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from itertools import combinations
 
 from game.cards import JOKER_RANK, RANKS
 from game.wyr.combos import evaluate_ranks
-from game.wyr.odds import draw_outcomes, key_share
+from game.wyr.odds import key_share
 from game.wyr.rules import HAND_SIZE
 
 #: A value profile of the hard bot: (round-win chance by points 1..6, sign,
@@ -45,17 +46,57 @@ def _fresh(jokers: int) -> dict[int, int]:
     return counts
 
 
+#: What a hand of up to 5 cards turns into when drawn up to 5 from a fresh deck,
+#: whatever the profile: per points 1..6 the chance to end there and the
+#: expected tie-break edge there, then the expected top-card hair. `hand_value`
+#: is linear in these, so one summary serves every profile.
+Summary = tuple[tuple[float, ...], tuple[float, ...], float]
+
+
+@lru_cache(maxsize=65_536)
+def draw_summary(hand: tuple[int, ...], jokers: int) -> Summary:
+    """The `Summary` of `hand` (sorted ranks) drawn up to 5 cards from a fresh deck.
+
+    Built one card at a time (drawing n cards is drawing one, then n - 1 from
+    what is left), so every rank multiset is evaluated once per process, not
+    once per keep and per profile: a cold first decision no longer enumerates
+    hundreds of thousands of draws.
+    """
+    if len(hand) >= HAND_SIZE:
+        pts, key, _ = evaluate_ranks(hand)
+        chance = [0.0] * 6
+        edge = [0.0] * 6
+        chance[pts - 1] = 1.0
+        edge[pts - 1] = key_share(pts, key) - 0.5
+        return tuple(chance), tuple(edge), (key[0] / 20000 if key else 0.0)
+    counts = dict(_fresh(jokers))
+    for r in hand:
+        counts[r] -= 1
+    left = sum(counts.values())
+    chance = [0.0] * 6
+    edge = [0.0] * 6
+    hair = 0.0
+    for r, c in counts.items():
+        if c <= 0:
+            continue
+        p = c / left
+        sub_chance, sub_edge, sub_hair = draw_summary(tuple(sorted((*hand, r))), jokers)
+        for i in range(6):
+            chance[i] += p * sub_chance[i]
+            edge[i] += p * sub_edge[i]
+        hair += p * sub_hair
+    return tuple(chance), tuple(edge), hair
+
+
 @lru_cache(maxsize=100_000)
 def keep_value(keep: tuple[int, ...], jokers: int, profile: Profile) -> float:
     """Expected value of keeping `keep` (sorted ranks) and drawing to 5 from a fresh deck."""
-    counts = dict(_fresh(jokers))
-    for r in keep:
-        counts[r] -= 1
-    pool = tuple(sorted((r, c) for r, c in counts.items() if c > 0))
-    total = 0.0
-    for drawn, p in draw_outcomes(pool, HAND_SIZE - len(keep)):
-        total += p * hand_value(tuple(sorted(keep + drawn)), profile)
-    return total
+    table, sign, ties = profile
+    chance, edge, hair = draw_summary(keep, jokers)
+    total = hair
+    for i in range(6):
+        total += chance[i] * table[i] + ties[i] * edge[i]
+    return sign * total
 
 
 @lru_cache(maxsize=100_000)
