@@ -134,6 +134,8 @@ class TableScene(Scene):
         #: replays: the table only shows what happened (no bots, no turns, no saves)
         self.spectator = False
         self.tools = PracticeTools()
+        #: (match, log length, seat) -> that position's legal actions (see legal_actions)
+        self._legal: tuple[tuple[int, int, int], list[Action]] | None = None
         self.autosaver = autosave.Autosaver(self)
         self.tutorial: Tutorial | None = None
         self.match.meta = {
@@ -312,11 +314,21 @@ class TableScene(Scene):
         self.events.extend(events)
         return True
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The engine's legal actions of a seat, worked out once per position (a Wyr
+        trade turn's complete list takes tens of milliseconds: the bot, the hint and
+        the table's own controls share it)."""
+        key = (id(self.match), len(self.match.log), seat)
+        cached = self._legal
+        if cached is None or cached[0] != key:
+            cached = self._legal = (key, self.match.legal_actions(seat))
+        return cached[1]
+
     def _start_bot(self, seat: int) -> None:
         if self.tools.replay_bot(self, seat):
             return
         view = self.match.view(seat)
-        legal = self.match.legal_actions(seat)
+        legal = self.legal_actions(seat)
         self._bot_generation = self._generation
         self.worker.start(seat, len(self.match.log), view, legal)
 
@@ -461,11 +473,7 @@ class TableScene(Scene):
             self.app.notify(tr("ui.table.no_hint"), "warn")
             return
         bot = make_bot(self.match.game_name, self.info.bot_ids[-1])
-        view, legal, stamp = (
-            self.match.view(seat),
-            self.match.legal_actions(seat),
-            len(self.match.log),
-        )
+        view, legal, stamp = self.match.view(seat), self.legal_actions(seat), len(self.match.log)
         self.app.notify(tr("ui.table.hint_thinking"))
 
         def think() -> None:  # the strongest bot may take a second: not on the render loop

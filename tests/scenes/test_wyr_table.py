@@ -262,6 +262,15 @@ def test_practice_hint_gives_a_reason_and_the_bots_cards_can_be_seen(app) -> Non
     until(app, my(t, "bet"))
     click_widget(app, t.controls["bet20"])
     until(app, my(t, "trade"))
+    # the trade turn's complete list is worked out once per position, for the
+    # controls, the bots and the hint alike
+    calls = []
+    engine_legal = t.match.legal_actions
+    t.match.legal_actions = lambda seat: calls.append(seat) or engine_legal(seat)  # type: ignore[method-assign]
+    t._legal = None
+    assert t.legal(0) == t.legal_actions(0) == engine_legal(0)
+    assert calls == [0]
+    t.match.legal_actions = engine_legal  # type: ignore[method-assign]
     t.hint()
     until(app, lambda: "Hint" in (app.toast.text or ""), 900)
     assert "." in app.toast.text.split("Hint:", 1)[1]  # action, then the one-line reason

@@ -82,7 +82,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self._my_trade: R.Trade | None = None
         self._turn_seat: int | None = None
         self._mao_card: Card | None = None
-        self._legal_cache: tuple[tuple[Any, ...], list[Action]] | None = None
 
     # -- looks -----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -122,10 +121,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         A trade turn's complete list (every discard with every choice of table
         cards) takes tens of milliseconds: no frame may pay it twice.
         """
-        key = (len(self.match.log), seat, id(self.match))
-        if self._legal_cache is None or self._legal_cache[0] != key:
-            self._legal_cache = (key, self.match.legal_actions(seat))
-        return self._legal_cache[1]
+        return self.legal_actions(seat)
 
     def my_turn(self) -> bool:
         """True when the person at the screen must act now (and nothing is moving)."""
