@@ -69,13 +69,24 @@ class _Search:
     """
 
     def __init__(
-        self, base: ChamaMatch, me: int, horizon: int, branches: Callable[[ChamaMatch], bool]
+        self,
+        base: ChamaMatch,
+        me: int,
+        horizon: int,
+        branches: Callable[[ChamaMatch], bool],
+        own_level: str = "hard",
     ) -> None:
         self.base = base
         self.me = me
         self.stop_turn = base.turn + horizon
         self.branches = branches
         self.rng = Rng(0)
+        #: policy for the searcher's own unsearched moves; opponents are modelled as normal
+        self.own_level = own_level
+
+    def _policy(self, m: ChamaMatch, seat: int, rng: Rng) -> Action:
+        level = self.own_level if seat == self.me else "normal"
+        return policy.choose(m, seat, m.legal_actions(seat), rng, level)
 
     def determinize(self, rng: Rng) -> ChamaMatch:
         self.rng = rng
@@ -96,16 +107,14 @@ class _Search:
             if not self._live(m) or self.branches(m):
                 break
             seat = m.to_move[0]
-            legal = m.legal_actions(seat)
-            m._apply(seat, policy.choose(m, seat, legal, self.rng, "normal"))
+            m._apply(seat, self._policy(m, seat, self.rng))
 
     def rollout(self, m: ChamaMatch, rng: Rng) -> list[float]:
         for _ in range(400):
             if m.phase == OVER or m.turn > self.stop_turn:
                 break
             seat = m.to_move[0]
-            legal = m.legal_actions(seat)
-            m._apply(seat, policy.choose(m, seat, legal, rng, "normal"))
+            m._apply(seat, self._policy(m, seat, rng))
         return policy.evaluate(m)
 
 
@@ -127,6 +136,7 @@ class SearchBot:
         horizon: int = 1,
         max_depth: int = 40,
         search_all: bool = False,
+        own_level: str = "hard",
     ) -> None:
         self.name = "chama-hard"
         self.level = "hard"
@@ -136,6 +146,8 @@ class SearchBot:
         self.horizon = horizon
         self.max_depth = max_depth
         self.search_all = search_all
+        #: rules of thumb for its own unsearched moves ("hard": tuned, see policy)
+        self.own_level = own_level
         #: iterations of the last search (the bench and tests read it)
         self.last_iterations = 0
 
@@ -150,12 +162,12 @@ class SearchBot:
         # worse in our games); `search_all` adds realms and pool at the root.
         root = policy.turn_needs_search if self.search_all else policy.phase_needs_search
         if not root(base):
-            action = policy.choose(base, me, legal_actions, rng, "normal")
+            action = policy.choose(base, me, legal_actions, rng, self.own_level)
             return action if action in legal_actions else _fallback(action, legal_actions)
         # Leave a margin for the last iteration and the answer (stays within budget).
         left = self.time_budget * 0.85 - (time.perf_counter() - start)
         result = ismcts(
-            _Search(base, me, self.horizon, policy.phase_needs_search),
+            _Search(base, me, self.horizon, policy.phase_needs_search, self.own_level),
             me,
             rng,
             iterations=self.iterations if self.iterations is not None else 10**9,
