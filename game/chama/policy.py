@@ -60,13 +60,26 @@ DEFEND_MARGIN: dict[str, float] = {"normal": 0.3, "hard": 0.3}
 #: Armies kept in hand as reinforcements instead of attaching them. Hard keeps two
 #: (62% of 600 heuristic games against normal's one).
 KEEP_ARMIES: dict[str, int] = {"easy": 0, "normal": 1, "hard": 2}
+#: Weight of the target's unrazed realms when choosing what to attack.
+URGENCY: dict[str, float] = {"normal": 1.5}
+#: Share of the hand's army levels counted when deciding to go on with a battle.
+CONTINUE_ARMIES: dict[str, float] = {"normal": 0.5}
+#: Most keep-value (see `card_keep_value`) three discards may carry for a rebuild.
+REBUILD_JUNK: dict[str, float] = {"normal": 12.0}
+#: Attack whatever the odds a target at most this many realms from victory (-1:
+#: never): at 0 it wins at its next draw step unless a realm falls first.
+DESPERATE: dict[str, int] = {"normal": -1, "hard": 0}
 #: Weights of the leaf evaluation used by the hard bot's search.
 EVAL_WEIGHTS: dict[str, float] = {
     "realm": 3.0,
     "near": 4.0,
     "pool": 0.35,
-    "hand": 0.25,
-    "hand_realm": 0.0,
+    # Commanders and armies in hand weigh like pooled ones, so the leaf does not
+    # push every army onto a commander (keeping two back wins more, see KEEP_ARMIES).
+    "hand_force": 0.35,
+    "hand": 0.1,
+    "hand_realm": 1.5,
+    "hand_ace": 1.0,
     "exposed": 0.0,
 }
 #: Preferred order for new realms: the top first, then the doubly covered E.
@@ -221,7 +234,9 @@ def _realm_step(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Ac
     rebuilds = [a for a in legal if isinstance(a, RebuildRealm)]
     if rebuilds and level != "easy":
         junk = sorted(m.hands[seat], key=lambda c: card_keep_value(m, seat, c))[:3]
-        if len(m.hands[seat]) >= 6 and sum(card_keep_value(m, seat, c) for c in junk) <= 12:
+        if len(m.hands[seat]) >= 6 and sum(
+            card_keep_value(m, seat, c) for c in junk
+        ) <= REBUILD_JUNK.get(level, REBUILD_JUNK["normal"]):
             slot = min(rebuilds, key=lambda a: rules.slot_index(a.slot)).slot
             return RebuildRealm(slot, tuple(sorted(junk)))
     xs = [a for a in legal if isinstance(a, CallXisum)]
@@ -284,7 +299,13 @@ def _attack_step(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> A
         defence = _defence_estimate(m, a.target, seat)
         edge = my_best + 0.6 * my_armies - defence
         urgency = 6 - leader_distance(m, a.target)
-        value = edge + 1.5 * urgency + (0.5 if rules.slot_index(a.slot) == 0 else 0.0)
+        value = (
+            edge
+            + URGENCY.get(level, URGENCY["normal"]) * urgency
+            + (0.5 if rules.slot_index(a.slot) == 0 else 0.0)
+        )
+        if _desperate(m, a.target, level):
+            value += 100.0
         if best is None or value > best[0]:
             best = (value, a)
     assert best is not None
@@ -310,11 +331,19 @@ def _battle_step(m: ChamaMatch, seat: int, legal: list[Action], level: str, rng:
         theirs = max((u.level for u in m.usable_units(b.defender)), default=0)
         if level == "easy":
             return ContinueBattle() if mine > theirs else StopBattle()
+        if _desperate(m, b.defender, level):
+            return ContinueBattle()
         armies = sum(c.rank for c in m.hands[seat] if rules.is_army(c))
-        return ContinueBattle() if mine + 0.5 * armies >= theirs else StopBattle()
+        share = CONTINUE_ARMIES.get(level, CONTINUE_ARMIES["normal"])
+        return ContinueBattle() if mine + share * armies >= theirs else StopBattle()
     if b.stage == FIGHT:
         return _fight(m, seat, legal, level)
     return legal[0]
+
+
+def _desperate(m: ChamaMatch, target: int, level: str) -> bool:
+    """Whether `target` is so close to winning that any attack on it is worth it."""
+    return leader_distance(m, target) <= DESPERATE.get(level, DESPERATE["normal"])
 
 
 def _present_level(m: ChamaMatch, seat: int, a: Action) -> int:
@@ -353,6 +382,9 @@ def _defend(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action
         return top
     if any(rules.is_armistice(c) for c in m.hands[seat]) and lv + sum(armies) >= attack:
         return top
+    if _desperate(m, seat, level):
+        # One realm from victory: make the attacker spend another commander.
+        return top
     return Decline()
 
 
@@ -378,7 +410,7 @@ def _fight(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action:
             need += 1
             if total >= deficit:
                 break
-        if need <= 2 or side != ATT:
+        if need <= 2 or side != ATT or _desperate(m, b.defender, level):
             return Reinforce(_army_card(legal, armies[-1]))
     aces = [a for a in legal if isinstance(a, PlayArmistice)]
     if aces and side != ATT and level != "easy":
@@ -428,10 +460,13 @@ def evaluate(m: ChamaMatch) -> list[float]:
         else:
             v += w["realm"] * up + (w["near"] if up >= 5 else 0.0)
         v += w["pool"] * sum(u.level for u in m.pool[s])
-        v += w["hand"] * len(m.hands[s])
+        hand = m.hands[s]
+        v += w["hand"] * len(hand)
+        v += w["hand_force"] * sum(c.rank for c in hand if c.rank <= 10)
+        v += w["hand_ace"] * min(2, sum(1 for c in hand if rules.is_armistice(c)))
         if w["hand_realm"]:
             room = len(m.fillable_slots(s))
-            v += w["hand_realm"] * min(room, sum(1 for c in m.hands[s] if rules.is_realm(c)))
+            v += w["hand_realm"] * min(room, 2, sum(1 for c in hand if rules.is_realm(c)))
         if w["exposed"]:
             v -= w["exposed"] * len(m.exposed_slots(s))
         v += 0.1 * min(len(m.draw[s]), 12) - (3.0 if len(m.draw[s]) < 3 else 0.0)
@@ -451,5 +486,6 @@ def phase_needs_search(m: ChamaMatch) -> bool:
 
 
 def turn_needs_search(m: ChamaMatch) -> bool:
-    """Every decision of a turn the hard bot searches: realms, pool, targets, battles."""
-    return m.phase in (BATTLE, ATTACK, REALM, POOL)
+    """Every decision of a turn the hard bot searches at the root: realms, pool,
+    targets, battles, spoils and discards."""
+    return m.phase in (BATTLE, ATTACK, REALM, POOL, SPOILS, DISCARD)
