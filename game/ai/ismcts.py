@@ -47,6 +47,10 @@ class SearchGame(Protocol[S, A]):
         ...
 
 
+#: Share of the iterations the prior's visit count is credited with at the end.
+PRIOR_SHARE = 0.15
+
+
 class _Node(Generic[A]):
     __slots__ = ("action", "player", "parent", "children", "visits", "avail", "reward")
 
@@ -88,8 +92,9 @@ def ismcts(
     least one iteration). `root_actions` restricts the root to these actions
     (they must be legal in every determinisation, e.g. the real legal list).
     `prior` (a root action a rule of thumb recommends) starts with `prior_visits`
-    virtual visits worth the root's running mean reward: with few iterations the
-    rule of thumb stands, and the search overrules it only on evidence.
+    virtual visits worth the root's running mean reward (and, for the final choice,
+    at least `PRIOR_SHARE` of all iterations): with few iterations the rule of thumb
+    stands, and the search overrules it only on evidence.
     """
     root: _Node[A] = _Node(None, root_player, None)
     root_total = 0.0  # the root player's reward summed over iterations
@@ -156,8 +161,12 @@ def ismcts(
         raise ValueError("the root has no legal action")
     visits = {a: c.visits for a, c in root.children.items()}
 
+    # At the end the prior keeps a head start that grows with the search (a share
+    # of all iterations), so near-ties among equal moves do not overrule it by noise.
+    head_start = max(prior_visits, PRIOR_SHARE * done) if prior_visits > 0 else 0.0
+
     def weight(c: _Node[A]) -> tuple[float, float]:
-        bonus = prior_visits if c.action == prior else 0.0
+        bonus = head_start if c.action == prior else 0.0
         return (c.visits + bonus, c.reward / max(c.visits, 1))
 
     best_action = max(root.children.values(), key=weight).action

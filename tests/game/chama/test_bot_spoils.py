@@ -13,7 +13,7 @@ from game.chama.actions import (
     PoolSpoilsCommander,
     PresentPool,
 )
-from game.chama.bots import make_bot
+from game.chama.bots import SearchBot, make_bot
 from game.chama.match import ATTACK, POOL, REALM, SPOILS, ChamaMatch
 from game.core import Action
 from game.rng import Rng
@@ -40,7 +40,9 @@ def _spoils(top: str, pool: str = "5", hand: str = "", realm: bool = True) -> Ch
 
 
 def _choose(m: ChamaMatch, level: str) -> Action:
-    bot = make_bot(level)
+    # Hard searches this decision too; a fixed number of iterations keeps the test
+    # deterministic (its rules of thumb are the search's prior).
+    bot = SearchBot(iterations=300, time_budget=60.0) if level == "hard" else make_bot(level)
     return bot.choose(m.view(0), m.legal_actions(0), Rng(7))
 
 
