@@ -129,6 +129,8 @@ class SearchBot:
     rule-of-thumb move starts with `prior_visits` virtual visits, so the search
     overrules it only on evidence: searching realms and the pool without that head
     start lost more games (53% and 50% against normal, 60 games each at 0.25 s).
+    Targets and battles get the whole budget, the other steps `minor_share` of it
+    (rules of thumb play those well, and a person should not wait on a discard).
     With `search_all=False` only targets and battles are searched at all.
     """
 
@@ -141,6 +143,7 @@ class SearchBot:
         search_all: bool = True,
         own_level: str = "hard",
         prior_visits: float = 30.0,
+        minor_share: float = 0.25,
     ) -> None:
         self.name = "chama-hard"
         self.level = "hard"
@@ -154,6 +157,9 @@ class SearchBot:
         self.own_level = own_level
         #: head start of the rule-of-thumb move at the root (see `ismcts`)
         self.prior_visits = prior_visits
+        #: share of the budget for the steps rules of thumb play well (realms, pool,
+        #: spoils, discards): targets and battles get the whole budget
+        self.minor_share = minor_share
         #: iterations of the last search (the bench and tests read it)
         self.last_iterations = 0
 
@@ -173,7 +179,8 @@ class SearchBot:
         if not root(base) or action not in legal_actions:
             return action  # (a rebuild with the rule of thumb's own discards)
         # Leave a margin for the last iteration and the answer (stays within budget).
-        left = self.time_budget * 0.85 - (time.perf_counter() - start)
+        share = 1.0 if policy.phase_needs_search(base) else self.minor_share
+        left = self.time_budget * 0.85 * share - (time.perf_counter() - start)
         result = ismcts(
             _Search(base, me, self.horizon, policy.phase_needs_search, self.own_level),
             me,
