@@ -69,6 +69,9 @@ REBUILD_JUNK: dict[str, float] = {"normal": 12.0}
 #: Attack whatever the odds a target at most this many realms from victory (-1:
 #: never): at 0 it wins at its next draw step unless a realm falls first.
 DESPERATE: dict[str, int] = {"normal": -1, "hard": 0}
+#: An armistice bars its caster from attacking the target until the target attacks
+#: him ([C11]): cast one only when at least this many realms ahead of the attacker.
+ARMISTICE_LEAD: dict[str, int] = {"normal": -99, "hard": 1}
 #: Weights of the leaf evaluation used by the hard bot's search.
 EVAL_WEIGHTS: dict[str, float] = {
     "realm": 3.0,
@@ -341,6 +344,12 @@ def _battle_step(m: ChamaMatch, seat: int, legal: list[Action], level: str, rng:
     return legal[0]
 
 
+def _armistice_ok(m: ChamaMatch, seat: int, attacker: int, level: str) -> bool:
+    """Whether `seat` is far enough ahead of `attacker` to give up attacking him."""
+    lead = m.unrazed(seat) - m.unrazed(attacker)
+    return lead >= ARMISTICE_LEAD.get(level, ARMISTICE_LEAD["normal"])
+
+
 def _desperate(m: ChamaMatch, target: int, level: str) -> bool:
     """Whether `target` is so close to winning that any attack on it is worth it."""
     return leader_distance(m, target) <= DESPERATE.get(level, DESPERATE["normal"])
@@ -380,7 +389,11 @@ def _defend(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action
     lv = _present_level(m, seat, top)
     if lv + sum(armies[:2]) >= attack + min(margin, 6):
         return top
-    if any(rules.is_armistice(c) for c in m.hands[seat]) and lv + sum(armies) >= attack:
+    if (
+        any(rules.is_armistice(c) for c in m.hands[seat])
+        and lv + sum(armies) >= attack
+        and _armistice_ok(m, seat, b.attacker, level)
+    ):
         return top
     if _desperate(m, seat, level):
         # One realm from victory: make the attacker spend another commander.
@@ -413,7 +426,7 @@ def _fight(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action:
         if need <= 2 or side != ATT or _desperate(m, b.defender, level):
             return Reinforce(_army_card(legal, armies[-1]))
     aces = [a for a in legal if isinstance(a, PlayArmistice)]
-    if aces and side != ATT and level != "easy":
+    if aces and side != ATT and level != "easy" and _armistice_ok(m, seat, b.attacker, level):
         return aces[0]
     return Stop()
 
