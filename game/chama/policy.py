@@ -69,9 +69,11 @@ REBUILD_JUNK: dict[str, float] = {"normal": 12.0}
 #: Attack whatever the odds a target at most this many realms from victory (-1:
 #: never): at 0 it wins at its next draw step unless a realm falls first.
 DESPERATE: dict[str, int] = {"normal": -1, "hard": 0}
-#: An armistice bars its caster from attacking the target until the target attacks
-#: him ([C11]): cast one only when at least this many realms ahead of the attacker.
-ARMISTICE_LEAD: dict[str, int] = {"normal": -99, "hard": 1}
+#: Whether a defender holding an armistice presents a commander rather than decline:
+#: when the incursion is lost the ace ends the battle and the commander goes home.
+ACE_SHIELD: dict[str, bool] = {"normal": False, "hard": True}
+#: Whether a losing defender casts his armistice before spending two or more armies.
+ACE_FIRST: dict[str, bool] = {"normal": False}
 #: Weights of the leaf evaluation used by the hard bot's search.
 EVAL_WEIGHTS: dict[str, float] = {
     "realm": 3.0,
@@ -344,12 +346,6 @@ def _battle_step(m: ChamaMatch, seat: int, legal: list[Action], level: str, rng:
     return legal[0]
 
 
-def _armistice_ok(m: ChamaMatch, seat: int, attacker: int, level: str) -> bool:
-    """Whether `seat` is far enough ahead of `attacker` to give up attacking him."""
-    lead = m.unrazed(seat) - m.unrazed(attacker)
-    return lead >= ARMISTICE_LEAD.get(level, ARMISTICE_LEAD["normal"])
-
-
 def _desperate(m: ChamaMatch, target: int, level: str) -> bool:
     """Whether `target` is so close to winning that any attack on it is worth it."""
     return leader_distance(m, target) <= DESPERATE.get(level, DESPERATE["normal"])
@@ -389,12 +385,10 @@ def _defend(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action
     lv = _present_level(m, seat, top)
     if lv + sum(armies[:2]) >= attack + min(margin, 6):
         return top
-    if (
-        any(rules.is_armistice(c) for c in m.hands[seat])
-        and lv + sum(armies) >= attack
-        and _armistice_ok(m, seat, b.attacker, level)
-    ):
+    if any(rules.is_armistice(c) for c in m.hands[seat]) and lv + sum(armies) >= attack:
         return top
+    if ACE_SHIELD.get(level, False) and any(rules.is_armistice(c) for c in m.hands[seat]):
+        return ranked[0]
     if _desperate(m, seat, level):
         # One realm from victory: make the attacker spend another commander.
         return top
@@ -415,6 +409,9 @@ def _fight(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action:
     single = [r for r in armies if r >= deficit]
     if single:
         return Reinforce(_army_card(legal, single[0]))
+    aces = [a for a in legal if isinstance(a, PlayArmistice)]
+    if aces and side != ATT and ACE_FIRST.get(level, False):
+        return aces[0]
     if level != "easy" and armies and sum(armies) >= deficit and len(armies) >= 2:
         need = 0
         total = 0
@@ -425,8 +422,7 @@ def _fight(m: ChamaMatch, seat: int, legal: list[Action], level: str) -> Action:
                 break
         if need <= 2 or side != ATT or _desperate(m, b.defender, level):
             return Reinforce(_army_card(legal, armies[-1]))
-    aces = [a for a in legal if isinstance(a, PlayArmistice)]
-    if aces and side != ATT and level != "easy" and _armistice_ok(m, seat, b.attacker, level):
+    if aces and side != ATT and level != "easy":
         return aces[0]
     return Stop()
 
