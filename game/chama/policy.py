@@ -87,6 +87,8 @@ EVAL_WEIGHTS: dict[str, float] = {
     "hand_realm": 1.5,
     "hand_ace": 1.0,
     "exposed": 0.0,
+    # Timed match ([C16]): the table score, in the last two rounds before the limit.
+    "timed": 0.5,
 }
 #: Preferred order for new realms: the top first, then the doubly covered E.
 SLOT_PREFERENCE = (0, 1, 2, 4, 3, 5)
@@ -478,6 +480,8 @@ def evaluate(m: ChamaMatch) -> list[float]:
         if w["exposed"]:
             v -= w["exposed"] * len(m.exposed_slots(s))
         v += 0.1 * min(len(m.draw[s]), 12) - (3.0 if len(m.draw[s]) < 3 else 0.0)
+        if m.turn_limit and m.turn_limit - m.turn <= 2 * n:
+            v += w["timed"] * m.score(s)
         raw.append(v)
     if m.mode == "duplas":
         team = [raw[s] + raw[(s + 2) % n] for s in range(n)]

@@ -47,3 +47,18 @@ def test_hard_defends_behind_its_armistice_rather_than_decline_c11() -> None:
     assert policy.choose(m, 0, legal, Rng(1), "normal") == Decline()
     m.apply(0, PresentPool(two))
     assert isinstance(policy.choose(m, 0, m.legal_actions(0), Rng(1), "hard"), PlayArmistice)
+
+
+def test_leaf_counts_the_table_score_near_the_turn_limit_c16() -> None:
+    """Two commanders score 4 and one 2 in a timed match ([C16]): with equal pool
+    levels the search's leaf prefers the higher table score in the last rounds
+    before the limit, and sees no difference in an untimed match."""
+    m = fresh()
+    give(m, 0, slots="A:K", pool="2 2")
+    give(m, 1, slots="A:K", pool="4")
+    assert m.score(0) > m.score(1)
+    even = policy.evaluate(m)
+    assert even[0] == even[1]
+    m.turn_limit = m.turn + 2
+    timed = policy.evaluate(m)
+    assert timed[0] > timed[1]
