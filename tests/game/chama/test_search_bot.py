@@ -117,3 +117,17 @@ def test_normal_keeps_one_army_in_hand_and_attaches_the_rest() -> None:
                 return
             m.apply(seat, bots[seat].choose(m.view(seat), legal, rng))
     raise AssertionError("no pool step with two armies in hand found")
+
+
+def test_search_horizon_is_a_whole_round() -> None:
+    """The search plays on until every other seat still in has answered once: one
+    turn at two seats, three at four (a seat that decked out no longer counts)."""
+    two = game.new_match("chama", 2, seed=1)
+    four = game.new_match("chama", 4, seed=1)
+    assert isinstance(two, ChamaMatch) and isinstance(four, ChamaMatch)
+    bot = SearchBot()
+    assert bot._horizon(two) == 1
+    assert bot._horizon(four) == 3
+    four.alive[2] = False
+    assert bot._horizon(four) == 2
+    assert SearchBot(horizon=1)._horizon(four) == 1
