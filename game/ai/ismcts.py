@@ -47,6 +47,10 @@ class SearchGame(Protocol[S, A]):
         ...
 
 
+#: Share of the iterations the prior's visit count is credited with at the end.
+PRIOR_SHARE = 0.15
+
+
 class _Node(Generic[A]):
     __slots__ = ("action", "player", "parent", "children", "visits", "avail", "reward")
 
@@ -79,14 +83,21 @@ def ismcts(
     exploration: float = 0.7,
     max_depth: int = 40,
     root_actions: list[A] | None = None,
+    prior: A | None = None,
+    prior_visits: float = 0.0,
 ) -> SearchResult[A]:
     """Search from the root player's information set; return the most visited action.
 
     Stops after `iterations` or `time_budget` seconds, whichever comes first (at
     least one iteration). `root_actions` restricts the root to these actions
     (they must be legal in every determinisation, e.g. the real legal list).
+    `prior` (a root action a rule of thumb recommends) starts with `prior_visits`
+    virtual visits worth the root's running mean reward (and, for the final choice,
+    at least `PRIOR_SHARE` of all iterations): with few iterations the rule of thumb
+    stands, and the search overrules it only on evidence.
     """
     root: _Node[A] = _Node(None, root_player, None)
+    root_total = 0.0  # the root player's reward summed over iterations
     deadline = time.perf_counter() + time_budget
     done = 0
     allowed = set(root_actions) if root_actions is not None else None
@@ -110,20 +121,26 @@ def ismcts(
                 if child is not None:
                     child.avail += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if node is root and prior in untried:
+                    action = prior  # the rule of thumb's move is tried first
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = _Node(action, mover, node)
                 node.children[action] = child
                 game.apply(state, action)
                 node = child
                 depth += 1
                 break
-            log_total = 0.0
             best: _Node[A] | None = None
             best_score = -math.inf
             for a in legal:
                 c = node.children[a]
                 log_total = math.log(max(c.avail, 1))
-                score = c.reward / c.visits + exploration * math.sqrt(log_total / c.visits)
+                n_c, r_c = float(c.visits), c.reward
+                if node is root and a == prior and prior_visits > 0:
+                    n_c += prior_visits
+                    r_c += prior_visits * root_total / max(done, 1)
+                score = r_c / n_c + exploration * math.sqrt(log_total / n_c)
                 if score > best_score:
                     best_score, best = score, c
             assert best is not None and best.action is not None
@@ -131,6 +148,7 @@ def ismcts(
             node = best
             depth += 1
         rewards = game.rollout(state, rng)
+        root_total += rewards[root_player]
         # Back-propagation: each node scores the reward of the seat that chose it.
         walk: _Node[A] | None = node
         while walk is not None:
@@ -142,6 +160,15 @@ def ismcts(
     if not root.children:
         raise ValueError("the root has no legal action")
     visits = {a: c.visits for a, c in root.children.items()}
-    best_action = max(root.children.values(), key=lambda c: (c.visits, c.reward)).action
+
+    # At the end the prior keeps a head start that grows with the search (a share
+    # of all iterations), so near-ties among equal moves do not overrule it by noise.
+    head_start = max(prior_visits, PRIOR_SHARE * done) if prior_visits > 0 else 0.0
+
+    def weight(c: _Node[A]) -> tuple[float, float]:
+        bonus = head_start if c.action == prior else 0.0
+        return (c.visits + bonus, c.reward / max(c.visits, 1))
+
+    best_action = max(root.children.values(), key=weight).action
     assert best_action is not None
     return SearchResult(best_action, done, visits)

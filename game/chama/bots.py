@@ -69,13 +69,24 @@ class _Search:
     """
 
     def __init__(
-        self, base: ChamaMatch, me: int, horizon: int, branches: Callable[[ChamaMatch], bool]
+        self,
+        base: ChamaMatch,
+        me: int,
+        horizon: int,
+        branches: Callable[[ChamaMatch], bool],
+        own_level: str = "hard",
     ) -> None:
         self.base = base
         self.me = me
         self.stop_turn = base.turn + horizon
         self.branches = branches
         self.rng = Rng(0)
+        #: policy for the searcher's own unsearched moves; opponents are modelled as normal
+        self.own_level = own_level
+
+    def _policy(self, m: ChamaMatch, seat: int, rng: Rng) -> Action:
+        level = self.own_level if seat == self.me else "normal"
+        return policy.choose(m, seat, m.legal_actions(seat), rng, level)
 
     def determinize(self, rng: Rng) -> ChamaMatch:
         self.rng = rng
@@ -96,16 +107,14 @@ class _Search:
             if not self._live(m) or self.branches(m):
                 break
             seat = m.to_move[0]
-            legal = m.legal_actions(seat)
-            m._apply(seat, policy.choose(m, seat, legal, self.rng, "normal"))
+            m._apply(seat, self._policy(m, seat, self.rng))
 
     def rollout(self, m: ChamaMatch, rng: Rng) -> list[float]:
         for _ in range(400):
             if m.phase == OVER or m.turn > self.stop_turn:
                 break
             seat = m.to_move[0]
-            legal = m.legal_actions(seat)
-            m._apply(seat, policy.choose(m, seat, legal, rng, "normal"))
+            m._apply(seat, self._policy(m, seat, rng))
         return policy.evaluate(m)
 
 
@@ -113,29 +122,46 @@ class SearchBot:
     """Hard: anytime IS-MCTS, determinised over the hidden cards (each iteration
     deals the unseen cards anew), until its time budget is spent.
 
-    It searches every target and battle decision, over the rest of its turn and
-    the next; with `search_all` it also searches realms and the pool at the root.
-    That mode lost more games in our measurements (53% and 50% against normal,
-    against 67% without, 60 games each at 0.25 s), so by default those steps,
-    discards and spoils are played by the normal policy.
+    Every decision of its turn with a choice is searched at the root (realms, pool,
+    targets, battles, spoils, discards); inside the tree only targets and battles
+    branch, the rest is played by rules of thumb (its own tuned "hard" rules, the
+    opponents modelled as normal), over the rest of its turn and until every other
+    seat has answered once. The rule-of-thumb move starts with `prior_visits` virtual visits, so the search
+    overrules it only on evidence: searching realms and the pool without that head
+    start lost more games (53% and 50% against normal, 60 games each at 0.25 s).
+    Targets and battles get the whole budget, the other steps `minor_share` of it
+    (rules of thumb play those well, and a person should not wait on a discard).
+    With `search_all=False` only targets and battles are searched at all.
     """
 
     def __init__(
         self,
         time_budget: float = 0.9,
         iterations: int | None = None,
-        horizon: int = 1,
+        horizon: int | None = None,
         max_depth: int = 40,
-        search_all: bool = False,
+        search_all: bool = True,
+        own_level: str = "hard",
+        prior_visits: float = 30.0,
+        minor_share: float = 0.25,
     ) -> None:
         self.name = "chama-hard"
         self.level = "hard"
         self.time_budget = time_budget
         #: None: as many as the budget allows (anytime); a number caps them (tests)
         self.iterations = iterations
+        #: turns searched after the current one; None: a whole round (every other
+        #: seat still playing answers once), so each opponent's reply is seen
         self.horizon = horizon
         self.max_depth = max_depth
         self.search_all = search_all
+        #: rules of thumb for its own unsearched moves ("hard": tuned, see policy)
+        self.own_level = own_level
+        #: head start of the rule-of-thumb move at the root (see `ismcts`)
+        self.prior_visits = prior_visits
+        #: share of the budget for the steps rules of thumb play well (realms, pool,
+        #: spoils, discards): targets and battles get the whole budget
+        self.minor_share = minor_share
         #: iterations of the last search (the bench and tests read it)
         self.last_iterations = 0
 
@@ -147,24 +173,34 @@ class SearchBot:
         me = int(view["seat"])
         base = ChamaMatch.from_view(view, rng)
         # Inside the tree only targets and battles branch (a wider tree searched
-        # worse in our games); `search_all` adds realms and pool at the root.
+        # worse in our games); `search_all` searches every step at the root.
         root = policy.turn_needs_search if self.search_all else policy.phase_needs_search
-        if not root(base):
-            action = policy.choose(base, me, legal_actions, rng, "normal")
-            return action if action in legal_actions else _fallback(action, legal_actions)
+        action = policy.choose(base, me, legal_actions, rng, self.own_level)
+        if action not in legal_actions:
+            action = _fallback(action, legal_actions)
+        if not root(base) or action not in legal_actions:
+            return action  # (a rebuild with the rule of thumb's own discards)
         # Leave a margin for the last iteration and the answer (stays within budget).
-        left = self.time_budget * 0.85 - (time.perf_counter() - start)
+        share = 1.0 if policy.phase_needs_search(base) else self.minor_share
+        left = self.time_budget * 0.85 * share - (time.perf_counter() - start)
         result = ismcts(
-            _Search(base, me, self.horizon, policy.phase_needs_search),
+            _Search(base, me, self._horizon(base), policy.phase_needs_search, self.own_level),
             me,
             rng,
             iterations=self.iterations if self.iterations is not None else 10**9,
             time_budget=max(0.0, left),
             max_depth=self.max_depth,
             root_actions=legal_actions,
+            prior=action if action in legal_actions else None,
+            prior_visits=self.prior_visits,
         )
         self.last_iterations = result.iterations
         return result.action
+
+    def _horizon(self, base: ChamaMatch) -> int:
+        if self.horizon is not None:
+            return self.horizon
+        return max(1, len(base.alive_seats()) - 1)
 
 
 def make_bot(bot_id: str) -> Bot:

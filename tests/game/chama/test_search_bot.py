@@ -6,7 +6,7 @@ from collections import Counter
 
 import game
 from game.chama.bots import SearchBot, make_bot, resample
-from game.chama.match import ATTACK, BATTLE, POOL, REALM, ChamaMatch
+from game.chama.match import ATTACK, BATTLE, DISCARD, POOL, REALM, ChamaMatch
 from game.chama.policy import phase_needs_search, turn_needs_search
 from game.core import Match
 from game.rng import Rng
@@ -18,6 +18,8 @@ def _position(phases: tuple[str, ...], seed: int = 3) -> tuple[Match, int]:
     bots = [make_bot("normal"), make_bot("normal")]
     rng = Rng(seed)
     for _ in range(5000):
+        if m.is_over:
+            break
         seat = m.to_move[0]
         legal = m.legal_actions(seat)
         assert isinstance(m, ChamaMatch)
@@ -27,21 +29,30 @@ def _position(phases: tuple[str, ...], seed: int = 3) -> tuple[Match, int]:
     raise AssertionError("no such position")
 
 
-def test_realm_and_pool_are_searched_only_when_asked() -> None:
-    """`search_all` searches realms and the pool at the root; the default hard bot
-    plays them by the normal policy (searching them lost more games)."""
-    for phase in (REALM, POOL):
-        m, seat = _position((phase,))
+def _first_position(phases: tuple[str, ...]) -> tuple[Match, int]:
+    for seed in range(3, 40):
+        try:
+            return _position(phases, seed)
+        except AssertionError:
+            continue
+    raise AssertionError("no such position in any game")
+
+
+def test_every_decision_of_the_turn_is_searched_by_default() -> None:
+    """The hard bot searches realms, the pool and discards at the root as well as
+    targets and battles; `search_all=False` leaves the first to rules of thumb."""
+    for phase in (REALM, POOL, DISCARD):
+        m, seat = _first_position((phase,))
         assert isinstance(m, ChamaMatch)
         assert turn_needs_search(m) and not phase_needs_search(m)
         view, legal = m.view(seat), m.legal_actions(seat)
-        wide = SearchBot(iterations=12, time_budget=60.0, search_all=True)
-        action = wide.choose(view, legal, Rng(1))
-        assert action in legal or type(action).__name__ == "RebuildRealm"
-        assert wide.last_iterations == 12, phase
         default = SearchBot(iterations=12, time_budget=60.0)
-        default.choose(view, legal, Rng(1))
-        assert default.last_iterations == 0
+        action = default.choose(view, legal, Rng(1))
+        assert action in legal or type(action).__name__ == "RebuildRealm"
+        assert default.last_iterations == 12, phase
+        narrow = SearchBot(iterations=12, time_budget=60.0, search_all=False)
+        narrow.choose(view, legal, Rng(1))
+        assert narrow.last_iterations == 0
 
 
 def test_search_is_anytime_capped_only_by_budget_by_default() -> None:
@@ -106,3 +117,17 @@ def test_normal_keeps_one_army_in_hand_and_attaches_the_rest() -> None:
                 return
             m.apply(seat, bots[seat].choose(m.view(seat), legal, rng))
     raise AssertionError("no pool step with two armies in hand found")
+
+
+def test_search_horizon_is_a_whole_round() -> None:
+    """The search plays on until every other seat still in has answered once: one
+    turn at two seats, three at four (a seat that decked out no longer counts)."""
+    two = game.new_match("chama", 2, seed=1)
+    four = game.new_match("chama", 4, seed=1)
+    assert isinstance(two, ChamaMatch) and isinstance(four, ChamaMatch)
+    bot = SearchBot()
+    assert bot._horizon(two) == 1
+    assert bot._horizon(four) == 3
+    four.alive[2] = False
+    assert bot._horizon(four) == 2
+    assert SearchBot(horizon=1)._horizon(four) == 1
