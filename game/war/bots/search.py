@@ -1,0 +1,141 @@
+"""Hard's turn search: a Monte Carlo choice among a few ways to play the turn.
+
+At its placement the hard bot weighs a handful of *styles* — its usual plan,
+blocking the opponent closest to winning, rushing its own objective, guarding
+what it holds. Each style is a set of `Params` that fixes where the
+reinforcements go and how the attacks run. Every style is played out in the
+same sampled worlds (`world.determinize`: hidden objectives drawn from the
+inferred beliefs, hidden cards dealt at random, the same dice seeds for every
+style): the rest of my turn with that style, then one turn of every opponent
+played by the normal policy (our model of a sensible player), up to the start
+of my next turn. The position reached is scored by `value.win_chance` (1 if I
+have won, 0 if someone else has). The style with the best mean plays the turn.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.core import Action
+from game.rng import Rng
+from game.war import records as R
+from game.war.bots.brain import Brain, Params
+from game.war.bots.inference import apply_inference, beliefs
+from game.war.bots.value import win_chance
+from game.war.bots.world import Beliefs, determinize, sample_objectives
+from game.war.match import PHASE_REINFORCE, WarMatch
+
+#: Params overrides of each style (on top of the hard level's own).
+STYLES: dict[str, dict[str, Any]] = {
+    "plan": {},
+    "block": {"block": 4.0, "block_power": 0.7},
+    "rush": {"progress": 30.0, "army_cost": 0.2, "min_odds": 0.4},
+    "guard": {"defense_share": 0.9, "defense_weight": 2.5, "min_odds": 0.65},
+}
+#: Sampled worlds per style (fewer when time runs short; none: the usual plan).
+MAX_WORLDS = 6
+#: Share of the bot's time budget the search may use (the rest is margin).
+BUDGET_SHARE = 0.6
+#: Safety cap on decisions in one rollout (a turn takes about 20).
+ROLLOUT_CAP = 600
+
+
+@dataclass
+class Choice:
+    """The outcome of a search: the style chosen, its placement and the scores."""
+
+    style: str
+    place: R.Place
+    scores: dict[str, float]
+    worlds: int
+
+
+def style_params(base: Params, style: str) -> Params:
+    """The Params of `style` on top of `base`."""
+    return replace(base, **STYLES[style])
+
+
+def decide_with(view: dict[str, Any], params: Params) -> Action:
+    """One decision of the search-free policy for `params` (inference applied
+    when the params ask for it)."""
+    from game.war.bots.policy import decide
+
+    brain = Brain(view, params)
+    if params.infer and view["phase"] in ("reinforce", "attack"):
+        apply_inference(brain)
+    return decide(brain, [], _NO_RNG)
+
+
+def placement_for(view: dict[str, Any], params: Params) -> R.Place:
+    """The placement the search-free policy for `params` makes from `view`."""
+    from game.war.bots.lookahead import placement_planned
+    from game.war.bots.policy import placement
+
+    brain = Brain(view, params)
+    if params.infer:
+        apply_inference(brain)
+    return placement_planned(brain) if params.lookahead else placement(brain)
+
+
+#: The policies never draw from the rng for the four phases they handle;
+#: a fixed generator keeps rollouts reproducible should that change.
+_NO_RNG = Rng("war-search")
+
+
+def play_until_my_turn(m: WarMatch, me: int, mine: Params, others: Params) -> None:
+    """Play `m` until my next turn starts (or the match ends): my decisions by
+    `mine`, everyone else's by `others`."""
+    start_turn = m.turn
+    for _ in range(ROLLOUT_CAP):
+        if m.is_over:
+            return
+        seat = m.current
+        if seat == me and m.turn != start_turn and m.phase == PHASE_REINFORCE:
+            return
+        view = m.view(seat)
+        action = decide_with(view, mine if seat == me else others)
+        m.apply(seat, action)
+
+
+def search_turn(
+    view: dict[str, Any],
+    base: Params,
+    others: Params,
+    rng: Rng,
+    budget: float,
+    styles: tuple[str, ...] = tuple(STYLES),
+) -> Choice:
+    """Pick the style to play this turn with (view: my placement decision)."""
+    deadline = time.perf_counter() + budget * BUDGET_SHARE
+    me = view["seat"]
+    brain = Brain(view, base)
+    bel: Beliefs = beliefs(brain)
+    cands: list[tuple[str, Params, R.Place]] = []
+    for style in styles:
+        params = style_params(base, style)
+        cands.append((style, params, placement_for(view, params)))
+    totals = {s: 0.0 for s, _, _ in cands}
+    worlds = 0
+    while worlds < MAX_WORLDS:
+        objectives = sample_objectives(view, bel, rng)
+        card_seed = rng.randrange(1 << 30)
+        dice_seed = rng.randrange(1 << 30)
+        got: dict[str, float] = {}
+        for style, params, place in cands:
+            if time.perf_counter() > deadline:
+                break
+            m = determinize(view, objectives, Rng(card_seed), dice_seed)
+            m.apply(me, place)
+            play_until_my_turn(m, me, params, others)
+            got[style] = win_chance(m, me)
+        if len(got) < len(cands):
+            break  # out of time: a world every style has not seen would bias the means
+        for style, v in got.items():
+            totals[style] += v
+        worlds += 1
+    scores = {s: v / max(1, worlds) for s, v in totals.items()}
+    # the usual plan unless another style is clearly better (ties keep "plan")
+    best = max(cands, key=lambda c: (scores[c[0]], c[0] == "plan"))
+    return Choice(best[0], best[2], scores, worlds)
