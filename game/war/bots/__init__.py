@@ -60,13 +60,13 @@ class WarBot:
 
     def _search(self, view: dict[str, Any], params: Params, rng: Rng) -> Action:
         """Trade first if the level would; then place as the chosen style does."""
-        from game.war.bots.search import search_turn, style_params
+        from game.war.bots.search import search_turn
 
         trade = choose_trade(Brain(view, params), eager=params.eager_trade)
         if trade is not None:
             return trade
         choice = search_turn(view, params, LEVELS["normal"], rng, self.time_budget)
-        self.turn_plan = (view["turn"], view["seat"], style_params(params, choice.style))
+        self.turn_plan = (view["turn"], view["seat"], choice.params)
         return choice.place
 
 

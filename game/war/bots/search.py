@@ -14,6 +14,7 @@ have won, 0 if someone else has). The style with the best mean plays the turn.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from game.core import Action
 from game.rng import Rng
 from game.war import records as R
-from game.war.bots.brain import Brain, Params
+from game.war.bots.brain import ADJ, Brain, N, Params, T, qwin
 from game.war.bots.inference import apply_inference, beliefs
 from game.war.bots.value import win_chance
 from game.war.bots.world import Beliefs, determinize, sample_objectives
@@ -34,8 +35,11 @@ STYLES: dict[str, dict[str, Any]] = {
     "rush": {"progress": 30.0, "army_cost": 0.2, "min_odds": 0.4},
     "guard": {"defense_share": 0.9, "defense_weight": 2.5, "min_odds": 0.65},
 }
+#: Inferred danger (sum over his likely objectives of P / (1 + missing)) from
+#: which an opponent gets placements of their own that strike at him.
+STRIKE_DANGER = 0.2
 #: Sampled worlds per style (fewer when time runs short; none: the usual plan).
-MAX_WORLDS = 6
+MAX_WORLDS = 12
 #: Share of the bot's time budget the search may use (the rest is margin).
 BUDGET_SHARE = 0.6
 #: Safety cap on decisions in one rollout (a turn takes about 20).
@@ -50,6 +54,8 @@ class Choice:
     place: R.Place
     scores: dict[str, float]
     worlds: int
+    #: the params the rest of the turn plays with
+    params: Params
 
 
 def style_params(base: Params, style: str) -> Params:
@@ -57,15 +63,27 @@ def style_params(base: Params, style: str) -> Params:
     return replace(base, **STYLES[style])
 
 
-def decide_with(view: dict[str, Any], params: Params) -> Action:
-    """One decision of the search-free policy for `params` (inference applied
-    when the params ask for it)."""
+#: What inference concluded at the root: (danger per seat, block map, need map).
+Maps = tuple[list[float], list[float], list[float]]
+
+
+def decide_with(view: dict[str, Any], params: Params, maps: Maps | None = None) -> Action:
+    """One decision of the search-free policy for `params`: inference applied
+    when the params ask for it, or its conclusions `maps` reused."""
     from game.war.bots.policy import decide
 
     brain = Brain(view, params)
-    if params.infer and view["phase"] in ("reinforce", "attack"):
+    if maps is not None:
+        brain.block_weight, brain.block_map, brain.need_map = maps
+    elif params.infer and view["phase"] in ("reinforce", "attack"):
         apply_inference(brain)
     return decide(brain, [], _NO_RNG)
+
+
+def rollout_params(params: Params) -> Params:
+    """The quick version of a style for my own turn in rollouts: its values
+    and thresholds, without the whole-turn planner (six times the cost)."""
+    return replace(params, lookahead=False, plan_moves=False, infer=False)
 
 
 def placement_for(view: dict[str, Any], params: Params) -> R.Place:
@@ -84,19 +102,30 @@ def placement_for(view: dict[str, Any], params: Params) -> R.Place:
 _NO_RNG = Rng("war-search")
 
 
-def play_until_my_turn(m: WarMatch, me: int, mine: Params, others: Params) -> None:
+def play_until_my_turn(
+    m: WarMatch,
+    me: int,
+    mine: Params,
+    others: Params,
+    deadline: float = math.inf,
+    maps: Maps | None = None,
+) -> bool:
     """Play `m` until my next turn starts (or the match ends): my decisions by
-    `mine`, everyone else's by `others`."""
+    `mine` (with the inference `maps` of the root), everyone else's by
+    `others`. False if time ran out first."""
     start_turn = m.turn
     for _ in range(ROLLOUT_CAP):
         if m.is_over:
-            return
+            return True
         seat = m.current
         if seat == me and m.turn != start_turn and m.phase == PHASE_REINFORCE:
-            return
+            return True
+        if time.perf_counter() > deadline:
+            return False
         view = m.view(seat)
-        action = decide_with(view, mine if seat == me else others)
+        action = decide_with(view, mine, maps) if seat == me else decide_with(view, others)
         m.apply(seat, action)
+    return True
 
 
 def search_turn(
@@ -112,10 +141,17 @@ def search_turn(
     me = view["seat"]
     brain = Brain(view, base)
     bel: Beliefs = beliefs(brain)
+    apply_inference(brain)
+    maps: Maps = (brain.block_weight, brain.block_map, brain.need_map)
     cands: list[tuple[str, Params, R.Place]] = []
     for style in styles:
         params = style_params(base, style)
         cands.append((style, params, placement_for(view, params)))
+    if "block" in styles:
+        params = style_params(base, "block")
+        for k, place in enumerate(strike_placements(view, params, maps)):
+            if all(place != c[2] or params != c[1] for c in cands):
+                cands.append((f"strike{k}", params, place))
     totals = {s: 0.0 for s, _, _ in cands}
     worlds = 0
     while worlds < MAX_WORLDS:
@@ -128,7 +164,8 @@ def search_turn(
                 break
             m = determinize(view, objectives, Rng(card_seed), dice_seed)
             m.apply(me, place)
-            play_until_my_turn(m, me, params, others)
+            if not play_until_my_turn(m, me, rollout_params(params), others, deadline, maps):
+                break
             got[style] = win_chance(m, me)
         if len(got) < len(cands):
             break  # out of time: a world every style has not seen would bias the means
@@ -138,4 +175,45 @@ def search_turn(
     scores = {s: v / max(1, worlds) for s, v in totals.items()}
     # the usual plan unless another style is clearly better (ties keep "plan")
     best = max(cands, key=lambda c: (scores[c[0]], c[0] == "plan"))
-    return Choice(best[0], best[2], scores, worlds)
+    return Choice(best[0], best[2], scores, worlds, best[1])
+
+
+def strike_placements(view: dict[str, Any], params: Params, maps: Maps) -> list[R.Place]:
+    """Placements that mass every free army against the opponents closest to
+    winning: for each one whose inferred danger reaches `STRIKE_DANGER` (most
+    dangerous first, at most two), the front where the odds of taking a piece
+    of his likely objective, times what taking it sets him back, are best."""
+    from game.war.bots.policy import placement_base
+
+    brain = Brain(view, params)
+    brain.block_weight, brain.block_map, brain.need_map = maps
+    base, free = placement_base(brain)
+    if free <= 0:
+        return []
+    me = brain.me
+    out: list[R.Place] = []
+    danger = brain.block_weight
+    foes = sorted(
+        (s for s in range(brain.n) if s != me and danger[s] >= STRIKE_DANGER),
+        key=lambda s: -danger[s],
+    )
+    for foe in foes[:2]:
+        best: tuple[float, int] | None = None
+        for t in range(N):
+            if brain.owner[t] != foe or brain.block_map[t] <= 0.0:
+                continue
+            for f in ADJ[t]:
+                if brain.owner[f] != me:
+                    continue
+                odds = qwin(brain.armies[f] - 1 + base[f] + free, brain.armies[t])
+                score = odds * brain.block_map[t]
+                if best is None or score > best[0]:
+                    best = (score, f)
+        if best is None:
+            continue
+        alloc = list(base)
+        alloc[best[1]] += free
+        place = R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+        if place not in out:
+            out.append(place)
+    return out
