@@ -55,9 +55,7 @@ def sample_objectives(view: dict[str, Any], beliefs: Beliefs, rng: Rng) -> list[
         used.add(card)
         obj = OBJECTIVE_BY_ID[card]
         active = card
-        if obj.destroy and (
-            obj.destroy == colors[s] or not alive[colors.index(obj.destroy)]
-        ):
+        if obj.destroy and (obj.destroy == colors[s] or not alive[colors.index(obj.destroy)]):
             active = FALLBACK_ID
         out[s] = (card, active)
     return out
