@@ -1,15 +1,17 @@
 """Hard's turn search: a Monte Carlo choice among a few ways to play the turn.
 
 At its placement the hard bot weighs a handful of *styles* — its usual plan,
-blocking the opponent closest to winning, rushing its own objective, guarding
-what it holds. Each style is a set of `Params` that fixes where the
-reinforcements go and how the attacks run. Every style is played out in the
-same sampled worlds (`world.determinize`: hidden objectives drawn from the
-inferred beliefs, hidden cards dealt at random, the same dice seeds for every
-style): the rest of my turn with that style, then one turn of every opponent
-played by the normal policy (our model of a sensible player), up to the start
-of my next turn. The position reached is scored by `value.win_chance` (1 if I
-have won, 0 if someone else has). The style with the best mean plays the turn.
+blocking the opponents closest to winning, rushing its own objective — and,
+when an opponent looks close to winning, placements that mass every free army
+against him (*strikes*). Each candidate is a placement plus the `Params` the
+rest of the turn plays with. Every candidate is played out in the same sampled
+worlds (`world.determinize`: hidden objectives drawn from the inferred
+beliefs, hidden cards dealt at random, the same dice seeds for all): the rest
+of my turn by the candidate's values (the normal policy's quick attacks), then
+one turn of every opponent by the normal policy (our model of a sensible
+player), up to the start of my next turn. The position reached is scored by
+`value.win_chance` (1 if I have won, 0 if someone else has). The plan plays
+unless another candidate beats it clearly in the same worlds.
 """
 
 from __future__ import annotations

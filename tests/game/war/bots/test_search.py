@@ -147,3 +147,13 @@ def test_an_opponent_close_to_winning_draws_a_strike(monkeypatch: pytest.MonkeyP
     (front,) = [t for t, c in extra.items() if c == free]
     assert any(m.owner[BOARD.index[t]] == 1 and t in goal for t in BOARD.neighbors(front))
     m.check(0, strikes[0])
+
+
+def test_a_style_replaces_the_plan_only_on_clear_evidence() -> None:
+    plan = [0.30, 0.50, 0.20, 0.40, 0.35, 0.45]
+    assert S.beats_plan([v + 0.05 for v in plan], plan)
+    # better on average but all over the place: not enough
+    noisy = [0.90, 0.10, 0.60, 0.05, 0.70, 0.10]
+    assert sum(noisy) > sum(plan) and not S.beats_plan(noisy, plan)
+    assert not S.beats_plan([0.9], [0.1])  # one world proves nothing
+    assert not S.beats_plan(plan, plan)
