@@ -16,6 +16,8 @@ from game.war.match import WarMatch
 from tests.game.war.bots.test_world import midgame
 
 HARD = replace(LEVELS["hard"], search=False)
+#: the hard level with its turn search switched on
+SEARCHING = replace(LEVELS["hard"], search=True)
 NORMAL = LEVELS["normal"]
 
 
@@ -66,7 +68,7 @@ def test_the_turn_plays_on_with_the_style_its_placement_was_chosen_for(
 ) -> None:
     m = midgame()
     me = m.current
-    bot = WarBot("hard")
+    bot = WarBot("hard", SEARCHING)
     place = bot.choose(m.view(me), m.legal_actions(me), Rng(3))
     assert isinstance(place, R.Place)
     assert bot.turn_plan is not None
@@ -88,7 +90,7 @@ def test_round_one_places_without_searching() -> None:
     """[W4]: round 1 is placement only, nothing to search for."""
     m = game.new_match("war", 4, seed=5)
     assert isinstance(m, WarMatch) and m.round == 1
-    bot = WarBot("hard")
+    bot = WarBot("hard", SEARCHING)
     action = bot.choose(m.view(m.current), m.legal_actions(m.current), Rng(1))
     assert isinstance(action, R.Place) and bot.turn_plan is None
 
