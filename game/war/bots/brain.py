@@ -104,6 +104,8 @@ class Params:
     progress: float = 12.0
     #: fraction of free armies reserved for defence at most
     defense_share: float = 0.5
+    #: choose the turn's style by Monte Carlo rollouts at placement (hard)
+    search: bool = False
 
 
 class Brain:

@@ -1,0 +1,161 @@
+"""Hard's turn search: Monte Carlo choice of the style that plays the turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import game
+from game.rng import Rng
+from game.war import records as R
+from game.war.bots import LEVELS, WarBot
+from game.war.bots import search as S
+from game.war.bots.search import STYLES, search_turn, style_params
+from game.war.match import WarMatch
+from tests.game.war.bots.test_world import midgame
+
+HARD = replace(LEVELS["hard"], search=False)
+#: the hard level with its turn search switched on
+SEARCHING = replace(LEVELS["hard"], search=True)
+NORMAL = LEVELS["normal"]
+
+
+def test_the_chosen_placement_is_legal_and_one_of_the_styles() -> None:
+    """[W3]: the search's placement is a whole legal placement of its style."""
+    m = midgame()
+    view = m.view(m.current)
+    choice = search_turn(view, HARD, NORMAL, Rng(1), 100.0)
+    assert choice.worlds == S.MAX_WORLDS
+    assert set(choice.scores) >= set(STYLES) and choice.style in choice.scores
+    assert all(0.0 <= v <= 1.0 for v in choice.scores.values())
+    if choice.style in STYLES:
+        assert choice.place == S.placement_for(view, style_params(HARD, choice.style))
+        assert choice.params == style_params(HARD, choice.style)
+    m.check(m.current, choice.place)
+
+
+def test_out_of_time_the_usual_plan_plays() -> None:
+    m = midgame()
+    view = m.view(m.current)
+    choice = search_turn(view, HARD, NORMAL, Rng(1), 0.0)
+    assert choice.worlds == 0 and choice.style == "plan"
+    assert choice.place == S.placement_for(view, HARD)
+
+
+def test_the_search_sees_only_the_view() -> None:
+    """[G4]: matches that look the same to me get the same choice, whatever
+    the others' hidden objectives and cards."""
+    m = midgame()
+    twin = midgame()
+    me = m.current
+    others = [s for s in range(4) if s != me]
+    a, b = others[0], others[2]
+    twin.objective_card[a], twin.objective_card[b] = twin.objective_card[b], twin.objective_card[a]
+    twin.objective_active[a], twin.objective_active[b] = (
+        twin.objective_active[b],
+        twin.objective_active[a],
+    )
+    twin.deck.reverse()
+    assert m.view(me) == twin.view(me)
+    one = search_turn(m.view(me), HARD, NORMAL, Rng(2), 100.0)
+    two = search_turn(twin.view(me), HARD, NORMAL, Rng(2), 100.0)
+    assert one == two
+
+
+def test_the_turn_plays_on_with_the_style_its_placement_was_chosen_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    m = midgame()
+    me = m.current
+    bot = WarBot("hard", SEARCHING)
+    place = bot.choose(m.view(me), m.legal_actions(me), Rng(3))
+    assert isinstance(place, R.Place)
+    assert bot.turn_plan is not None
+    turn, seat, params = bot.turn_plan
+    assert (turn, seat) == (m.turn, me) and not params.search
+    assert any(params == style_params(HARD, s) for s in STYLES)
+    m.apply(me, place)
+
+    # the attacks of this turn read the remembered style, not a new search
+    def no_search(*args: object, **kwargs: object) -> S.Choice:
+        raise AssertionError("searched again in the middle of the turn")
+
+    monkeypatch.setattr(S, "search_turn", no_search)
+    while m.current == me and not m.is_over:
+        m.apply(me, bot.choose(m.view(me), m.legal_actions(me), Rng(4)))
+
+
+def test_round_one_places_without_searching() -> None:
+    """[W4]: round 1 is placement only, nothing to search for."""
+    m = game.new_match("war", 4, seed=5)
+    assert isinstance(m, WarMatch) and m.round == 1
+    bot = WarBot("hard", SEARCHING)
+    action = bot.choose(m.view(m.current), m.legal_actions(m.current), Rng(1))
+    assert isinstance(action, R.Place) and bot.turn_plan is None
+
+
+def one_from_winning(monkeypatch: pytest.MonkeyPatch) -> WarMatch:
+    """Seat 1 holds América do Norte and Oceania but Nova Guiné (mine): one
+    conquest from [W11] victory; I (seat 0) believe his objective is that."""
+    from game.war.board import BOARD
+    from game.war.bots import inference
+    from tests.game.war.helpers import new, position
+
+    owners = {t: 1 for t in BOARD.territories_of("América do Norte")}
+    owners |= {t: 1 for t in BOARD.territories_of("Oceania")}
+    owners |= {"Nova Guiné": 0, "Vietnã": 0, "Índia": 0}
+    m = position(
+        new(3, seed=1),
+        owners,
+        current=0,
+        phase="reinforce",
+        armies={"Bornéu": 6, "Austrália": 4, "Vietnã": 8, "Sumatra": 2, "Índia": 3},
+        objectives={0: "asia_africa", 1: "america_do_norte_oceania", 2: "territorios_24"},
+    )
+    assert m.missing(1) == 1
+
+    def believed(brain: object) -> dict[int, dict[str, float]]:
+        return {
+            1: {"america_do_norte_oceania": 0.9, "territorios_24": 0.1},
+            2: {"territorios_24": 1.0},
+        }
+
+    monkeypatch.setattr(inference, "beliefs", believed)
+    monkeypatch.setattr(S, "beliefs", believed)
+    return m
+
+
+def test_an_opponent_close_to_winning_draws_a_strike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The placements that strike mass the free armies on one of my fronts
+    facing a territory of his likely objective."""
+    from game.war.board import BOARD
+    from game.war.bots.brain import Brain
+    from game.war.bots.inference import apply_inference
+    from game.war.bots.policy import placement_base
+
+    m = one_from_winning(monkeypatch)
+    view = m.view(0)
+    params = style_params(HARD, "block")
+    brain = Brain(view, params)
+    apply_inference(brain)
+    assert brain.block_weight[1] >= S.STRIKE_DANGER > brain.block_weight[2]
+    maps = (brain.block_weight, brain.block_map, brain.need_map)
+    strikes = S.strike_placements(view, params, maps)
+    assert len(strikes) == 1
+    base, free = placement_base(brain)
+    goal = set(BOARD.territories_of("América do Norte")) | set(BOARD.territories_of("Oceania"))
+    extra = {t: c - base[BOARD.index[t]] for t, c in strikes[0].armies.items()}
+    (front,) = [t for t, c in extra.items() if c == free]
+    assert any(m.owner[BOARD.index[t]] == 1 and t in goal for t in BOARD.neighbors(front))
+    m.check(0, strikes[0])
+
+
+def test_a_style_replaces_the_plan_only_on_clear_evidence() -> None:
+    plan = [0.30, 0.50, 0.20, 0.40, 0.35, 0.45]
+    assert S.beats_plan([v + 0.05 for v in plan], plan)
+    # better on average but all over the place: not enough
+    noisy = [0.90, 0.10, 0.60, 0.05, 0.70, 0.10]
+    assert sum(noisy) > sum(plan) and not S.beats_plan(noisy, plan)
+    assert not S.beats_plan([0.9], [0.1])  # one world proves nothing
+    assert not S.beats_plan(plan, plan)
