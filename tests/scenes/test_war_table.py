@@ -252,3 +252,26 @@ def test_from_the_menu_to_the_war_table(app) -> None:  # type: ignore[no-untyped
     click_widget(app, nm.start)
     pump(app, 20)
     assert isinstance(app.scenes.top, WarTable)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_log_counts_take_their_plural(app, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """The log read "Ana moves 1 armies"; one army, one card, in both languages."""
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bo", "easy")])
+    one = {"en": ("1 army ", "1 card "), "pt": ("1 exército ", "1 carta ")}[lang]
+    moved = R.ArmiesMoved(0, "Brasil", "Peru", 1)
+    occupied = R.TerritoryOccupied(0, "Brasil", "Peru", 1)
+    taken = R.CardsTransferred(1, 0, 1, 0)
+    for ev in (moved, occupied):
+        assert one[0] in t.event_text(ev, **t.event_extra(ev)), lang
+    assert one[1] in t.event_text(taken, **t.event_extra(taken)), lang
+    three = R.ArmiesMoved(0, "Brasil", "Peru", 3)
+    assert ("3 armies" if lang == "en" else "3 exércitos") in t.event_text(
+        three, **t.event_extra(three)
+    )
+    t.log_event(moved)  # the live log words it the same way
+    assert t.log.entries[-1][0] == t.event_text(moved, **t.event_extra(moved))
+    set_language("en")

@@ -785,6 +785,14 @@ class WarTable(TableScene):
         self.refresh_controls()
 
     # -- the side panel ----------------------------------------------------------------
+    def event_extra(self, event: Event) -> dict[str, Any]:
+        """Counts in words with their plural ("moves 1 army", not "1 armies")."""
+        if isinstance(event, (R.TerritoryOccupied, R.ArmiesMoved)):
+            return {"armies": tr("wartable.n_armies", count=event.count)}
+        if isinstance(event, R.CardsTransferred):
+            return {"cards": tr("wartable.n_cards", count=event.count)}
+        return {}
+
     def seat_lines(self, seat: int) -> list[str]:
         view = self.view()
         if not view["alive"][seat]:
