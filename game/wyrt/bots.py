@@ -102,21 +102,47 @@ class Skill:
     fold_trust: float  # how much it believes its bets make others fold (0..1)
     knows: float  # how well it knows the other personas' habits (0..1), see MANNERS
     budget: float  # seconds per decision (ARCHITECTURE budgets)
+    redeal: int = 0  # reads several ranges at once: deals each opponent from his range
+    sizes: tuple[float, ...] = (0.5, 0.75, 1.0, 1.5)  # bet sizes it weighs (shares of the pot)
+    shove: float = 0.9  # equity from which it weighs moving all in over a small pot
+    position: float = 0.015  # share of the pot acting last is worth to a reader
 
 
 def skill_of(persona: Persona) -> Skill:
     """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
     if persona.boss:
-        return Skill(1600, 0.0, 0.0, 1.0, True, 1.0, 1.0, 1.0)
+        # The boss also sizes his bets to the table: small probes, and overbets
+        # and shoves that make the calling stations pay for his strong hands.
+        return Skill(
+            1600,
+            0.0,
+            -0.03,
+            1.0,
+            True,
+            1.0,
+            1.0,
+            1.0,
+            8,
+            (0.33, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0),
+            0.75,
+            0.03,
+        )
     i = persona.i
     if i <= 1:
         return Skill(0, 0.0, 0.0, 0.0, False, 0.0, 0.0, 0.2)
     gap = max(0, 14 - i)
     noise = 0.01 + 0.012 * gap  # I2 0.15 … I6 0.11 … I10 0.06 … I14 0.01
     hope = 0.008 * gap  # I2 0.10 … I6 0.06 … I10 0.03 … I14 0: the weak player's loose calls
-    knows = min(1.0, max(0.0, (i - 6) / 8))  # I9 0.38, I10 0.5, I14 1
+    knows = min(1.0, max(0.0, (i - 6) / 10))  # I9 0.3, I10 0.4, I14 0.8 (O Morto: all)
     ranges = min(1.0, (i - 2) / 14) if i >= 4 else 0.0  # I4 0.14, I6 0.29, I10 0.57, I14 0.86
-    return Skill(min(800, 40 + 40 * i), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
+    # Only the masters (I 12+) hold several opponents' ranges in mind at once;
+    # lesser readers weigh each deal by all ranges together, and at a full
+    # table few deals are left that count (their reading of a multi-way pot is rough).
+    redeal = 8 if i >= 12 else 0
+    samples = 40 + 40 * i if i < 12 else 60 * i + 60
+    return Skill(
+        min(700, samples), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2, redeal
+    )
 
 
 _FULL_DECK = tuple(standard_deck())
@@ -314,7 +340,9 @@ class WyrtBot:
             ranges = [equity.range_weight(self._range_threshold(view, o)) for o in opps]
         # Fewer deals when many opponents share the work (each deal costs more).
         samples = max(60, int(self.skill.samples * 2 / (len(opps) + 1)))
-        return equity.simulate(mine, board, unseen, len(opps), samples, r, ranges, known)
+        return equity.simulate(
+            mine, board, unseen, len(opps), samples, r, ranges, known, self.skill.redeal
+        )
 
     # ------------------------------------------------------------------
     # the novice: made hand only, loose and readable
@@ -368,7 +396,7 @@ class WyrtBot:
         # bets fold more; out of position a call faces more bets later.
         position = 0.0
         if st.reads:
-            position = 0.015 if self._acts_last(view) else -0.015
+            position = st.position if self._acts_last(view) else -st.position
         options: list[tuple[float, Action]] = []
         if to_call == 0:
             options.append((eq * pot + max(0.0, position) * pot, Check()))
@@ -390,12 +418,12 @@ class WyrtBot:
         may_raise = raises < 2 or eq >= 0.6
         if view["can_raise"] and may_raise:
             cur = view["current_bet"]
-            for frac in (0.5, 0.75, 1.0, 1.5):
+            for frac in st.sizes:
                 targets.add(cur + int((pot + to_call) * frac))
             targets.add(view["min_raise_to"])
         # All-in only when the stack is short next to the pot, or with a near lock:
         # overbet shoves risk the whole stack for a small pot.
-        if AllIn in kinds and may_raise and (stack <= 1.5 * (pot + to_call) or eq >= 0.9):
+        if AllIn in kinds and may_raise and (stack <= 1.5 * (pot + to_call) or eq >= st.shove):
             targets.add(my_bet + stack)
         # The persona's habits: its taste for betting, and now and then a bluff
         # with a weak hand when nobody has bet.
