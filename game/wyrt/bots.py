@@ -11,8 +11,12 @@ Two things make a persona's game, and both are written down once:
   readable); from I 2 it estimates equity by Monte Carlo and weighs pot odds and
   fold equity; as I rises it misjudges its equity less, hopes less on a loose
   call, deals more samples, reads the others' ranges more fully (from I 4),
-  their habits and sizing (I 7+) and the personas' known habits (from I 7,
-  fully at I 14). O Morto judges best of all, whatever his I.
+  their habits, sizing and position (I 7+) and the personas' known habits
+  (from I 7); from I 12 it reads several ranges at once (each opponent dealt
+  from his own range, which is what a multi-way pot needs). O Morto judges
+  best of all, whatever his I: every range and habit fully, bets sized to the
+  table (probes, overbets, earlier shoves against calling stations), position
+  weighed double, and he pays to see more only with an edge.
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
@@ -506,11 +510,15 @@ class WyrtBot:
         risk = self._cheat_risk(view)
         if risk <= 0 or caught > risk or steal < max(0.5, 2 * caught):
             return False
-        # Only for a pot that matters: big next to the blinds and to his stack; the
-        # wiser the player, the more a seat at the table is worth to him, so the
+        # Only for a pot that matters: big next to the blinds and to all he has at
+        # the table (chips behind and in the pot: all in, he still risks his
+        # seat); the wiser the player, the more that seat is worth to him, so the
         # bigger the pot must be (the invicto risks it only for a session's pot).
-        stack = view["seats"][view["seat"]]["stack"]
-        if view["pot_total"] < max(6 * view["big_blind"], stack * (0.25 + self.skill.knows)):
+        me = view["seats"][view["seat"]]
+        at_table = me["stack"] + me["contributed"]
+        if view["pot_total"] < max(
+            6 * view["big_blind"], at_table * (0.25 + 1.25 * self.skill.knows)
+        ):
             return False
         mine, board = self._cards(view)
         return evaluate(mine + board).rank_index < 4  # a strong hand needs no help

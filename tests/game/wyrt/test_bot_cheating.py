@@ -129,3 +129,16 @@ def test_a_strong_hand_needs_no_cheat_t9() -> None:
 def test_honest_personas_never_cheat_even_at_the_easiest_table_t9(persona: str) -> None:
     """[T9][T10] the personas without a taste for risk never try, whatever the odds."""
     assert not _cheats(persona, ["cliente_casual"])[0]
+
+
+def test_all_in_the_invicto_still_weighs_his_seat_before_cheating_t9() -> None:
+    """[T9] all in (no chips behind) he still risks expulsion: he cheats only for a
+    pot worth all he brought to the table, not for any pot bigger than nothing."""
+    view, legal = _spot("nobre_invicto", ["cliente_casual", "clandestino"])
+    me = view["seats"][0]
+    me["contributed"], me["stack"] = me["stack"] + me["contributed"], 0
+    bot = make_bot("wyrt", "nobre_invicto")
+    view["pot_total"] = me["contributed"] + me["contributed"] // 10
+    assert bot.choose(view, legal, Rng(1)) != Cheat()
+    view["pot_total"] = 3 * me["contributed"]
+    assert bot.choose(view, legal, Rng(1)) == Cheat()
