@@ -9,7 +9,8 @@ watches every decision through the seat's own view and counts, per persona:
   below `WEAK` among random hands with the same dice cards);
 - fold to raise: share of its decisions facing another player's raise that fold;
 - straddle share: straddles taken among those offered;
-- cheat attempts per 100 hands, and the share of attempts caught.
+- cheat attempts per 100 hands, the share of attempts caught, and caught
+  (expelled) per session seated.
 
 So the closing note can set the observed habits beside the one table `MANNERS`.
 Run: `python -m game.wyrt.bot_manners --sessions 60 --seed 5`.
@@ -62,6 +63,7 @@ class Tally:
     cheats: int = 0
     caught: int = 0
     stole: int = 0
+    sessions: int = 0
     seen: set[tuple[int, int]] = field(default_factory=set)  # (session, hand) dealt in
     voluntary: set[tuple[int, int]] = field(default_factory=set)
 
@@ -80,6 +82,7 @@ class Tally:
             "straddle_share": share(self.straddles, self.straddle_offers),
             "cheats_per_100": round(100 * self.cheats / max(1, len(self.seen)), 2),
             "caught_share": share(self.caught, self.cheats),
+            "caught_per_session": share(self.caught, self.sessions),
             "stole_share": share(self.stole, self.cheats),
         }
 
@@ -147,6 +150,8 @@ def manner_table(
         opts = {"cheating": True, "straddle": True, "hand_limit": hands_per_session}
         match = new_match("wyrt", names, seed=seed * 1000 + s, options=opts)
         bots = [_Watched(p, tallies[p], s) for p in chosen]
+        for p in chosen:
+            tallies[p].sessions += 1
 
         def hook(m: Any, seat: int, events: list[Event], _chosen: list[str] = chosen) -> None:
             for e in events:
@@ -168,9 +173,9 @@ def main() -> None:
     args = ap.parse_args()
     table = manner_table(sessions=args.sessions, seed=args.seed, hands_per_session=args.hands)
     cols = list(next(iter(table.values())))
-    print(f"{'persona':<24}" + "".join(f"{c:>15}" for c in cols))
+    print(f"{'persona':<24}" + "".join(f"{c:>19}" for c in cols))
     for p, row in table.items():
-        print(f"{p:<24}" + "".join(f"{row[c]:>15}" for c in cols))
+        print(f"{p:<24}" + "".join(f"{row[c]:>19}" for c in cols))
 
 
 if __name__ == "__main__":

@@ -513,12 +513,11 @@ class WyrtBot:
         # Only for a pot that matters: big next to the blinds and to all he has at
         # the table (chips behind and in the pot: all in, he still risks his
         # seat); the wiser the player, the more that seat is worth to him, so the
-        # bigger the pot must be (the invicto risks it only for a session's pot).
+        # bigger the pot must be (the invicto, whose every test fails only on a
+        # 6, risks it only for a pot worth more than twice all he has).
         me = view["seats"][view["seat"]]
         at_table = me["stack"] + me["contributed"]
-        if view["pot_total"] < max(
-            6 * view["big_blind"], at_table * (0.25 + 1.25 * self.skill.knows)
-        ):
+        if view["pot_total"] < max(6 * view["big_blind"], at_table * (0.25 + 3 * self.skill.knows)):
             return False
         mine, board = self._cards(view)
         return evaluate(mine + board).rank_index < 4  # a strong hand needs no help

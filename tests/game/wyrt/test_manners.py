@@ -213,7 +213,7 @@ def test_the_table_decides_whether_the_card_sharp_cheats_t9() -> None:
 def test_the_wiser_the_sharp_the_bigger_the_pot_he_cheats_for_t9() -> None:
     """[T9][T10] the same good odds: the card sharp cheats for a pot of a quarter
     of his stack; the unbeaten dealer, who has more to lose at the table, only
-    for a pot bigger than his stack."""
+    for a pot worth more than twice all he has."""
     m = table(["bot:nobre_invicto", "bot:cliente_casual", "bot:clandestino"], cheating=True)
     give(m, "2S 7H 9D JC 4S", "", "")
     view = m.view(0)
@@ -224,4 +224,6 @@ def test_the_wiser_the_sharp_the_bigger_the_pot_he_cheats_for_t9() -> None:
     assert _bot("nobre_invicto").choose(view, legal, Rng(1)) != Cheat()
     assert _bot("carteador").choose(view, legal, Rng(1)) == Cheat()
     view["pot_total"] = stack * 2
+    assert _bot("nobre_invicto").choose(view, legal, Rng(1)) != Cheat()
+    view["pot_total"] = stack * 3
     assert _bot("nobre_invicto").choose(view, legal, Rng(1)) == Cheat()
