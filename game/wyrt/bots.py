@@ -81,7 +81,7 @@ MANNERS: dict[str, Manner] = {
     "cliente_aprendiz": Manner(-0.04, 0.04, 0.06, 0.00, 0.00, 0.50, "timid learner; checks, calls"),
     "clandestino": Manner(0.12, 0.20, 0.06, 0.60, 0.25, 0.00, "back-room gambler; raises, bluffs"),
     "clandestino_experiente": Manner(0.08, 0.15, 0.04, 0.40, 0.22, 0.00, "seasoned gambler"),
-    "nobre_experiente": Manner(0.02, 0.06, 0.10, 0.30, 0.00, 0.00, "noble; pays to see the cards"),
+    "nobre_experiente": Manner(0.02, 0.06, 0.10, 0.30, 0.00, 0.40, "noble; pays to see the cards"),
     "cliente_genial": Manner(-0.04, 0.04, 0.00, 0.00, 0.00, 0.00, "tight thinker; rarely bluffs"),
     "clandestino_genial": Manner(0.06, 0.14, 0.02, 0.30, 0.20, 0.00, "clever gambler; pressure"),
     "carteador": Manner(0.04, 0.18, 0.02, 0.20, 0.26, 0.00, "card sharp; bluffs and cheats"),

@@ -87,6 +87,19 @@ def test_timid_learner_calls_a_raise_with_a_pair_where_nerve_alone_would_reraise
     assert _count("cliente_aprendiz", view, legal, (Call,)) > 40
 
 
+def test_the_noble_who_pays_to_see_calls_where_the_gambler_raises_t10() -> None:
+    """[T10] the experienced noble (I 3) pays to see the cards: facing a raise with a
+    middling pair he calls, where the back-room gambler raises back."""
+    m = table(2)
+    give(m, "9S 9H 2D 5C KH", "")
+    m.apply(1, Raise(60))
+    view, legal = m.view(0), m.legal_actions(0)
+    noble = _count("nobre_experiente", view, legal, (Raise, AllIn))
+    gambler = _count("clandestino", view, legal, (Raise, AllIn))
+    assert gambler > noble + 15
+    assert _count("nobre_experiente", view, legal, (Call,)) > 40
+
+
 def test_loose_noble_pays_to_see_where_the_casual_client_folds_t10() -> None:
     """[T10] the rich beginner calls a big bet with nothing more often."""
     m = table(2)
