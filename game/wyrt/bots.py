@@ -15,8 +15,7 @@ Two things make a persona's game, and both are written down once:
   (from I 7); from I 12 it reads several ranges at once (each opponent dealt
   from his own range, which is what a multi-way pot needs). O Morto judges
   best of all, whatever his I: every range and habit fully, bets sized to the
-  table (probes, overbets, earlier shoves against calling stations), position
-  weighed double, and he pays to see more only with an edge.
+  table (probes, overbets, earlier shoves against calling stations).
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
@@ -118,18 +117,17 @@ def skill_of(persona: Persona) -> Skill:
         # The boss also sizes his bets to the table: small probes, and overbets
         # and shoves that make the calling stations pay for his strong hands.
         return Skill(
-            1600,
-            0.0,
-            -0.03,
-            1.0,
-            True,
-            1.0,
-            1.0,
-            1.0,
-            8,
-            (0.33, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0),
-            0.75,
-            0.03,
+            samples=1600,
+            noise=0.0,
+            hope=0.0,
+            ranges=1.0,
+            reads=True,
+            fold_trust=1.0,
+            knows=1.0,
+            budget=1.0,
+            redeal=8,
+            sizes=(0.33, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0),
+            shove=0.75,
         )
     i = persona.i
     if i <= 1:
