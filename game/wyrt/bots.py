@@ -12,10 +12,10 @@ Two things make a persona's game, and both are written down once:
   fold equity; as I rises it misjudges its equity less, hopes less on a loose
   call, deals more samples, reads the others' ranges more fully (from I 4),
   their habits, sizing and position (I 7+) and the personas' known habits
-  (from I 7); from I 12 it reads several ranges at once (each opponent dealt
-  from his own range, which is what a multi-way pot needs). O Morto judges
-  best of all, whatever his I: every range and habit fully, bets sized to the
-  table (probes, overbets, earlier shoves against calling stations).
+  (from I 7). O Morto judges best of all, whatever his I: every range and
+  habit fully, several ranges at once (each opponent dealt from his own
+  range, which is what a multi-way pot needs), bets sized to the table
+  (probes, overbets, earlier shoves against calling stations).
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
@@ -137,10 +137,10 @@ def skill_of(persona: Persona) -> Skill:
     hope = 0.008 * gap  # I2 0.10 … I6 0.06 … I10 0.03 … I14 0: the weak player's loose calls
     knows = min(1.0, max(0.0, (i - 6) / 10))  # I9 0.3, I10 0.4, I14 0.8 (O Morto: all)
     ranges = min(1.0, (i - 2) / 14) if i >= 4 else 0.0  # I4 0.14, I6 0.29, I10 0.57, I14 0.86
-    # Only the masters (I 12+) hold several opponents' ranges in mind at once;
-    # lesser readers weigh each deal by all ranges together, and at a full
-    # table few deals are left that count (their reading of a multi-way pot is rough).
-    redeal = 8 if i >= 12 else 0
+    # Only O Morto holds several opponents' ranges in mind at once; the others
+    # weigh each deal by all ranges together, and at a full table few deals
+    # are left that count (their reading of a multi-way pot is rough).
+    redeal = 0
     samples = 40 + 40 * i if i < 12 else 60 * i + 60
     return Skill(
         min(700, samples), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2, redeal

@@ -1,4 +1,4 @@
-"""Reading several ranges at once ([T10]: the masters' multi-way skill).
+"""Reading several ranges at once ([T10]: O Morto's multi-way skill).
 
 Weighting each Monte Carlo deal by every opponent's range leaves few deals that
 count at a full table; dealing each opponent from his own range keeps them all.
@@ -52,8 +52,7 @@ def test_redeal_against_strong_ranges_lowers_equity_t10() -> None:
     assert sum(pcts) / len(pcts) > 0.6  # the raisers' hands are strong ones
 
 
-def test_only_the_masters_read_several_ranges_at_once_t10() -> None:
-    """[T10] the skill comes from I: below 12 no redeal; the invicto and O Morto redeal."""
+def test_only_o_morto_reads_several_ranges_at_once_t10() -> None:
+    """[T10] the boss's multi-way skill: he alone deals each opponent from his range."""
     for pid, p in PERSONAS.items():
-        expected = p.boss or p.i >= 12
-        assert (skill_of(p).redeal > 0) == expected, pid
+        assert (skill_of(p).redeal > 0) == p.boss, pid
