@@ -14,8 +14,7 @@ Two things make a persona's game, and both are written down once:
   their habits, sizing and position (I 7+) and the personas' known habits
   (from I 7). O Morto judges best of all, whatever his I: every range and
   habit fully, several ranges at once (each opponent dealt from his own
-  range, which is what a multi-way pot needs), bets sized to the table
-  (probes, overbets, earlier shoves against calling stations).
+  range, which is what a multi-way pot needs).
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
@@ -114,8 +113,8 @@ class Skill:
 def skill_of(persona: Persona) -> Skill:
     """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
     if persona.boss:
-        # The boss also sizes his bets to the table: small probes, and overbets
-        # and shoves that make the calling stations pay for his strong hands.
+        # Overbets and earlier shoves were tried (sizes, shove): they cost him
+        # his heads-up lead over the invicto, so he bets like the others.
         return Skill(
             samples=1600,
             noise=0.0,
@@ -126,8 +125,6 @@ def skill_of(persona: Persona) -> Skill:
             knows=1.0,
             budget=1.0,
             redeal=8,
-            sizes=(0.33, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0),
-            shove=0.75,
         )
     i = persona.i
     if i <= 1:

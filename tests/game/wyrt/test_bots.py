@@ -141,24 +141,3 @@ def test_simulate_pairs_adjacent_entries_deal_by_deal() -> None:
         lead = seats[k + 1]["chips_per_100"] - seats[k]["chips_per_100"]
         assert p["chips_per_100"] == pytest.approx(lead, abs=0.02)
         assert p["chips_per_100_low"] <= p["chips_per_100"] <= p["chips_per_100_high"]
-
-
-def test_o_morto_overbets_a_calling_station_where_the_invicto_bets_the_pot_t10() -> None:
-    """[T10] bet sizing is skill: against the casual client, who pays with any pair,
-    O Morto makes a pair of queens pay an overbet; the invicto weighs sizes only up
-    to 1.5 pots."""
-    sizes: dict[str, set[int]] = {}
-    for persona in ("nobre_invicto", "morto"):
-        sizes[persona] = set()
-        for k in range(4):
-            m = table([f"bot:{persona}", "bot:cliente_casual"])
-            give(m, "QS QH 7D 4C 2S", "")
-            while m.to_move[0] != 0:
-                m.apply(m.to_move[0], Call())
-            view = m.view(0)
-            a = make_bot("wyrt", persona).choose(view, m.legal_actions(0), Rng(k))
-            assert isinstance(a, Raise)
-            sizes[persona].add(a.to - view["current_bet"])
-    pot = view["pot_total"]
-    assert max(sizes["nobre_invicto"]) <= 1.5 * pot
-    assert min(sizes["morto"]) > 1.5 * pot
