@@ -210,6 +210,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     f"(95% {s['chips_per_100_low']:+.1f} to {s['chips_per_100_high']:+.1f})"
                 )
             print(line)
+        for d in out.get("pairs", []):
+            print(
+                f"  {d['ahead']} - {d['behind']}: {d['chips_per_100']:+.1f} chips/100 hands "
+                f"(95% {d['chips_per_100_low']:+.1f} to {d['chips_per_100_high']:+.1f})"
+            )
         if out["capped_games"]:
             print(f"  {out['capped_games']} games stopped at the safety cap")
         print(

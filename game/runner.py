@@ -151,7 +151,9 @@ def simulate(
     With `rotate`, entry i sits at seat (i + g) mod n in game g, so no entry
     keeps the first-player advantage. Wins are shared among tied winners; each
     win rate comes with its 95% Wilson interval. Games played for chips also
-    report chips per 100 hands with a 95% interval over the games.
+    report chips per 100 hands with a 95% interval over the games, and
+    `pairs`: each entry's lead over the entry listed before it, paired game by
+    game, with its 95% interval.
     `time_budget` overrides every bot's seconds per decision (quick runs).
     With `duplicate` (and `rotate`), each seed is dealt n times in a row, once
     per rotation, so every entry plays every seat of the same deal and the
@@ -241,6 +243,22 @@ def simulate(
             row["chips_per_100_low"] = round(100 * lo, 2)
             row["chips_per_100_high"] = round(100 * hi, 2)
         seats.append(row)
+    # Adjacent entries at one table, paired game by game: the same deals and
+    # seats, so the difference is much tighter than the two separate intervals.
+    pairs: list[dict[str, Any]] = []
+    for i in range(n - 1):
+        if won[i] and won[i + 1]:
+            diff = [b - a for a, b in zip(won[i], won[i + 1], strict=True)]
+            rate, lo, hi = ratio_interval(diff, played[i])
+            pairs.append(
+                {
+                    "ahead": bot_ids[i + 1],
+                    "behind": bot_ids[i],
+                    "chips_per_100": round(100 * rate, 2),
+                    "chips_per_100_low": round(100 * lo, 2),
+                    "chips_per_100_high": round(100 * hi, 2),
+                }
+            )
     return {
         "game": name,
         "games": games,
@@ -248,6 +266,7 @@ def simulate(
         "rotated": rotate,
         "duplicate": duplicate and rotate,
         "seats": seats,
+        "pairs": pairs,
         "average_turns": round(sum(turns) / len(turns), 2) if turns else 0.0,
         "capped_games": capped,
         "invariants_held": not invariant_failures,

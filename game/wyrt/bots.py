@@ -11,8 +11,10 @@ Two things make a persona's game, and both are written down once:
   readable); from I 2 it estimates equity by Monte Carlo and weighs pot odds and
   fold equity; as I rises it misjudges its equity less, hopes less on a loose
   call, deals more samples, reads the others' ranges more fully (from I 4),
-  their habits and sizing (I 7+) and the personas' known habits (from I 7,
-  fully at I 14). O Morto judges best of all, whatever his I.
+  their habits, sizing and position (I 7+) and the personas' known habits
+  (from I 7). O Morto judges best of all, whatever his I: every range and
+  habit fully, several ranges at once (each opponent dealt from his own
+  range, which is what a multi-way pot needs).
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
@@ -77,7 +79,7 @@ MANNERS: dict[str, Manner] = {
     "cliente_aprendiz": Manner(-0.04, 0.04, 0.06, 0.00, 0.00, 0.50, "timid learner; checks, calls"),
     "clandestino": Manner(0.12, 0.20, 0.06, 0.60, 0.25, 0.00, "back-room gambler; raises, bluffs"),
     "clandestino_experiente": Manner(0.08, 0.15, 0.04, 0.40, 0.22, 0.00, "seasoned gambler"),
-    "nobre_experiente": Manner(0.02, 0.06, 0.10, 0.30, 0.00, 0.00, "noble; pays to see the cards"),
+    "nobre_experiente": Manner(0.02, 0.06, 0.10, 0.30, 0.00, 0.40, "noble; pays to see the cards"),
     "cliente_genial": Manner(-0.04, 0.04, 0.00, 0.00, 0.00, 0.00, "tight thinker; rarely bluffs"),
     "clandestino_genial": Manner(0.06, 0.14, 0.02, 0.30, 0.20, 0.00, "clever gambler; pressure"),
     "carteador": Manner(0.04, 0.18, 0.02, 0.20, 0.26, 0.00, "card sharp; bluffs and cheats"),
@@ -102,21 +104,44 @@ class Skill:
     fold_trust: float  # how much it believes its bets make others fold (0..1)
     knows: float  # how well it knows the other personas' habits (0..1), see MANNERS
     budget: float  # seconds per decision (ARCHITECTURE budgets)
+    redeal: int = 0  # reads several ranges at once: deals each opponent from his range
+    sizes: tuple[float, ...] = (0.5, 0.75, 1.0, 1.5)  # bet sizes it weighs (shares of the pot)
+    shove: float = 0.9  # equity from which it weighs moving all in over a small pot
+    position: float = 0.015  # share of the pot acting last is worth to a reader
 
 
 def skill_of(persona: Persona) -> Skill:
     """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
     if persona.boss:
-        return Skill(1600, 0.0, 0.0, 1.0, True, 1.0, 1.0, 1.0)
+        # Overbets and earlier shoves were tried (sizes, shove): they cost him
+        # his heads-up lead over the invicto, so he bets like the others.
+        return Skill(
+            samples=1600,
+            noise=0.0,
+            hope=0.0,
+            ranges=1.0,
+            reads=True,
+            fold_trust=1.0,
+            knows=1.0,
+            budget=1.0,
+            redeal=8,
+        )
     i = persona.i
     if i <= 1:
         return Skill(0, 0.0, 0.0, 0.0, False, 0.0, 0.0, 0.2)
     gap = max(0, 14 - i)
     noise = 0.01 + 0.012 * gap  # I2 0.15 … I6 0.11 … I10 0.06 … I14 0.01
     hope = 0.008 * gap  # I2 0.10 … I6 0.06 … I10 0.03 … I14 0: the weak player's loose calls
-    knows = min(1.0, max(0.0, (i - 6) / 8))  # I9 0.38, I10 0.5, I14 1
+    knows = min(1.0, max(0.0, (i - 6) / 10))  # I9 0.3, I10 0.4, I14 0.8 (O Morto: all)
     ranges = min(1.0, (i - 2) / 14) if i >= 4 else 0.0  # I4 0.14, I6 0.29, I10 0.57, I14 0.86
-    return Skill(min(800, 40 + 40 * i), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2)
+    # Only O Morto holds several opponents' ranges in mind at once; the others
+    # weigh each deal by all ranges together, and at a full table few deals
+    # are left that count (their reading of a multi-way pot is rough).
+    redeal = 0
+    samples = 40 + 40 * i if i < 12 else 60 * i + 60
+    return Skill(
+        min(700, samples), noise, hope, ranges, i >= 7, min(1.0, 0.1 * i), knows, 0.2, redeal
+    )
 
 
 _FULL_DECK = tuple(standard_deck())
@@ -314,7 +339,9 @@ class WyrtBot:
             ranges = [equity.range_weight(self._range_threshold(view, o)) for o in opps]
         # Fewer deals when many opponents share the work (each deal costs more).
         samples = max(60, int(self.skill.samples * 2 / (len(opps) + 1)))
-        return equity.simulate(mine, board, unseen, len(opps), samples, r, ranges, known)
+        return equity.simulate(
+            mine, board, unseen, len(opps), samples, r, ranges, known, self.skill.redeal
+        )
 
     # ------------------------------------------------------------------
     # the novice: made hand only, loose and readable
@@ -368,7 +395,7 @@ class WyrtBot:
         # bets fold more; out of position a call faces more bets later.
         position = 0.0
         if st.reads:
-            position = 0.015 if self._acts_last(view) else -0.015
+            position = st.position if self._acts_last(view) else -st.position
         options: list[tuple[float, Action]] = []
         if to_call == 0:
             options.append((eq * pot + max(0.0, position) * pot, Check()))
@@ -390,12 +417,12 @@ class WyrtBot:
         may_raise = raises < 2 or eq >= 0.6
         if view["can_raise"] and may_raise:
             cur = view["current_bet"]
-            for frac in (0.5, 0.75, 1.0, 1.5):
+            for frac in st.sizes:
                 targets.add(cur + int((pot + to_call) * frac))
             targets.add(view["min_raise_to"])
         # All-in only when the stack is short next to the pot, or with a near lock:
         # overbet shoves risk the whole stack for a small pot.
-        if AllIn in kinds and may_raise and (stack <= 1.5 * (pot + to_call) or eq >= 0.9):
+        if AllIn in kinds and may_raise and (stack <= 1.5 * (pot + to_call) or eq >= st.shove):
             targets.add(my_bet + stack)
         # The persona's habits: its taste for betting, and now and then a bluff
         # with a weak hand when nobody has bet.
@@ -478,11 +505,14 @@ class WyrtBot:
         risk = self._cheat_risk(view)
         if risk <= 0 or caught > risk or steal < max(0.5, 2 * caught):
             return False
-        # Only for a pot that matters: big next to the blinds and to his stack; the
-        # wiser the player, the more a seat at the table is worth to him, so the
-        # bigger the pot must be (the invicto risks it only for a session's pot).
-        stack = view["seats"][view["seat"]]["stack"]
-        if view["pot_total"] < max(6 * view["big_blind"], stack * (0.25 + self.skill.knows)):
+        # Only for a pot that matters: big next to the blinds and to all he has at
+        # the table (chips behind and in the pot: all in, he still risks his
+        # seat); the wiser the player, the more that seat is worth to him, so the
+        # bigger the pot must be (the invicto, whose every test fails only on a
+        # 6, risks it only for a pot worth more than twice all he has).
+        me = view["seats"][view["seat"]]
+        at_table = me["stack"] + me["contributed"]
+        if view["pot_total"] < max(6 * view["big_blind"], at_table * (0.25 + 3 * self.skill.knows)):
             return False
         mine, board = self._cards(view)
         return evaluate(mine + board).rank_index < 4  # a strong hand needs no help

@@ -203,12 +203,19 @@ def simulate(
     r: random.Random,
     ranges: Sequence[RangeFn | None] | None = None,
     known: Sequence[Sequence[Card]] | None = None,
+    redeal: int = 0,
 ) -> EquityReport:
     """Deal the unseen cards and the missing dice cards `samples` times.
 
     `unseen` are the cards that may be in opponents' hands; `ranges[o]` weighs
     opponent o's dealt hands; `known[o]` are cards of opponent o already seen.
+    With `redeal` > 0 each opponent's hand is drawn from his range instead
+    (dealt again, up to `redeal` times, until his range accepts it): weights
+    multiplied over several opponents leave few deals that count, so reading
+    several ranges at once takes dealing from each range.
     """
+    if redeal > 0 and ranges and any(fn is not None for fn in ranges):
+        return _simulate_redeal(mine, board, unseen, n_opponents, samples, r, ranges, known, redeal)
     report = EquityReport([], [], [])
     if n_opponents <= 0:
         return EquityReport([1.0], [1.0], [()])
@@ -250,6 +257,89 @@ def simulate(
             fn = rngs[o]
             if fn is not None:
                 w *= fn(pct)
+            total = sum(hand) + fsum
+            sc = table[total & _MASK]
+            if ((total >> _SHIFT) + 0x3333) & 0x8888:
+                sc = _score(hand + full)
+            if sc > best:
+                best, ties = sc, 0
+            elif sc == best:
+                ties += 1
+        if mine_score > best:
+            share = 1.0
+        elif mine_score == best:
+            share = 1.0 / (ties + 2)
+        else:
+            share = 0.0
+        report.share.append(share)
+        report.weight.append(w)
+        report.pct.append(tuple(pcts))
+    return report
+
+
+def _simulate_redeal(
+    mine: Sequence[Card],
+    board: Sequence[Card],
+    unseen: Sequence[Card],
+    n_opponents: int,
+    samples: int,
+    r: random.Random,
+    ranges: Sequence[RangeFn | None],
+    known: Sequence[Sequence[Card]] | None,
+    redeal: int,
+) -> EquityReport:
+    """`simulate` drawing each opponent's hand from his range (rejection sampling).
+
+    A hand his range would rarely hold is dealt again (kept with probability
+    equal to its weight); after `redeal` refusals the last one stays, weighted,
+    so no deal is impossible.
+    """
+    ev.warm_up()
+    my = [ev.card_code(c) for c in mine]
+    bd = [ev.card_code(c) for c in board]
+    kn = [[ev.card_code(c) for c in ks] for ks in (known or [])]
+    kn += [[] for _ in range(n_opponents - len(kn))]
+    known_all = {c for ks in kn for c in ks}
+    pool = [c for c in (ev.card_code(c) for c in unseen) if c not in known_all]
+    need = [5 - len(kn[o]) for o in range(n_opponents)]
+    if sum(need) > len(pool):
+        return EquityReport([1.0 / (n_opponents + 1)], [1.0], [(0.5,) * n_opponents])
+    rngs: list[RangeFn | None] = list(ranges)
+    rngs += [None] * (n_opponents - len(rngs))
+    n_board = len(bd)
+    missing = 2 - n_board
+    table = ev._TABLE
+    sample = r.sample
+    rand = r.random
+    report = EquityReport([], [], [])
+    # Readers with the narrowest ranges are dealt first, from the fullest pool.
+    order = sorted(range(n_opponents), key=lambda o: rngs[o] is None)
+    for _ in range(samples):
+        avail = list(pool)
+        extra = [DICE_CODES[int(rand() * 144)] for _ in range(missing)]
+        full = bd + extra
+        fsum = sum(full)
+        mine_score = _score(my + full)
+        w = 1.0
+        best = -1
+        ties = 0
+        pcts = [0.0] * n_opponents
+        for o in order:
+            fn = rngs[o]
+            for tries in range(redeal + 1):
+                drawn = sample(avail, need[o])
+                hand = kn[o] + drawn
+                pct = percentile(_score(hand + bd), n_board)
+                if fn is None:
+                    break
+                weight = fn(pct)
+                if rand() < weight:
+                    break
+                if tries == redeal:
+                    w *= weight
+            for c in drawn:
+                avail.remove(c)
+            pcts[o] = pct
             total = sum(hand) + fsum
             sc = table[total & _MASK]
             if ((total >> _SHIFT) + 0x3333) & 0x8888:

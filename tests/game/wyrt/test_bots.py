@@ -119,3 +119,25 @@ def test_bots_take_the_steal_and_stay_between_hands() -> None:
     m.apply(0, Fold())
     m.apply(1, Fold())
     assert bot.choose(m.view(0), m.legal_actions(0), Rng(1)) == Stay()
+
+
+def test_simulate_pairs_adjacent_entries_deal_by_deal() -> None:
+    """`simulate` reports each entry's lead over the one listed before it, paired by
+    deal: at one table the pair's difference is the difference of their chips."""
+    out = simulate(
+        "wyrt",
+        ["cliente_casual", "clandestino", "nobre_genial"],
+        games=6,
+        seed=11,
+        options={"hand_limit": 1},
+        duplicate=True,
+    )
+    seats, pairs = out["seats"], out["pairs"]
+    assert [(p["behind"], p["ahead"]) for p in pairs] == [
+        ("cliente_casual", "clandestino"),
+        ("clandestino", "nobre_genial"),
+    ]
+    for k, p in enumerate(pairs):
+        lead = seats[k + 1]["chips_per_100"] - seats[k]["chips_per_100"]
+        assert p["chips_per_100"] == pytest.approx(lead, abs=0.02)
+        assert p["chips_per_100_low"] <= p["chips_per_100"] <= p["chips_per_100_high"]

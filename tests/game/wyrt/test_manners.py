@@ -87,6 +87,19 @@ def test_timid_learner_calls_a_raise_with_a_pair_where_nerve_alone_would_reraise
     assert _count("cliente_aprendiz", view, legal, (Call,)) > 40
 
 
+def test_the_noble_who_pays_to_see_calls_where_the_gambler_raises_t10() -> None:
+    """[T10] the experienced noble (I 3) pays to see the cards: facing a raise with a
+    middling pair he calls, where the back-room gambler raises back."""
+    m = table(2)
+    give(m, "9S 9H 2D 5C KH", "")
+    m.apply(1, Raise(60))
+    view, legal = m.view(0), m.legal_actions(0)
+    noble = _count("nobre_experiente", view, legal, (Raise, AllIn))
+    gambler = _count("clandestino", view, legal, (Raise, AllIn))
+    assert gambler > noble + 15
+    assert _count("nobre_experiente", view, legal, (Call,)) > 40
+
+
 def test_loose_noble_pays_to_see_where_the_casual_client_folds_t10() -> None:
     """[T10] the rich beginner calls a big bet with nothing more often."""
     m = table(2)
@@ -213,7 +226,7 @@ def test_the_table_decides_whether_the_card_sharp_cheats_t9() -> None:
 def test_the_wiser_the_sharp_the_bigger_the_pot_he_cheats_for_t9() -> None:
     """[T9][T10] the same good odds: the card sharp cheats for a pot of a quarter
     of his stack; the unbeaten dealer, who has more to lose at the table, only
-    for a pot bigger than his stack."""
+    for a pot worth more than twice all he has."""
     m = table(["bot:nobre_invicto", "bot:cliente_casual", "bot:clandestino"], cheating=True)
     give(m, "2S 7H 9D JC 4S", "", "")
     view = m.view(0)
@@ -224,4 +237,6 @@ def test_the_wiser_the_sharp_the_bigger_the_pot_he_cheats_for_t9() -> None:
     assert _bot("nobre_invicto").choose(view, legal, Rng(1)) != Cheat()
     assert _bot("carteador").choose(view, legal, Rng(1)) == Cheat()
     view["pot_total"] = stack * 2
+    assert _bot("nobre_invicto").choose(view, legal, Rng(1)) != Cheat()
+    view["pot_total"] = stack * 3
     assert _bot("nobre_invicto").choose(view, legal, Rng(1)) == Cheat()
