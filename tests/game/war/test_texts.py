@@ -33,6 +33,9 @@ EVENTS = [
 
 #: private events whose mere mention would tell the table a secret ([G4])
 SILENT_TO_THE_TABLE = {"ObjectiveChecked"}
+#: words the War table derives from an event's fields for its line (its `event_extra`:
+#: a count with its plural, "1 army"), and the field each is made from
+TABLE_WORDS = {"armies": "count", "cards": "count"}
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
@@ -43,6 +46,7 @@ def test_every_event_has_a_log_line_with_its_fields(lang: str) -> None:
             continue
         line = t["events"][cls.__name__]
         fields = {f.name for f in dataclasses.fields(cls)}
+        fields |= {word for word, field in TABLE_WORDS.items() if field in fields}
         assert set(re.findall(r"%\{(\w+)\}", line)) <= fields, cls.__name__
         if cls.PRIVATE and cls.__name__ in t["events_private"]:
             private = t["events_private"][cls.__name__]
