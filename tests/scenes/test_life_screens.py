@@ -45,8 +45,10 @@ def test_autosave_after_a_turn_then_continue_from_the_menu(app) -> None:  # type
     t = _table(app, [SeatSetup("Ana"), SeatSetup("Bot", "random")])
     auto = saves.autosave_path("alta")
     t.submit(t.match.legal_actions(0)[0])
-    _run_until(app, lambda: t.match.turn >= 1 and auto.exists())
+    # the write runs in a thread: wait for it, not for a number of frames (racy)
+    _run_until(app, lambda: t.match.turn >= 1 and t.autosaver.thread is not None)
     t.autosaver.wait()
+    assert auto.exists()
     assert saves.thumbnail_path(auto).exists()  # the picture for the load screen
     pygame.image.load(str(saves.thumbnail_path(auto)))  # and it is a real PNG
     menu = MainMenu(app)
