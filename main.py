@@ -122,9 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the budgets of ARCHITECTURE.md")
     bench.add_argument("--quick", action="store_true")
     bench.add_argument("--json", action="store_true")
-    bench.add_argument(
-        "--extras", action="store_true", help="also each game's own benchmark rows"
-    )
+    bench.add_argument("--extras", action="store_true", help="also each game's own benchmark rows")
 
     soak = sub.add_parser("soak", help="bots play every table through the real screens")
     soak.add_argument("--minutes", type=float, default=30.0)
