@@ -115,6 +115,14 @@ def _score(codes: list[int]) -> int:
     return best
 
 
+def _share(mine: int, best: int, ties: int) -> float:
+    """My share of the pot when the best other score is `best`, reached by `ties` + 1
+    opponents."""
+    if mine > best:
+        return 1.0
+    return 1.0 / (ties + 2) if mine == best else 0.0
+
+
 #: weight of an opponent's dealt hand from its strength percentile (1.0 = as likely as any)
 RangeFn = Callable[[float], float]
 
@@ -265,13 +273,7 @@ def simulate(
                 best, ties = sc, 0
             elif sc == best:
                 ties += 1
-        if mine_score > best:
-            share = 1.0
-        elif mine_score == best:
-            share = 1.0 / (ties + 2)
-        else:
-            share = 0.0
-        report.share.append(share)
+        report.share.append(_share(mine_score, best, ties))
         report.weight.append(w)
         report.pct.append(tuple(pcts))
     return report
@@ -348,13 +350,7 @@ def _simulate_redeal(
                 best, ties = sc, 0
             elif sc == best:
                 ties += 1
-        if mine_score > best:
-            share = 1.0
-        elif mine_score == best:
-            share = 1.0 / (ties + 2)
-        else:
-            share = 0.0
-        report.share.append(share)
+        report.share.append(_share(mine_score, best, ties))
         report.weight.append(w)
         report.pct.append(tuple(pcts))
     return report
