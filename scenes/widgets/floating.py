@@ -9,10 +9,10 @@ import math
 import pygame
 
 from scenes import style
-from scenes.widgets.tween import ease_in_out_cubic, ease_out_cubic
+from scenes.widgets.tween import Timed, ease_in_out_cubic, ease_out_cubic
 
 
-class FloatingText:
+class FloatingText(Timed):
     """ "+3" or "-1" rising and fading over a place (decoration: the table does
     not wait for it)."""
 
@@ -26,29 +26,19 @@ class FloatingText:
         duration: float,
         size: int = 22,
     ) -> None:
+        super().__init__(duration)
         self.surf = style.render_text(text, size, colour, "bold", shadow=style.BLACK)
         self.pos = pos
-        self.duration = max(0.01, duration)
-        self.t = 0.0
-
-    @property
-    def done(self) -> bool:
-        """True once it has faded out."""
-        return self.t >= self.duration
-
-    def update(self, dt: float) -> None:
-        """Advance by `dt` seconds."""
-        self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint it at its current height and fade."""
-        p = min(1.0, self.t / self.duration)
+        p = self.progress
         s = self.surf.copy()
         s.set_alpha(int(255 * (1 - p**2)))
         surface.blit(s, s.get_rect(center=(self.pos[0], self.pos[1] - 30 * ease_out_cubic(p))))
 
 
-class GlidingImage:
+class GlidingImage(Timed):
     """An image gliding along a low arc from `start` to `end` (the table waits
     for it: the thing lands where the next state shows it)."""
 
@@ -57,23 +47,13 @@ class GlidingImage:
     def __init__(
         self, start: tuple[int, int], end: tuple[int, int], image: pygame.Surface, duration: float
     ) -> None:
+        super().__init__(duration)
         self.start, self.end = start, end
         self.image = image
-        self.duration = max(0.01, duration)
-        self.t = 0.0
-
-    @property
-    def done(self) -> bool:
-        """True once it has landed."""
-        return self.t >= self.duration
-
-    def update(self, dt: float) -> None:
-        """Advance by `dt` seconds."""
-        self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint it at its current place on the arc."""
-        p = ease_in_out_cubic(min(1.0, self.t / self.duration))
+        p = ease_in_out_cubic(self.progress)
         x = self.start[0] + (self.end[0] - self.start[0]) * p
         y = self.start[1] + (self.end[1] - self.start[1]) * p - math.sin(math.pi * p) * 30
         surface.blit(self.image, self.image.get_rect(center=(round(x), round(y))))

@@ -59,6 +59,29 @@ def ease_out_elastic(t: float) -> float:
     return 2 ** (-10 * t) * math.sin((t * 10 - 0.75) * (2 * math.pi) / 3) + 1
 
 
+class Timed:
+    """A table effect that lives for `duration` seconds: it counts its own time,
+    and says how far along it is and when it is over (subclasses draw)."""
+
+    def __init__(self, duration: float) -> None:
+        self.duration = max(0.01, duration)
+        self.t = 0.0
+
+    @property
+    def done(self) -> bool:
+        """True once its time is up."""
+        return self.t >= self.duration
+
+    @property
+    def progress(self) -> float:
+        """Share of its time gone, 0..1."""
+        return min(1.0, self.t / self.duration)
+
+    def update(self, dt: float) -> None:
+        """Advance by `dt` seconds."""
+        self.t += dt
+
+
 class Tween:
     """Animate `obj.attr` from `start` to `end`."""
 

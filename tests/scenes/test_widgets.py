@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.cards import JOKER, Card, standard_deck
+from game.cards import JOKER, Card, parse_card, standard_deck
 from scenes.widgets.cards import CardSprite, back_surface, card_size, face_surface
 from scenes.widgets.chips import ChipStack, split_amount
 from scenes.widgets.dice import DiceTumble, die_face, pips_for
@@ -98,3 +98,28 @@ def test_tweens_scale_with_speed_and_finish() -> None:
 def test_easings_end_at_one() -> None:
     for f in (ease_out_cubic, ease_out_back, ease_out_bounce):
         assert abs(f(1.0) - 1.0) < 1e-9 and abs(f(0.0)) < 1e-9
+
+
+def test_timed_effects_share_one_clock() -> None:
+    """Every table effect counts its time the same way (one base, `Timed`)."""
+    from scenes.tables.chama.effects import XisumDuel
+    from scenes.tables.war.effects import BattleFx
+    from scenes.widgets.floating import FloatingText, GlidingImage
+    from scenes.widgets.tween import Timed
+
+    image = pygame.Surface((10, 10))
+    effects: list[Timed] = [
+        FloatingText("+3", (50, 50), (255, 255, 255), 1.0),
+        GlidingImage((0, 0), (100, 0), image, 1.0),
+        XisumDuel(pygame.Rect(0, 0, 300, 200), None, parse_card("AS"), "won", 1.0),
+        BattleFx((6, 5), (4,), (200, 200), pygame.Rect(0, 0, 800, 600), 1.0, seed=1),
+    ]
+    surface = pygame.Surface((800, 600))
+    for fx in effects:
+        assert isinstance(fx, Timed)
+        assert not fx.done and fx.progress == 0.0
+        fx.update(0.5)
+        assert fx.progress == pytest.approx(0.5)
+        fx.draw(surface)  # mid-way drawing works
+        fx.update(0.6)
+        assert fx.done and fx.progress == 1.0

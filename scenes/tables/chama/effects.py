@@ -1,5 +1,5 @@
 """Chama's own short animations (the card flights and floating words are the
-shared ones in scenes/tables/war/effects.py)."""
+shared ones in scenes/widgets/floating.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pygame
 from game.cards import Card
 from scenes import style
 from scenes.tables.chama.look import chama_back, chama_card
-from scenes.widgets.tween import ease_out_back
+from scenes.widgets.tween import Timed, ease_out_back
 
 
-class XisumDuel:
+class XisumDuel(Timed):
     """The Xisum duel in the centre ([C15]): the face-down challenger turns up,
     the revealed top card meets it, and the outcome is written under them."""
 
@@ -23,23 +23,15 @@ class XisumDuel:
         outcome: str,
         duration: float,
     ) -> None:
+        super().__init__(duration)
         self.centre = centre
         self.challenger = challenger
         self.revealed = revealed
         self.outcome = outcome
-        self.duration = max(0.01, duration)
-        self.t = 0.0
         self.card_w = max(40, min(72, int((centre.height - 50) / 1.4)))
 
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
     def draw(self, surface: pygame.Surface) -> None:
-        p = min(1.0, self.t / self.duration)
+        p = self.progress
         c = self.centre
         panel = pygame.Surface(c.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (10, 6, 4, 245), panel.get_rect(), border_radius=12)

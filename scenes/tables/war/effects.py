@@ -9,6 +9,7 @@ import pygame
 
 from scenes import style
 from scenes.widgets.dice import DiceTumble
+from scenes.widgets.tween import Timed
 
 #: room kept clear around a fighting territory's anchor: its counter and its name
 KEEP_CLEAR = (132, 74)
@@ -46,7 +47,7 @@ def place_box(
     return min(candidates, key=hidden)  # min keeps the first of equals: above wins
 
 
-class BattleFx:
+class BattleFx(Timed):
     """Both dice sets tumbling near the fight, paired column by column (attack
     above, defence below), then the losing die of each pair struck out ([W6])."""
 
@@ -83,8 +84,7 @@ class BattleFx:
         self.defence = DiceTumble(
             list(defence), size, (x0, y0 + size + gap), "gold", step, seed + 1, bounce=0.25
         )
-        self.duration = max(0.01, duration)
-        self.t = 0.0
+        super().__init__(duration)
         rolled = duration * 0.5
         self.attack.roll(rolled)
         self.defence.roll(rolled)
@@ -92,12 +92,8 @@ class BattleFx:
         pairs = min(len(attack), len(defence))
         self.marked = [(i, attack[i] <= defence[i]) for i in range(pairs)]
 
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
-
     def update(self, dt: float) -> None:
-        self.t += dt
+        super().update(dt)
         self.attack.update(dt)
         self.defence.update(dt)
         if self.attack.settled and self.defence.settled:
