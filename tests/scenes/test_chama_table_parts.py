@@ -139,3 +139,46 @@ def test_display_copy_follows_events_to_the_engine_view_g4() -> None:
         checked += 1
     assert checked > 50
     pygame.quit()
+
+
+def _player(filled: str, pool: int = 0) -> dict:  # type: ignore[type-arg]
+    """A seat's public part: realms in the slots named by `filled`, `pool` commanders."""
+    return {
+        "formation": [{"card": "KH" if s in filled else None, "razed": False} for s in "ABCDEF"],
+        "pool": [{"uid": i, "commander": "5H", "army": "9H"} for i in range(pool)],
+    }
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_revealed_hand_strip_covers_no_realm_and_no_pool_card(
+    size: tuple[int, int], n: int
+) -> None:
+    """Practice's revealed bot hand sits in the area's freest band: a full pyramid
+    and a pool are never under it (under the header it covered a top seat's D E F)."""
+    from scenes.tables.chama.formation_view import free_band, unit_rects
+
+    pygame.init()
+    lay = L.compute(size, n, bottom=0)
+    for area in lay.areas.values():
+        strip_h = 2 * 17 + 4 if area.facing in ("left", "right") else 21
+        for filled, pool in (("ABCDEF", 0), ("DEF", 2), ("ABC", 3)):
+            player = _player(filled, pool)
+            x, y = free_band(area, player, (min(150, area.rect.width - 12), strip_h))
+            strip = pygame.Rect(x, y, min(150, area.rect.width - 12), strip_h)
+            assert area.rect.contains(strip)
+            assert strip.top > area.header.bottom
+            for i, rect in enumerate(area.slots):
+                if "ABCDEF"[i] in filled:
+                    assert not strip.colliderect(rect), (area.facing, filled, "ABCDEF"[i])
+            for rect in unit_rects(area, player["pool"]).values():
+                assert not strip.colliderect(rect), (area.facing, filled, pool)
+
+
+def test_revealed_hand_reads_by_role_high_first() -> None:
+    from scenes.i18n import set_language
+    from scenes.tables.chama.hints import bot_hand_text
+
+    set_language("en")
+    assert bot_hand_text(["7H", "KH", "AH", "9H", "QH"]) == "realms K Q · armies 9 7 · armistices A"
+    assert bot_hand_text([]) == "empty"

@@ -130,6 +130,39 @@ class AreaPainter:
         _paint_lights(surface, area, player, marks, pulse)
 
 
+def free_band(area: Area, player: dict[str, Any], size: tuple[int, int]) -> tuple[int, int]:
+    """Top-left of a `size` strip inside `area` (left, right or centred, at any
+    height) that covers least of what the area shows: its cards (realms, pool
+    units with their armies and levels, piles and their counts) weigh fully, an
+    empty slot's outline a little. Ties go to the highest band, then the left."""
+    r = area.rect
+    drop = round(area.card_h * ARMY_DROP)
+    obstacles: list[tuple[pygame.Rect, float]] = []
+    for i, rect in enumerate(area.slots):
+        obstacles.append((rect, 1.0 if player["formation"][i]["card"] is not None else 0.3))
+    armies = {int(u["uid"]) for u in player["pool"] if u.get("army")}
+    for uid, rect in unit_rects(area, player["pool"]).items():
+        shown = rect.union(rect.move(0, drop)) if uid in armies else rect
+        obstacles.append((shown.inflate(0, 36).move(0, 18), 1.0))  # its level under it
+    for pile in (area.draw_pile, area.discard_pile):
+        if pile.width:
+            obstacles.append((pile.inflate(0, 36), 1.0))  # the count under it
+    top, bottom = area.header.bottom + 1, r.bottom - size[1] - 3
+    xs = (r.left + 6, r.right - size[0] - 6, r.centerx - size[0] // 2)
+    best: tuple[float, int, int] | None = None
+    for y in range(top, max(top, bottom) + 1, 3):
+        for x in xs:
+            band = pygame.Rect(x, y, *size)
+            cost = 0.0
+            for rect, weight in obstacles:
+                hit = band.clip(rect)
+                cost += weight * hit.width * hit.height
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, x, y)
+    assert best is not None
+    return best[1], best[2]
+
+
 def draw_area(
     surface: pygame.Surface,
     area: Area,

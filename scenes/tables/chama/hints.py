@@ -9,6 +9,7 @@ from game import Action
 from game.cards import Card, parse_card, rank_text
 from game.chama.rules import role
 from scenes.i18n import has, tr
+from scenes.tables.chama.look import hand_order
 
 REALMS_TO_WIN = 6  # [C4]; the text only, the engine decides
 
@@ -18,6 +19,21 @@ def pretty(card: Card | str) -> str:
     suit, so the owner already says the suit (and the text fonts lack ♠♥♦♣)."""
     c = parse_card(card) if isinstance(card, str) else card
     return tr(f"chamatable.card.{role(c)}", rank=rank_text(c.rank))
+
+
+def bot_hand_text(hand: list[str]) -> str:
+    """A hand grouped by role, high first: "realms K Q · armies 8 7 7" (practice's
+    revealed bot hands: one word per role, not per card, so it fits one line)."""
+    groups: dict[str, list[str]] = {}
+    for code in hand_order(list(hand)):
+        c = parse_card(code)
+        groups.setdefault(role(c), []).append(rank_text(c.rank))
+    if not groups:
+        return tr("chamatable.practice.hand_empty")
+    return " · ".join(
+        tr(f"chamatable.practice.hand_groups.{r}", ranks=" ".join(ranks))
+        for r, ranks in groups.items()
+    )
 
 
 def _unit(view: dict[str, Any], seat: int, uid: int) -> dict[str, Any] | None:

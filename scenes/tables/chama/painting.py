@@ -14,7 +14,8 @@ from scenes.i18n import language, tr
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.battle_view import draw_battle, draw_spoils
 from scenes.tables.chama.calculator import battle_calc
-from scenes.tables.chama.hints import pretty
+from scenes.tables.chama.formation_view import free_band
+from scenes.tables.chama.hints import bot_hand_text, pretty
 from scenes.tables.chama.look import LEGAL, chama_card, hand_order
 from scenes.tables.chama.turn_bar import Badge, TurnBarState, draw_turn_bar
 
@@ -340,14 +341,24 @@ class TablePainting:
             )
 
     def _draw_bot_hand(self, surface: pygame.Surface, area: L.Area, seat: int) -> None:
-        """Practice: a bot's hand, face up, in a strip under its header."""
-        cards = hand_order(list(self.match.view(seat).get("hand") or []))
-        text = tr("chamatable.practice.bot_hand", cards=" ".join(pretty(c) for c in cards) or "—")
-        r = area.header
-        label = style.render_text(text, 13, style.INK, "bold", max_width=r.width - 12)
-        box = label.get_rect(topleft=(r.left + 6, r.bottom + 1)).inflate(8, 4)
+        """Practice: a bot's hand, face up, on a parchment strip in the area's
+        freest band (under the header covered the top row of a pyramid)."""
+        view = self.match.view(seat)
+        text = tr("chamatable.practice.bot_hand", cards=bot_hand_text(view.get("hand") or []))
+        # a narrow side area wraps it onto more lines rather than cutting it
+        lines = [
+            style.render_text(line, 13, style.INK, "bold")
+            for line in style.wrap_text(text, 13, area.rect.width - 20, "bold")
+        ]
+        box = pygame.Rect(
+            0, 0, max(x.get_width() for x in lines) + 8, sum(x.get_height() for x in lines) + 4
+        )
+        box.topleft = free_band(area, view["players"][seat], box.size)
         pygame.draw.rect(surface, style.PARCHMENT, box, border_radius=5)
-        surface.blit(label, (box.left + 4, box.top + 2))
+        y = box.top + 2
+        for line in lines:
+            surface.blit(line, (box.left + 4, y))
+            y += line.get_height()
 
     def draw_status(self, surface: pygame.Surface) -> None:
         view = self.view()
