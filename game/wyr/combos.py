@@ -92,8 +92,10 @@ def _is_run(ranks: list[int]) -> int:
     return 0
 
 
+@lru_cache(maxsize=8192)
 def _natural(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """(points, key) of a joker-free rank multiset."""
+    """(points, key) of a joker-free rank multiset, given sorted (cached: the
+    joker fills of many hands land on the same few thousand multisets)."""
     desc = sorted(ranks, reverse=True)
     if tuple(sorted(ranks)) == _REIS_RANKS:
         return REIS_POINTS, ()  # 10-J-Q-K-A is always Reis de Arton ([Y5])
@@ -127,16 +129,16 @@ def evaluate_ranks(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[
     jokers = sum(1 for r in ranks if r == JOKER_RANK)
     real = tuple(r for r in ranks if r != JOKER_RANK)
     if not jokers:
-        pts, key = _natural(real)
+        pts, key = _natural(tuple(sorted(real)))
         return pts, key, tuple(sorted(real, reverse=True))
     best: tuple[int, tuple[int, ...]] | None = None
     best_ranks: tuple[int, ...] = ()
     for fill in combinations_with_replacement(_ALL_RANKS, jokers):
-        full = real + fill
+        full = tuple(sorted(real + fill))
         value = _natural(full)
         if best is None or value > best:
             best = value
-            best_ranks = tuple(sorted(full, reverse=True))
+            best_ranks = full[::-1]
     assert best is not None
     return best[0], best[1], best_ranks
 

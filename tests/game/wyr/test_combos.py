@@ -144,3 +144,24 @@ def test_a_joker_is_worth_its_best_rank_y11(four: list[Card]) -> None:
     assert with_joker >= best_combination(
         [*four, Card(2, "S") if Card(2, "S") not in four else Card(2, "H")]
     )
+
+
+@pytest.mark.parametrize("jokers", [2, 3, 4])
+def test_several_jokers_each_take_the_best_rank_y11(jokers: int) -> None:
+    """Every hand with 2-4 jokers (Hyninn) scores as its best joker-free filling,
+    and the ranks it says it stands for score exactly that (the evaluation is
+    cached on the filled multisets, so this checks the cache changes nothing)."""
+    from collections import Counter
+    from itertools import combinations_with_replacement
+
+    from game.wyr.combos import evaluate_ranks
+
+    for real in combinations_with_replacement(range(2, 15), 5 - jokers):
+        points, key, ranks = evaluate_ranks(tuple(sorted((0,) * jokers + real)))
+        best = max(
+            evaluate_ranks(tuple(sorted(real + fill)))[:2]
+            for fill in combinations_with_replacement(range(2, 15), jokers)
+        )
+        assert (points, key) == best, real
+        assert evaluate_ranks(tuple(sorted(ranks)))[:2] == best
+        assert len(ranks) == 5 and not Counter(real) - Counter(ranks)  # the real cards stay
