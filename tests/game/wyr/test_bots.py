@@ -229,3 +229,25 @@ def test_picks_are_legal_values() -> None:
 
 def test_card_helper() -> None:
     assert card("Qs") == parse_cards("Qs")[0]
+
+
+def _after_a_queen_is_thrown(**options: object):  # type: ignore[no-untyped-def]
+    m = make(3, **options)
+    rig(m, {0: "Qd 5h 9d Jc Kh", 1: "Qs Qh 9s 2c 7h"}, pile="3s 4d 6c 8h 10s")
+    bet_all(m)
+    m.apply(0, Trade((card("Qd"),), "none"))  # the Lorde de Wyr throws a queen ([Y4])
+    assert m.to_move == [1]
+    return m
+
+
+def test_hard_takes_a_face_up_throw_but_under_tenebra_draws_y3_y11() -> None:
+    # Plain game: the queen lies face up and hard takes it for a trinca ([Y3]).
+    m = _after_a_queen_is_thrown()
+    act = HardBot().choose(json_view(m, 1), m.legal_actions(1), Rng(1))
+    assert isinstance(act, Trade) and act.source == "table"
+    # Tenebra: the same throw lies face down; no level takes a card it cannot see,
+    # so hard refills from the pile like the others ([Y11]).
+    m = _after_a_queen_is_thrown(tenebra=True)
+    for bot in (HardBot(), NormalBot(), EasyBot()):
+        act = bot.choose(json_view(m, 1), m.legal_actions(1), Rng(1))
+        assert isinstance(act, Pass) or act.source == "pile"
