@@ -27,13 +27,16 @@ ideal 7-5-4-3-2 every round would lose 55.8% of rounds against a normal that
 also threw its pairs (issue 18). Against a pair normal keeps, hard's bare hand
 loses the round (the good outcome) unless its dice beat normal's by 2. Measured
 (1000 heads-up games each, fresh seeds): hard 63.5% against normal, normal 65.9%
-against easy; a normal that kept every pair but never drew gave 60.3% / 69.8%,
-one that played Azgher's trades wholly like the plain game 71.8% / 61.8%.
+against easy; on tuning seeds a normal that kept every pair but never drew gave
+60.3% / 69.8%, one that played Azgher's trades wholly like the plain game
+71.8% / 61.8%.
 
 Under Tenebra the table is blind: nobody can take a card he cannot see, so every
 level refills from the pile, and all three are level per round (hard vs
-normal 49.2% of 1000 matches). No trading habit of normal's reaches the ladder
-there: even a normal that never trades loses only 55.4% of matches to hard
+normal 49.2% of 1000 matches). That is where hard's edge lives in the plain
+game: without its takes of face-up throws hard wins 50.2% of 600 plain matches
+against normal, with them 69.7%. Under Tenebra no trading habit of normal's
+reaches the ladder: even a normal that never trades loses only 55.4% of matches to hard
 (dice outweigh cards: combination points 1-6 against 2d6) while it falls to
 54.2% against easy, whose only weakness is its random bets (issue 18, measured
 with throwaway code). Only a peeking bot that sees the face-down throws
