@@ -4,32 +4,52 @@
   from the pile; rerolls a Thyatis die showing 1 or 2.
 - normal: bets by its standing; keeps the cards that maximise the expected
   combination points over the cards it has not seen (pile refills); rerolls a
-  Thyatis die of 3 or less; under Azgher it plays to lose rounds it can afford.
+  Thyatis die of 3 or less. Under Azgher it knows a won pot counts against it
+  and rerolls to lose, but it trades to lose only a hand with nothing in it: a
+  dealt combination it plays by the plain game's habit (keep the pair, change the
+  loose cards), not seeing a pair as a liability.
 - hard: bets from a look-ahead of the money race against the others' likely
   picks; values hands by the chance to win the pot (not by points, and the
   cards inside equal points by what a tie-break is worth) against the others'
   likely hands, read from what they did (a lord who passed his last turn holds
   a made hand; under Azgher the others throw their pairs); weighs every refill,
   taking face-up table cards included; decides Thyatis rerolls
-  from the exact odds against the rolls already on the table.
+  from the exact odds against the rolls already on the table. Under Azgher it
+  plays the variant's strategy: it breaks any combination to end on the lowest
+  Maior Tesouro it can.
 
-Where hard's edge stops (measured for issue 18, so nobody chases it again):
-heads-up a match is two rounds and the leader can always hold the second bet
-to T$ 10, so the match share equals the per-round share whatever the bets.
-Under Azgher both lords end on a bare Maior Tesouro, and only the tie-break of
-equal dice (11.3% of rounds) is left to skill: against normal's final hands
-even an ideal 7-5-4-3-2 every round would lose 55.8% of rounds. Under Tenebra
-the table is blind: hard is as good as normal at pile draws, and sampling the
-other lord's face-down throws from a model of his play gained nothing; only a
-peeking bot that sees those throws reaches about 63%.
+The levels differ in what they know, as in every game: that knowledge gap is
+where hard's edge under Azgher lies. Heads-up a match is two rounds and the
+leader can always hold the second bet to T$ 10, so the match share equals the
+per-round share whatever the bets. When both lords end on a bare Maior Tesouro
+only the tie-break of equal dice (11.3% of rounds) is left to skill: even an
+ideal 7-5-4-3-2 every round would lose 55.8% of rounds against a normal that
+also threw its pairs (issue 18). Against a pair normal keeps, hard's bare hand
+loses the round (the good outcome) unless its dice beat normal's by 2. Measured
+(1000 heads-up games each, fresh seeds): hard 63.5% against normal, normal 65.9%
+against easy; on tuning seeds a normal that kept every pair but never drew gave
+60.3% / 69.8%, one that played Azgher's trades wholly like the plain game
+71.8% / 61.8%.
+
+Under Tenebra the table is blind: nobody can take a card he cannot see, so every
+level refills from the pile, and all three are level per round (hard vs
+normal 49.2% of 1000 matches). That is where hard's edge lives in the plain
+game: without its takes of face-up throws hard wins 50.2% of 600 plain matches
+against normal, with them 69.7%. Under Tenebra no trading habit of normal's
+reaches the ladder: even a normal that never trades loses only 55.4% of matches to hard
+(dice outweigh cards: combination points 1-6 against 2d6) while it falls to
+54.2% against easy, whose only weakness is its random bets (issue 18, measured
+with throwaway code). Only a peeking bot that sees the face-down throws
+reaches about 70%.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
-from game.cards import parse_card
+from game.cards import Card, parse_card
 from game.core import Action
 from game.rng import Rng
 from game.wyr.betting import Table, hard_pick, pot_worth, standing_pick
@@ -56,6 +76,15 @@ def wants_to_win(view: dict[str, Any]) -> bool:
     if not view["variants"]["azgher"]:
         return True
     return int(view["money"][int(view["seat"])]) == 0
+
+
+def holds_combination(hand: list[Card]) -> bool:
+    """Whether the hand (5 cards, or 6 at the Mão de Wyr) holds a combination above
+    Maior Tesouro ([Y5]): a pair or more, a joker, or a run among any five cards."""
+    ranks = [c.rank for c in hand if not c.is_joker]
+    if len(ranks) < len(hand) or len(set(ranks)) < len(ranks):
+        return True
+    return any(best_combination(five).points >= 2 for five in combinations(hand, 5))
 
 
 class WyrBot:
@@ -162,7 +191,12 @@ class NormalBot(WyrBot):
 
     def trade(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         k = knowledge(view)
-        sign = 1.0 if wants_to_win(view) else -1.0
+        # Azgher ([Y11]): normal knows a won pot counts against it, but it plays to
+        # lose only a hand with nothing in it. A combination it plays by the plain
+        # game's habit (keep it, change the loose cards): it does not see a pair
+        # as a liability. Hard does (see the module docstring).
+        lose = not wants_to_win(view) and not holds_combination(k.hand)
+        sign = -1.0 if lose else 1.0
 
         def value(ranks: tuple[int, ...]) -> float:
             return sign * points_value(ranks)

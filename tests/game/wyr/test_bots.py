@@ -10,7 +10,7 @@ from game.cards import parse_cards
 from game.registry import make_bot
 from game.rng import Rng
 from game.runner import simulate
-from game.wyr.bots import EasyBot, HardBot, NormalBot
+from game.wyr.bots import EasyBot, HardBot, NormalBot, holds_combination
 from game.wyr.records import Pass, PickBet, ThyatisChoice, Trade
 
 from .helpers import bet_all, card, dice, make, mao_keep, pass_rest, rig
@@ -129,15 +129,83 @@ def test_hard_under_azgher_rerolls_to_lose_y11() -> None:
     assert HardBot().choose(json_view(m, 1), m.legal_actions(1), Rng(1)) == ThyatisChoice(True)
 
 
-def test_normal_under_azgher_throws_its_pair() -> None:
-    m = make(3, azgher=True)
-    rig(m, {1: "Qs Qh 9d 2c 7h"})
+def _first_turn(hand: str, **options: object):  # type: ignore[no-untyped-def]
+    """Seat 1's first discard & trade turn of a 3-lord match, holding `hand`."""
+    m = make(3, **options)
+    rig(m, {1: hand})
     bet_all(m)
     mao_keep(m)
-    act = NormalBot().choose(json_view(m, 1), m.legal_actions(1), Rng(1))
-    assert isinstance(act, (Trade, Pass))
-    if isinstance(act, Trade):
-        assert any(c.rank == 12 for c in act.discard)
+    assert m.to_move == [1]
+    return m
+
+
+def _kept_ranks(act: Pass | Trade, hand: str) -> list[int]:
+    gone = [] if isinstance(act, Pass) else list(act.discard)
+    kept = [c for c in parse_cards(hand)]
+    for c in gone:
+        kept.remove(c)
+    return sorted(c.rank for c in kept)
+
+
+def test_under_azgher_normal_keeps_a_pair_that_hard_throws_y11() -> None:
+    # [Y11] Azgher: least money wins, so a won pot counts against a lord who can
+    # afford to lose it. Hard breaks its pair to lose the round; normal keeps it
+    # by the plain game's habit and changes only the loose cards.
+    hand = "Qs Qh 9d 2c 7h"
+    m = _first_turn(hand, azgher=True)
+    normal = NormalBot().choose(json_view(m, 1), m.legal_actions(1), Rng(1))
+    hard = HardBot().choose(json_view(m, 1), m.legal_actions(1), Rng(1))
+    assert _kept_ranks(normal, hand).count(12) == 2
+    assert isinstance(hard, Trade) and any(c.rank == 12 for c in hard.discard)
+
+
+def test_under_azgher_normal_plays_a_combination_as_in_the_plain_game_y11() -> None:
+    # The habit is the plain game's move itself: same hand, same choice.
+    hand = "Qs Qh 9d 2c 7h"
+    plain = _first_turn(hand)
+    azgher = _first_turn(hand, azgher=True)
+    assert NormalBot().choose(json_view(plain, 1), plain.legal_actions(1), Rng(1)) == (
+        NormalBot().choose(json_view(azgher, 1), azgher.legal_actions(1), Rng(1))
+    )
+
+
+def test_under_azgher_normal_keeps_a_bare_hand_low_y11() -> None:
+    # Dealt nothing, normal plays to lose: it stands on its Maior Tesouro instead of
+    # drawing towards a pair, which the plain game's normal does.
+    hand = "Ks 9h 7d 4c 2h"
+    m = _first_turn(hand, azgher=True)
+    assert NormalBot().choose(json_view(m, 1), m.legal_actions(1), Rng(1)) == Pass()
+    plain = _first_turn(hand)
+    assert isinstance(
+        NormalBot().choose(json_view(plain, 1), plain.legal_actions(1), Rng(1)), Trade
+    )
+
+
+def test_under_azgher_a_lord_who_paid_his_last_coin_plays_for_the_pot_y11() -> None:
+    # With T$ 0 left he leaves unless he wins ([Y10]): a bare hand is no longer kept low.
+    hand = "Ks 9h 7d 4c 2h"
+    m = make(3, azgher=True)
+    m.money[1] = 20
+    rig(m, {1: hand})
+    bet_all(m)
+    mao_keep(m)
+    assert m.money[1] == 0
+    assert isinstance(NormalBot().choose(json_view(m, 1), m.legal_actions(1), Rng(1)), Trade)
+
+
+@pytest.mark.parametrize(
+    ("hand", "held"),
+    [
+        ("Qs Qh 9d 2c 7h", True),
+        ("Ks 9h 7d 4c 2h", False),
+        ("5s 6h 7d 8c 9h", True),  # Aventureiros
+        ("10s Jh Qd Kc Ah", True),  # Reis de Arton
+        ("Ks 9h 7d 4c 2h Qd", False),  # six at the Mão de Wyr, nothing in them
+        ("Js 9h 7d 8c 2h 10d", True),  # a run among the six
+    ],
+)
+def test_holds_combination_y5(hand: str, held: bool) -> None:
+    assert holds_combination(parse_cards(hand)) is held
 
 
 def test_bots_handle_the_mao_de_wyr_y4() -> None:
@@ -161,3 +229,25 @@ def test_picks_are_legal_values() -> None:
 
 def test_card_helper() -> None:
     assert card("Qs") == parse_cards("Qs")[0]
+
+
+def _after_a_queen_is_thrown(**options: object):  # type: ignore[no-untyped-def]
+    m = make(3, **options)
+    rig(m, {0: "Qd 5h 9d Jc Kh", 1: "Qs Qh 9s 2c 7h"}, pile="3s 4d 6c 8h 10s")
+    bet_all(m)
+    m.apply(0, Trade((card("Qd"),), "none"))  # the Lorde de Wyr throws a queen ([Y4])
+    assert m.to_move == [1]
+    return m
+
+
+def test_hard_takes_a_face_up_throw_but_under_tenebra_draws_y3_y11() -> None:
+    # Plain game: the queen lies face up and hard takes it for a trinca ([Y3]).
+    m = _after_a_queen_is_thrown()
+    act = HardBot().choose(json_view(m, 1), m.legal_actions(1), Rng(1))
+    assert isinstance(act, Trade) and act.source == "table"
+    # Tenebra: the same throw lies face down; no level takes a card it cannot see,
+    # so hard refills from the pile like the others ([Y11]).
+    m = _after_a_queen_is_thrown(tenebra=True)
+    for bot in (HardBot(), NormalBot(), EasyBot()):
+        act = bot.choose(json_view(m, 1), m.legal_actions(1), Rng(1))
+        assert isinstance(act, Pass) or act.source == "pile"
