@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from game.cards import parse_card
 from game.wyr import records as R
+from scenes import style
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
@@ -591,3 +592,41 @@ def test_six_seat_groups_plaque_clear_of_the_plates_at_1024x640_y1(lang: str) ->
             assert not r.colliderect(t.ring.plate_rect(s)), (s, r, t.ring.plate_rect(s))
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize(("size", "n"), [((1280, 800), 2), ((1280, 800), 4), ((1024, 640), 2)])
+def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: int) -> None:
+    """The pot's banner lies in the free band between the score board (and tray) and
+    the cards below when there is room for it (it covered the bottom lord's cards
+    and his combination), and a tray note is never cut ("sc…" for "score 11"):
+    the tray widens to it, or says the short form ("→ 11")."""
+    app = make_app("--size", f"{size[0]}x{size[1]}", "--lang", "en")
+    names = ["Borin", "Lisandra", "Thorgrim", "Yara"]
+    t = table(app, [SeatSetup(names[i], "normal") for i in range(n)], seed=4)
+    until(
+        app,
+        lambda: bool(t.banner.visible and t._board_shown() and t.tray.rows and t.tray.settled),
+        6000,
+    )
+    pump(app, 2)  # a note set this frame resizes the tray at the next draw
+    width = int(t.ring.oval.width * 0.62)
+    centre = t._banner_centre(width)
+    banner = pygame.Rect(0, 0, width, t.banner.height(width))
+    banner.center = centre
+    board = t._board_rect()
+    assert banner.top >= max(board.bottom, t.tray.rect.bottom)  # the board stays readable
+    below = [t.ring.plate_rect(s) for s in range(n)]
+    below += [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
+    room = min(r.top for r in below if r.top > banner.top and r.colliderect(banner.inflate(0, 400)))
+    if room - max(board.bottom, t.tray.rect.bottom) - 10 >= banner.height:
+        assert not any(banner.colliderect(r) for r in below)
+    size_ = t.tray.text_size
+    for row in t.tray.rows:
+        if not row.note:
+            continue
+        last = row.dice.dice[-1]
+        free = t.tray.rect.right - round(last.x + last.size + 8) - 6
+        shown = row.note if style.text_width(row.note, size_, "bold") <= free else row.short_note
+        assert shown and style.text_width(shown, size_, "bold") <= free, (row.note, free)
+    if size == (1280, 800) and n == 2:
+        assert t.tray.rect.width >= t.tray.content_width(), (t.tray.rect, t._tray_rect())

@@ -58,14 +58,23 @@ class Banner:
         k = min(1.0, shown / self.FADE, self.left / self.FADE)
         return int(255 * max(0.0, k))
 
+    @staticmethod
+    def _sizes(width: int) -> tuple[int, int]:
+        big = max(18, width // 16)
+        return big, max(12, big * 3 // 5)
+
+    def height(self, width: int) -> int:
+        """Height of the ribbon drawn `width` pixels wide (tables place it clear of cards)."""
+        big, small = self._sizes(width)
+        return big + 20 + (small + 6 if self.subtitle else 0)
+
     def draw(self, surface: pygame.Surface, centre: tuple[int, int], width: int) -> None:
         """Paint the ribbon centred on `centre`, `width` pixels wide."""
         if not self.visible:
             return
         ribbon, ink = BANNER_COLOURS.get(self.kind, BANNER_COLOURS["gold"])
-        big = max(18, width // 16)
-        small = max(12, big * 3 // 5)
-        h = big + 20 + (small + 6 if self.subtitle else 0)
+        big, small = self._sizes(width)
+        h = self.height(width)
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
         body = pygame.Rect(h // 3, 0, width - 2 * (h // 3), h)
         pygame.draw.rect(surf, ribbon, body)

@@ -29,6 +29,8 @@ class TrayRow:
     #: a suit to draw after the note ("S", "H", "D", "C"): fonts lack the suit glyphs
     suit: str = ""
     note_colour: Color = field(default=style.GOLD_LIGHT)
+    #: what the note says when the tray is too narrow for it ("→ 11" for "score 11")
+    short_note: str = ""
 
 
 class DiceTray:
@@ -78,9 +80,35 @@ class DiceTray:
         widest = max((f.size(row.caption)[0] for row in self.rows), default=0)
         n = max((len(row.dice.dice) for row in self.rows), default=2)
         dice = round(self.die_size * (1.2 * n - 0.2))
-        note = style.font(self.text_size, "bold").size("= 18")[0] + 14
-        offset = max(int(r.width * 0.34), min(10 + widest + 6, r.width - dice - note))
-        return r.left + offset
+        note = self._short_width() + 14
+        fit = r.width - dice - note
+        offset = max(int(r.width * 0.34), min(10 + widest + 6, fit))
+        # a short note always fits when the tray can hold one at all
+        return r.left + (min(offset, fit) if fit > 10 else offset)
+
+    def _short_width(self) -> int:
+        """Room the notes need at the least: "= 18", or a row's short note."""
+        size = self.text_size
+        return max(
+            [style.text_width("= 18", size, "bold")]
+            + [style.text_width(r.short_note, size, "bold") for r in self.rows if r.short_note]
+        )
+
+    def content_width(self) -> int:
+        """Width that shows every row whole at the current die size: caption,
+        dice, and the widest note (a table widens the tray to it when it can)."""
+        size = self.text_size
+        caption = max((style.text_width(r.caption, size) for r in self.rows), default=0)
+        note = max(
+            [style.text_width("= 18", size, "bold")]
+            + [
+                style.text_width(r.note, size, "bold") + (2 * size if r.suit else 0)
+                for r in self.rows
+            ]
+        )
+        n = max((len(row.dice.dice) for row in self.rows), default=2)
+        dice = round(self.die_size * (1.2 * n - 0.2))
+        return 10 + caption + 6 + dice + 8 + note + 8
 
     def _place(self, index: int, row: TrayRow) -> None:
         size = self.die_size
@@ -156,7 +184,12 @@ class DiceTray:
                 max_width=r.width - 16,
             )
         size = self.text_size
-        caption_room = self.dice_left - r.left - 14
+        left = self.dice_left
+        if self.rows and round(self.rows[0].dice.dice[0].x) != left:
+            # a note or caption changed the column the dice stand in
+            for i, row in enumerate(self.rows):
+                self._place(i, row)
+        caption_room = left - r.left - 14
         for i in self._shown_range():
             row = self.rows[i]
             y = self._row_y(i) + self.die_size // 2
@@ -183,13 +216,17 @@ class DiceTray:
                     pygame.draw.circle(surface, style.CREAM, (nx + size * 0.7, y), size * 0.85)
                     blit_suit(surface, row.suit, (nx + size * 0.7, y), round(size * 1.1))
                     nx += round(size * 1.8)
+                room = max(10, r.right - nx - 6)
+                note = row.note
+                if row.short_note and style.text_width(note, size, "bold") > room:
+                    note = row.short_note
                 style.blit_text(
                     surface,
-                    row.note,
+                    note,
                     size,
                     (nx, y),
                     row.note_colour,
                     kind="bold",
                     anchor="midleft",
-                    max_width=max(10, r.right - nx - 6),
+                    max_width=room,
                 )

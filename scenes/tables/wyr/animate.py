@@ -341,7 +341,9 @@ class WyrAnimations:
         if self.board is not None:
             self.board.play(ev)
         if self.tray.rows:
-            self.tray.rows[-1].note = tr("wyrtable.tray.score", score=ev.score)
+            row = self.tray.rows[-1]
+            row.note = tr("wyrtable.tray.score", score=ev.score)
+            row.short_note = tr("wyrtable.tray.score_short", score=ev.score)
         self._hold(0.25)
 
     def _on_RollOffStarted(self, ev: R.RollOffStarted) -> None:

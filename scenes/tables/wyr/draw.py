@@ -128,11 +128,32 @@ class WyrDrawing:
                 self.tray.set_rect(tray)
             self.tray.draw(surface)
         self.flights.draw(surface, ring.chip_diameter())
-        # Below the middle, so the score board stays readable under a banner.
-        banner_at = (ring.centre[0], ring.oval.centery + int(ring.oval.height * 0.31))
-        self.banner.draw(surface, banner_at, int(ring.oval.width * 0.62))
+        width = int(ring.oval.width * 0.62)
+        self.banner.draw(surface, self._banner_centre(width), width)
         if self.viewer is not None:
             self._draw_hand(surface)
+
+    def _banner_centre(self, width: int) -> tuple[int, int]:
+        """Below the middle, so the score board stays readable under a banner; while
+        the board stands, in the free band between it (and the dice tray) and the
+        cards and plates below, which it covered."""
+        ring = self.ring
+        o = ring.oval
+        x = ring.centre[0]
+        if not (self._board_shown() and self.board is not None):
+            return x, o.centery + int(o.height * 0.31)
+        h = self.banner.height(width)
+        top = max(self._board_rect().bottom, self.tray.rect.bottom) + 6
+        span = pygame.Rect(x - width // 2, top, width, o.bottom - top)
+        bottom = o.bottom
+        for s in range(self.match.n_seats):
+            fan = self.fans[s].rect if s != self.viewer and self.fans[s].sprites else None
+            for rect in (ring.plate_rect(s), fan):
+                if rect is not None and rect.top > top and span.colliderect(rect):
+                    bottom = min(bottom, rect.top - 4)
+        if bottom - top >= h:
+            return x, (top + bottom) // 2
+        return x, top + h // 2
 
     def _board_surface(self) -> tuple[pygame.Surface, tuple[int, int]]:
         """The score board painted once per change of its rows."""

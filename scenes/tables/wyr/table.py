@@ -217,7 +217,13 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             # lord's cards stand (the fan test below clips it where one does).
             right = tray.right if not self._narrow_cloth() else tray.right + tray.width
             tray.left = max(tray.left, self._board_rect().right + 8)
-            right = min(right, tray.left + tray.width, self.ring.oval.right - int(cw * 1.5))
+            # ... and widens to show its rows whole ("score 11" was cut to "sc…")
+            need = self.tray.content_width()
+            right = min(
+                max(right, tray.left + need),
+                tray.left + max(tray.width, need),
+                self.ring.oval.right - int(cw * 1.5),
+            )
             tray.width = max(int(cw * 2.5), right - tray.left)
         for s in range(self.match.n_seats):
             if s == self.viewer:
