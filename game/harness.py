@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +77,10 @@ def exposed_shape(
     return _mask(shown)
 
 
+class HiddenShapeLeak(AssertionError):
+    """A seat's view depends on cards it cannot see (`check_hidden_shape`)."""
+
+
 def check_hidden_shape(match: Match, seat: int, action: Action, rng: Rng) -> bool:
     """Vary what each observer cannot see, apply the same action, and compare what
     the observer is then shown ([G4], [C17]).
@@ -106,7 +110,7 @@ def check_hidden_shape(match: Match, seat: int, action: Action, rng: Rng) -> boo
         got = exposed_shape(real, observer, real_events, info.mask)
         other = exposed_shape(twin, observer, twin_events, info.mask)
         if got != other:
-            raise AssertionError(
+            raise HiddenShapeLeak(
                 f"seat {observer} can tell hidden cards apart after {action}: "
                 f"what it is shown depends on cards it cannot see"
             )
@@ -200,6 +204,24 @@ def random_playthrough(
         if probe_every and steps % probe_every == 0 and probe_illegal(match, rng):
             probes += 1
     return match, HarnessReport(actions=steps, finished=match.is_over, illegal_probes=probes)
+
+
+def hidden_shape_leaks(
+    name: str,
+    seats: int,
+    seeds: Iterable[int],
+    options: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> bool:
+    """Whether random play of `name` over `seeds` catches a seat telling hidden
+    cards apart (`HiddenShapeLeak`); other failures propagate. `kwargs` go to
+    `random_playthrough` (probes are off: this asks one question)."""
+    for seed in seeds:
+        try:
+            random_playthrough(name, seats, seed=seed, options=options, probe_every=0, **kwargs)
+        except HiddenShapeLeak:
+            return True
+    return False
 
 
 def check_determinism(match: Match) -> None:

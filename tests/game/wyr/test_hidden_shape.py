@@ -8,19 +8,12 @@ from typing import Any
 
 import pytest
 
-from game.harness import random_playthrough
+from game.harness import hidden_shape_leaks
 from game.wyr.match import WyrMatch
 
 
 def _caught(seats: int, options: dict[str, Any], seeds: range = range(1, 4)) -> bool:
-    for seed in seeds:
-        try:
-            random_playthrough("wyr", seats, seed=seed, options=options, probe_every=0)
-        except AssertionError as err:
-            if "can tell hidden cards apart" in str(err):
-                return True
-            raise
-    return False
+    return hidden_shape_leaks("wyr", seats, seeds, options)
 
 
 @pytest.mark.parametrize(

@@ -7,28 +7,13 @@ from typing import Any
 
 import pytest
 
-from game.harness import random_playthrough
+from game.harness import hidden_shape_leaks
 from game.wyrt.match import WyrtMatch
 from tests.game.wyrt.test_harness import steer
 
 
 def _caught(seats: int, options: dict[str, Any], seeds: range = range(1, 4)) -> bool:
-    for seed in seeds:
-        try:
-            random_playthrough(
-                "wyrt",
-                seats,
-                seed=seed,
-                options=options,
-                probe_every=0,
-                chooser=steer,
-                max_actions=300,
-            )
-        except AssertionError as err:
-            if "can tell hidden cards apart" in str(err):
-                return True
-            raise
-    return False
+    return hidden_shape_leaks("wyrt", seats, seeds, options, chooser=steer, max_actions=300)
 
 
 @pytest.mark.parametrize(
