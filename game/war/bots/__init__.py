@@ -19,7 +19,14 @@ from game.war.bots.policy import choose_trade, decide
 LEVELS: dict[str, Params] = {
     "easy": Params(objective=False, eager_trade=False, hunt=False, min_odds=0.75),
     "normal": Params(),
-    "hard": Params(block=1.0, infer=True, lookahead=True, plan_moves=True),
+    "hard": Params(
+        block=2.0,
+        block_power=2.0,
+        block_urgent=1.0,
+        infer=True,
+        lookahead=True,
+        plan_moves=True,
+    ),
 }
 #: Seconds per decision each level is allowed (ARCHITECTURE.md budgets).
 BUDGETS = {"easy": 0.2, "normal": 0.2, "hard": 1.0}

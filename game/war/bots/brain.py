@@ -96,9 +96,6 @@ class Params:
     #: his objective: he may finish on his next turn, so stopping him outweighs
     #: most gains of my own
     block_urgent: float = 0.0
-    #: weight of a blocking territory in the exposure of a planned position
-    #: (keep armies on the pieces taken from a dangerous opponent)
-    block_hold: float = 0.0
     #: danger factor per seat an opponent moves after me beyond the next one:
     #: the player right after me gets no other player's turn in between
     block_order: float = 1.0

@@ -136,7 +136,6 @@ def exposure(brain: Brain, sim: Sim) -> float:
     vals = brain.territory_values()
     held = [all(sim.owner[j] == me for j in MEMBERS[k]) for k in range(len(MEMBERS))]
     risk = 0.0
-    block_hold = brain.p.block_hold * brain.p.block * 15.0
     for i in range(N):
         if sim.owner[i] != me:
             continue
@@ -150,9 +149,6 @@ def exposure(brain: Brain, sim: Sim) -> float:
         if th <= 0.5:
             continue
         val = vals[i] + (BONUS[CONT[i]] * brain.p.continent_turns if held[CONT[i]] else 0.0)
-        if block_hold:
-            # a piece taken from (or needed by) an opponent close to winning
-            val += block_hold * (brain.block_map[i] + brain.need_map[i])
         risk += qwin(int(th + 0.5), max(1, int(sim.armies[i] + 0.5))) * val
     return risk * brain.scale * brain.p.defense_weight * 0.5
 
