@@ -96,9 +96,6 @@ class Params:
     #: his objective: he may finish on his next turn, so stopping him outweighs
     #: most gains of my own
     block_urgent: float = 0.0
-    #: danger factor per seat an opponent moves after me beyond the next one:
-    #: the player right after me gets no other player's turn in between
-    block_order: float = 1.0
     #: infer opponents' objectives from public history (hard)
     infer: bool = False
     #: whole-turn plan rollouts for placement and attacks (hard)

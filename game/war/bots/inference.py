@@ -105,19 +105,6 @@ def missing_for(brain: Brain, s: int, o: Objective) -> tuple[int, set[int], set[
     return len(todo), goal - todo, todo
 
 
-def turns_until(brain: Brain) -> list[int]:
-    """For each seat, how many turns from now (1 = right after mine) it plays;
-    seats out of the game count as not playing."""
-    out = [0] * brain.n
-    k = 0
-    for step in range(1, brain.n):
-        s = (brain.me + step) % brain.n
-        if brain.alive[s]:
-            k += 1
-            out[s] = k
-    return out
-
-
 def urgency(missing: int) -> float:
     """How likely an opponent `missing` territories short finishes on his next
     turn, roughly: one territory is usually within reach, two often, three rarely."""
@@ -131,9 +118,7 @@ def apply_inference(brain: Brain) -> None:
     block_map = [0.0] * N
     need_map = [0.0] * N
     danger = [0.0] * brain.n
-    order = turns_until(brain)
     for s, probs in beliefs(brain).items():
-        later = brain.p.block_order ** (order[s] - 1)
         for oid, p in probs.items():
             if p < 0.02:
                 continue
@@ -141,7 +126,6 @@ def apply_inference(brain: Brain) -> None:
             missing, pieces, todo = missing_for(brain, s, o)
             close = 1.0 / (1.0 + missing) ** brain.p.block_power
             close += brain.p.block_urgent * urgency(missing)
-            close *= later
             danger[s] += p * close
             for i in pieces:
                 block_map[i] += p * close

@@ -1,4 +1,4 @@
-"""Hard stops an opponent about to win ([W11]): urgency and turn order.
+"""Hard stops an opponent about to win ([W11]).
 Beliefs are fixed by hand so the tests read one position."""
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from game.rng import Rng
 from game.war import records as R
 from game.war.board import BOARD
 from game.war.bots import LEVELS, WarBot, inference
-from game.war.bots.brain import Brain
-from game.war.bots.inference import apply_inference, turns_until, urgency
+from game.war.bots.inference import urgency
 from game.war.match import WarMatch
 from tests.game.war.helpers import new, position
 
@@ -71,28 +70,3 @@ def test_without_urgency_the_same_position_is_not_a_block(
 
 def test_urgency_falls_with_the_territories_missing() -> None:
     assert urgency(1) == 1.0 > urgency(2) > urgency(3) > urgency(4) == 0.0
-
-
-def test_the_player_right_after_me_weighs_most(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two opponents equally close: the one who moves right after me (no other
-    turn in between to stop him) gets more danger when `block_order` < 1."""
-    m = one_short(monkeypatch)
-    believe(
-        monkeypatch,
-        {1: {"america_do_norte_oceania": 1.0}, 2: {"america_do_norte_oceania": 1.0}},
-    )
-    # seat 2 is far from it, but the factor of his later turn applies all the same
-    brain = Brain(m.view(0), replace(HARD, block_order=0.5))
-    assert turns_until(brain) == [0, 1, 2]
-    apply_inference(brain)
-    flat = Brain(m.view(0), replace(HARD, block_order=1.0))
-    apply_inference(flat)
-    assert brain.block_weight[1] == pytest.approx(flat.block_weight[1])
-    assert brain.block_weight[2] == pytest.approx(flat.block_weight[2] * 0.5)
-
-
-def test_dead_seats_do_not_count_in_the_turn_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    m = one_short(monkeypatch)
-    view = m.view(0)
-    view["alive"] = [True, False, True]
-    assert turns_until(Brain(view, HARD)) == [0, 0, 1]
