@@ -92,6 +92,10 @@ class Params:
     block: float = 0.0
     #: how sharply danger grows as an opponent's objective nears (1/(1+missing)^power)
     block_power: float = 1.0
+    #: extra danger of an opponent one (full) or two (part) territories from
+    #: his objective: he may finish on his next turn, so stopping him outweighs
+    #: most gains of my own
+    block_urgent: float = 0.0
     #: infer opponents' objectives from public history (hard)
     infer: bool = False
     #: whole-turn plan rollouts for placement and attacks (hard)
@@ -158,6 +162,7 @@ class Brain:
         self.need_map: list[float] = [0.0] * N
         self._cv: dict[tuple[int, bool], float] = {}
         self._missing: int | None = None
+        self._ma: dict[frozenset[int], int] = {}
         self._sv: dict[tuple[int, int], float] = {}
 
     # ------------------------------------------------------------ basics
@@ -246,6 +251,13 @@ class Brain:
 
     def missing_after(self, taken: set[int]) -> int:
         """Territories still missing for my objective if I also held `taken`."""
+        key = frozenset(taken)
+        hit = self._ma.get(key)
+        if hit is None:
+            hit = self._ma[key] = self._missing_after(key)
+        return hit
+
+    def _missing_after(self, taken: frozenset[int]) -> int:
         obj = self.objective
         if obj["kind"] == "territories":
             need = obj["territories"]

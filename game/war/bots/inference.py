@@ -105,6 +105,12 @@ def missing_for(brain: Brain, s: int, o: Objective) -> tuple[int, set[int], set[
     return len(todo), goal - todo, todo
 
 
+def urgency(missing: int) -> float:
+    """How likely an opponent `missing` territories short finishes on his next
+    turn, roughly: one territory is usually within reach, two often, three rarely."""
+    return {0: 1.0, 1: 1.0, 2: 0.4, 3: 0.1}.get(missing, 0.0)
+
+
 def apply_inference(brain: Brain) -> None:
     """Set `brain.block_weight` (per seat danger), `brain.block_map` (per
     territory: how much taking it sets a dangerous opponent back) and
@@ -119,6 +125,7 @@ def apply_inference(brain: Brain) -> None:
             o = active_objective(brain, s, oid)
             missing, pieces, todo = missing_for(brain, s, o)
             close = 1.0 / (1.0 + missing) ** brain.p.block_power
+            close += brain.p.block_urgent * urgency(missing)
             danger[s] += p * close
             for i in pieces:
                 block_map[i] += p * close
