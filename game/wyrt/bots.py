@@ -14,7 +14,9 @@ Two things make a persona's game, and both are written down once:
   their habits, sizing and position (I 7+) and the personas' known habits
   (from I 7). O Morto judges best of all, whatever his I: every range and
   habit fully, several ranges at once (each opponent dealt from his own
-  range, which is what a multi-way pot needs).
+  range, which is what a multi-way pot needs), and with several opponents he
+  values each call and bet deal by deal (multi-way pot odds: only those who go
+  on share the pot, and each of them pays what he owes).
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
@@ -108,17 +110,19 @@ class Skill:
     sizes: tuple[float, ...] = (0.5, 0.75, 1.0, 1.5)  # bet sizes it weighs (shares of the pot)
     shove: float = 0.9  # equity from which it weighs moving all in over a small pot
     position: float = 0.015  # share of the pot acting last is worth to a reader
-    multiway: bool = False  # counts a bet's equity against those who call it only
+    # Multi-way pots (two or more opponents; heads-up these change nothing):
+    multiway: bool = False  # values a bet deal by deal: callers alone share, each pays his due
+    behind: bool = False  # values a call so too: those still owing the bet fold or pay
     full_samples: bool = False  # deals all its samples however many opponents
-    behind: bool = False  # on a call, counts that those still to answer the bet may fold
-    cheap_sizes: bool = False  # also bets just what a novice pays with anything
 
 
 def skill_of(persona: Persona) -> Skill:
     """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
     if persona.boss:
         # Overbets and earlier shoves were tried (sizes, shove): they cost him
-        # his heads-up lead over the invicto, so he bets like the others.
+        # his heads-up lead over the invicto, so he bets like the others. What
+        # sets him apart at a full table is multi-way judgement (multiway,
+        # behind, full_samples), which leaves his heads-up game as it was.
         return Skill(
             samples=1600,
             noise=0.0,
@@ -131,6 +135,7 @@ def skill_of(persona: Persona) -> Skill:
             redeal=8,
             multiway=True,
             behind=True,
+            full_samples=True,
         )
     i = persona.i
     if i <= 1:
@@ -440,10 +445,6 @@ class WyrtBot:
             for frac in st.sizes:
                 targets.add(cur + int((pot + to_call) * frac))
             targets.add(view["min_raise_to"])
-            if st.cheap_sizes:
-                targets.update(
-                    cur + self._cheap_limit(view, o) for o in opps if self._is_novice(view, o)
-                )
         # All-in only when the stack is short next to the pot, or with a near lock:
         # overbet shoves risk the whole stack for a small pot.
         if AllIn in kinds and may_raise and (stack <= 1.5 * (pot + to_call) or eq >= st.shove):
