@@ -14,7 +14,9 @@ Two things make a persona's game, and both are written down once:
   their habits, sizing and position (I 7+) and the personas' known habits
   (from I 7). O Morto judges best of all, whatever his I: every range and
   habit fully, several ranges at once (each opponent dealt from his own
-  range, which is what a multi-way pot needs).
+  range, which is what a multi-way pot needs), and with several opponents he
+  values each call and bet deal by deal (multi-way pot odds: only those who go
+  on share the pot, and each of them pays what he owes).
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
@@ -108,13 +110,19 @@ class Skill:
     sizes: tuple[float, ...] = (0.5, 0.75, 1.0, 1.5)  # bet sizes it weighs (shares of the pot)
     shove: float = 0.9  # equity from which it weighs moving all in over a small pot
     position: float = 0.015  # share of the pot acting last is worth to a reader
+    # Multi-way pots (two or more opponents; heads-up these change nothing):
+    multiway: bool = False  # values a bet deal by deal: callers alone share, each pays his due
+    behind: bool = False  # values a call so too: those still owing the bet fold or pay
+    full_samples: bool = False  # deals all its samples however many opponents
 
 
 def skill_of(persona: Persona) -> Skill:
     """The skill of a persona: higher I, more deals, less noise, more reading ([T10])."""
     if persona.boss:
         # Overbets and earlier shoves were tried (sizes, shove): they cost him
-        # his heads-up lead over the invicto, so he bets like the others.
+        # his heads-up lead over the invicto, so he bets like the others. What
+        # sets him apart at a full table is multi-way judgement (multiway,
+        # behind, full_samples), which leaves his heads-up game as it was.
         return Skill(
             samples=1600,
             noise=0.0,
@@ -125,6 +133,9 @@ def skill_of(persona: Persona) -> Skill:
             knows=1.0,
             budget=1.0,
             redeal=8,
+            multiway=True,
+            behind=True,
+            full_samples=True,
         )
     i = persona.i
     if i <= 1:
@@ -307,14 +318,22 @@ class WyrtBot:
             top[rnd] = max(before, e["to"])
         return max(0.0, strongest)
 
+    @staticmethod
+    def _is_novice(view: dict[str, Any], seat: int) -> bool:
+        return bool(view["seats"][seat]["persona"]["tier"] == "novice")
+
+    @staticmethod
+    def _cheap_limit(view: dict[str, Any], seat: int) -> int:
+        """The most a novice pays with any hand (see `_novice`)."""
+        return max(2 * view["big_blind"], view["seats"][seat]["stack"] // 10)
+
     def _continue_threshold(
         self, view: dict[str, Any], seat: int, price: float, raise_by: int, tight: float
     ) -> float:
         """The weakest hand (percentile) with which `seat` goes on against a bet."""
-        if self.skill.reads and view["seats"][seat]["persona"]["tier"] == "novice":
+        if self.skill.reads and self._is_novice(view, seat):
             # A novice pays anything cheap and every pair (see `_novice`).
-            stack = view["seats"][seat]["stack"]
-            if raise_by <= max(2 * view["big_blind"], stack // 10):
+            if raise_by <= self._cheap_limit(view, seat):
                 return 0.0
             return equity.percentile(PAIR << 20, len(view["board"]))
         # He goes on when his hand's equity pays the price, with a margin for
@@ -338,7 +357,9 @@ class WyrtBot:
         if self.skill.ranges:
             ranges = [equity.range_weight(self._range_threshold(view, o)) for o in opps]
         # Fewer deals when many opponents share the work (each deal costs more).
-        samples = max(60, int(self.skill.samples * 2 / (len(opps) + 1)))
+        samples = self.skill.samples
+        if not self.skill.full_samples:
+            samples = max(60, int(samples * 2 / (len(opps) + 1)))
         return equity.simulate(
             mine, board, unseen, len(opps), samples, r, ranges, known, self.skill.redeal
         )
@@ -401,8 +422,12 @@ class WyrtBot:
             options.append((eq * pot + max(0.0, position) * pot, Check()))
         else:
             options.append((0.0, Fold()))
-            hoped = min(1.0, eq + st.hope)
-            call_ev = hoped * (pot + to_call) - to_call + manner.calls * pot
+            if st.behind and len(opps) > 1:
+                call_ev = self._call_value(view, report, opps, tight, err)
+            else:
+                hoped = min(1.0, eq + st.hope)
+                call_ev = hoped * (pot + to_call) - to_call
+            call_ev += manner.calls * pot
             if view["round"] < 3:
                 call_ev += min(0.0, position) * pot
             options.append((call_ev, Call()))
@@ -448,15 +473,57 @@ class WyrtBot:
                 for k, o in enumerate(opps)
             ]
             all_fold, eq_called, callers = report.against(thresholds)
-            eq_called = min(1.0, max(0.0, eq_called + err))
-            paying = min(callers, float(sum(able)))
-            pot_called = pot + added + paying * raise_by
-            ev = all_fold * pot + (1 - all_fold) * (eq_called * pot_called - added)
+            if st.multiway and len(opps) > 1:
+                # Deal by deal: only those who call share the pot, and each pays
+                # what he owes (the blinds and earlier callers owe more than the raise).
+                owed = [
+                    min(view["seats"][o]["stack"], to - view["seats"][o]["bet"]) if able[k] else 0
+                    for k, o in enumerate(opps)
+                ]
+                value = report.call_value(thresholds, pot + added, owed)
+                ev = value - added + err * (1 - all_fold) * (pot + added)
+            else:
+                eq_called = min(1.0, max(0.0, eq_called + err))
+                paying = min(callers, float(sum(able)))
+                pot_called = pot + added + paying * raise_by
+                ev = all_fold * pot + (1 - all_fold) * (eq_called * pot_called - added)
             act: Action = AllIn() if to >= view["max_raise_to"] else Raise(to)
             options.append((ev + habit * pot, act))
         best = max(range(len(options)), key=lambda k: options[k][0])
         choice = options[best][1]
         return choice if self._is_legal(choice, legal, view) else self._fallback(legal)
+
+    def _call_value(
+        self,
+        view: dict[str, Any],
+        report: equity.EquityReport,
+        opps: list[int],
+        tight: list[float],
+        err: float,
+    ) -> float:
+        """What a call is worth in a multi-way pot (multi-way pot odds).
+
+        The opponents who still owe the bet answer it after us: those whose
+        hands are not worth their price fold (and no longer share the pot), the
+        others pay (and the pot grows). Counted deal by deal.
+        """
+        to_call = view["to_call"]
+        pot = view["pot_total"] + to_call
+        cur = view["current_bet"]
+        thresholds: list[float] = []
+        adds: list[float] = []
+        for k, o in enumerate(opps):
+            seat = view["seats"][o]
+            owe = min(cur - seat["bet"], seat["stack"])
+            if owe <= 0 or seat["all_in"]:
+                thresholds.append(0.0)
+                adds.append(0.0)
+                continue
+            price = owe / (pot + owe)
+            thresholds.append(self._continue_threshold(view, o, price, owe, tight[k]))
+            adds.append(float(owe))
+        value = report.call_value(thresholds, pot, adds)
+        return value + (err + self.skill.hope) * pot - to_call
 
     # ------------------------------------------------------------------
     # helpers

@@ -14,7 +14,7 @@ import math
 import random
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.cards import Card, standard_deck
 from game.wyrt import evaluator as ev
@@ -150,11 +150,16 @@ class EquityReport:
     `share[k]` is my share of the pot in deal k, `weight[k]` how likely the deal
     is under the opponents' ranges and `pct[k][o]` opponent o's strength
     percentile (his cards and the dice cards shown so far) in that deal.
+    `mine[k]` and `scores[k][o]` are the final scores (all dice cards rolled) of
+    my hand and of opponent o's, so a multi-way pot can be shared among those
+    who go on only (`call_value`).
     """
 
     share: list[float]
     weight: list[float]
     pct: list[tuple[float, ...]]
+    mine: list[int] = field(default_factory=list)
+    scores: list[tuple[int, ...]] = field(default_factory=list)
 
     def equity(self) -> float:
         """Weighted average share."""
@@ -186,6 +191,30 @@ class EquityReport:
         if call_w <= 0:
             return 1.0, 0.0, 0.0
         return fold_w / total, call_share / call_w, callers / call_w
+
+    def call_value(self, thresholds: Sequence[float], pot: float, adds: Sequence[float]) -> float:
+        """Expected chips a call (or a bet) takes back from a multi-way pot.
+
+        `pot` is the pot with my chips in; opponent o goes on with hands at or
+        above `thresholds[o]` and then adds `adds[o]` (what he still owes), so
+        the pot grows with those who pay and only they share it with me (when
+        all fold, it is mine).
+        """
+        total = sum(self.weight)
+        if total <= 0 or len(self.scores) != len(self.share):
+            return self.equity() * pot  # no deals kept (nothing left to deal)
+        value = 0.0
+        for k, (w, p) in enumerate(zip(self.weight, self.pct, strict=True)):
+            going = [o for o, x in enumerate(p) if x >= thresholds[o]]
+            if going:
+                sc = self.scores[k]
+                best = max(sc[o] for o in going)
+                s = _share(self.mine[k], best, sum(1 for o in going if sc[o] == best) - 1)
+            else:
+                s = 1.0
+            if s:
+                value += w * s * (pot + sum(adds[o] for o in going))
+        return value / total
 
 
 def equity(
@@ -257,6 +286,7 @@ def simulate(
         ties = 0
         pos = 0
         pcts: list[float] = []
+        scs: list[int] = []
         for o in range(n_opponents):
             hand = kn[o] + drawn[pos : pos + need[o]]
             pos += need[o]
@@ -269,6 +299,7 @@ def simulate(
             sc = table[total & _MASK]
             if ((total >> _SHIFT) + 0x3333) & 0x8888:
                 sc = _score(hand + full)
+            scs.append(sc)
             if sc > best:
                 best, ties = sc, 0
             elif sc == best:
@@ -276,6 +307,8 @@ def simulate(
         report.share.append(_share(mine_score, best, ties))
         report.weight.append(w)
         report.pct.append(tuple(pcts))
+        report.mine.append(mine_score)
+        report.scores.append(tuple(scs))
     return report
 
 
@@ -326,6 +359,7 @@ def _simulate_redeal(
         best = -1
         ties = 0
         pcts = [0.0] * n_opponents
+        scs = [0] * n_opponents
         for o in order:
             fn = rngs[o]
             for tries in range(redeal + 1):
@@ -346,6 +380,7 @@ def _simulate_redeal(
             sc = table[total & _MASK]
             if ((total >> _SHIFT) + 0x3333) & 0x8888:
                 sc = _score(hand + full)
+            scs[o] = sc
             if sc > best:
                 best, ties = sc, 0
             elif sc == best:
@@ -353,4 +388,6 @@ def _simulate_redeal(
         report.share.append(_share(mine_score, best, ties))
         report.weight.append(w)
         report.pct.append(tuple(pcts))
+        report.mine.append(mine_score)
+        report.scores.append(tuple(scs))
     return report
