@@ -63,18 +63,31 @@ class Banner:
         big = max(18, width // 16)
         return big, max(12, big * 3 // 5)
 
-    def height(self, width: int) -> int:
-        """Height of the ribbon drawn `width` pixels wide (tables place it clear of cards)."""
-        big, small = self._sizes(width)
-        return big + 20 + (small + 6 if self.subtitle else 0)
+    @staticmethod
+    def _pads(compact: bool) -> tuple[int, int, int]:
+        """(space above the title, between the lines, below the last line)."""
+        return (4, 3, 5) if compact else (8, 6, 12)
 
-    def draw(self, surface: pygame.Surface, centre: tuple[int, int], width: int) -> None:
+    def height(self, width: int, *, compact: bool = False, subtitle: bool | None = None) -> int:
+        """Height of the ribbon drawn `width` pixels wide (tables place it clear of
+        cards). `compact` trims the padding only, never the letters, for a cloth with
+        little room; `subtitle` asks for a banner with (or without) a second line
+        instead of the one showing."""
+        big, small = self._sizes(width)
+        above, between, below = self._pads(compact)
+        second = bool(self.subtitle) if subtitle is None else subtitle
+        return above + big + below + (between + small if second else 0)
+
+    def draw(
+        self, surface: pygame.Surface, centre: tuple[int, int], width: int, *, compact: bool = False
+    ) -> None:
         """Paint the ribbon centred on `centre`, `width` pixels wide."""
         if not self.visible:
             return
         ribbon, ink = BANNER_COLOURS.get(self.kind, BANNER_COLOURS["gold"])
         big, small = self._sizes(width)
-        h = self.height(width)
+        above, between, _ = self._pads(compact)
+        h = self.height(width, compact=compact)
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
         body = pygame.Rect(h // 3, 0, width - 2 * (h // 3), h)
         pygame.draw.rect(surf, ribbon, body)
@@ -94,7 +107,7 @@ class Banner:
             surf,
             self.title,
             big,
-            (width // 2, 8),
+            (width // 2, above),
             ink,
             kind="serif",
             anchor="midtop",
@@ -106,7 +119,7 @@ class Banner:
                 surf,
                 self.subtitle,
                 small,
-                (width // 2, big + 14),
+                (width // 2, above + big + between),
                 style.CREAM,
                 anchor="midtop",
                 max_width=body.width - 20,

@@ -129,31 +129,42 @@ class WyrDrawing:
             self.tray.draw(surface)
         self.flights.draw(surface, ring.chip_diameter())
         width = int(ring.oval.width * 0.62)
-        self.banner.draw(surface, self._banner_centre(width), width)
+        centre, compact = self._banner_place(width)
+        self.banner.draw(surface, centre, width, compact=compact)
         if self.viewer is not None:
             self._draw_hand(surface)
 
-    def _banner_centre(self, width: int) -> tuple[int, int]:
-        """Below the middle, so the score board stays readable under a banner; while
-        the board stands, in the free band between it (and the dice tray) and the
-        cards and plates below, which it covered."""
+    def _banner_place(self, width: int) -> tuple[tuple[int, int], bool]:
+        """Where the banner lies and whether it is the compact one: below the middle,
+        so the score board stays readable under it; while the board stands, in the
+        free band between it (and the dice tray) and the cards and plates below,
+        which it covered -- with less padding when only that fits."""
         ring = self.ring
         o = ring.oval
         x = ring.centre[0]
         if not (self._board_shown() and self.board is not None):
-            return x, o.centery + int(o.height * 0.31)
-        h = self.banner.height(width)
+            return (x, o.centery + int(o.height * 0.31)), False
         top = max(self._board_rect().bottom, self.tray.rect.bottom) + 6
-        span = pygame.Rect(x - width // 2, top, width, o.bottom - top)
+        bottom = self._banner_floor(top, width)
+        for compact in (False, True):
+            h = self.banner.height(width, compact=compact)
+            if bottom - top >= h:
+                return (x, (top + bottom) // 2), compact
+        return (x, top + self.banner.height(width, compact=True) // 2), True
+
+    def _banner_floor(self, top: int, width: int) -> int:
+        """The lowest the banner may reach below `top`: the first lord's plate or
+        cards under it within its width (the oval's bottom if none)."""
+        ring = self.ring
+        o = ring.oval
+        span = pygame.Rect(ring.centre[0] - width // 2, top, width, max(1, o.bottom - top))
         bottom = o.bottom
         for s in range(self.match.n_seats):
             fan = self.fans[s].rect if s != self.viewer and self.fans[s].sprites else None
             for rect in (ring.plate_rect(s), fan):
                 if rect is not None and rect.top > top and span.colliderect(rect):
                     bottom = min(bottom, rect.top - 4)
-        if bottom - top >= h:
-            return x, (top + bottom) // 2
-        return x, top + h // 2
+        return bottom
 
     def _board_surface(self) -> tuple[pygame.Surface, tuple[int, int]]:
         """The score board painted once per change of its rows."""
@@ -239,16 +250,38 @@ class WyrDrawing:
                 area.width = r.left - 4 - area.left
         rows = len(self.board.rows) if self.board else 4
         area.height = min(area.height, 60 + 24 * (rows + 1))
+        # The pot's banner needs a band under the board, clear of the cards below
+        # (its compact form, with a second line); the board gives up height for it
+        # down to its smallest rows.
+        width = int(o.width * 0.62)
+        need = self.banner.height(width, compact=True, subtitle=True) + 10
+        least = paint.board_least_height(rows)
         plaque: pygame.Rect | None = getattr(self, "_plaque_rect", None)
         if plaque is not None and plaque.inflate(8, 8).colliderect(area):
             # The round plaque stays readable: the board starts under it or
-            # right of it, whichever takes less of the board.
-            if plaque.bottom - area.top < plaque.right - area.left:
-                area.height -= plaque.bottom + 8 - area.top
-                area.top = plaque.bottom + 8
-            else:
-                area.width -= plaque.right + 8 - area.left
-                area.left = plaque.right + 8
+            # right of it, whichever takes less of the board -- or right of it
+            # when only there the banner's band fits under the board.
+            under = pygame.Rect(area.left, plaque.bottom + 8, area.width, 0)
+            under.height = area.bottom - under.top
+            right = pygame.Rect(plaque.right + 8, area.top, area.right - plaque.right - 8, 0)
+            right.height = area.height
+
+            def band(r: pygame.Rect) -> int:
+                return self._banner_floor(r.top + least, width) - (r.top + least)
+
+            prefer_under = plaque.bottom - area.top < plaque.right - area.left
+            if prefer_under and band(under) < need <= band(right):
+                prefer_under = False
+            area = under if prefer_under else right
+        spare = self._banner_floor(area.top + least, width) - area.bottom
+        full = self.banner.height(width, subtitle=True) + 10
+        for want in (full, need):  # the full banner if the board can spare it
+            if spare < want and area.height - (want - spare) >= least:
+                area.height -= want - spare
+                break
+        else:
+            if spare < need:
+                area.height = least
         for s in range(self.match.n_seats):  # and clear of the lords' plates beside it
             plate = self.ring.plate_rect(s).inflate(8, 8)
             if not plate.colliderect(area) or area.left < plate.centerx < area.right:

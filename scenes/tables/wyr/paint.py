@@ -96,6 +96,16 @@ def variant_badges(
     return bottom
 
 
+#: the score board's title and header band, its winner line, its smallest row
+BOARD_TOP, BOARD_FOOT, BOARD_LEAST_ROW = 34, 20, 14
+
+
+def board_least_height(rows: int) -> int:
+    """The smallest board that still shows `rows` lords (and the winner line) at
+    the least row height."""
+    return BOARD_TOP + BOARD_FOOT + BOARD_LEAST_ROW * (max(1, rows) + 1)
+
+
 def score_board(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -118,8 +128,8 @@ def score_board(
         max_width=rect.width - 16,
     )
     n = max(1, len(board.rows))
-    foot = 20 if board.winners else 0
-    row_h = max(14, min(24, (rect.height - 34 - foot) // (n + 1)))
+    foot = BOARD_FOOT if board.winners else 0
+    row_h = max(BOARD_LEAST_ROW, min(24, (rect.height - BOARD_TOP - foot) // (n + 1)))
     size = max(11, min(15, row_h - 5))
     head = (
         tr("wyrtable.board.lord"),
