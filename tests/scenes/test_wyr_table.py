@@ -596,7 +596,14 @@ def test_six_seat_groups_plaque_clear_of_the_plates_at_1024x640_y1(lang: str) ->
 
 @pytest.mark.parametrize(
     ("size", "n"),
-    [((1280, 800), 2), ((1280, 800), 4), ((1024, 640), 2), ((1024, 640), 4), ((1024, 640), 5)],
+    [
+        ((1280, 800), 2),
+        ((1280, 800), 4),
+        ((1280, 800), 5),
+        ((1024, 640), 2),
+        ((1024, 640), 4),
+        ((1024, 640), 5),
+    ],
 )
 def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: int) -> None:
     """The pot's banner lies in the free band between the score board (and tray) and
@@ -614,8 +621,7 @@ def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: in
         6000,
     )
     pump(app, 2)  # a note set this frame resizes the tray at the next draw
-    width = int(t.ring.oval.width * 0.62)
-    centre, compact = t._banner_place(width)
+    centre, width, compact = t._banner_place()
     banner = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
     banner.center = centre
     board = t._board_rect()
@@ -623,6 +629,7 @@ def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: in
     below = [t.ring.plate_rect(s) for s in range(n)]
     below += [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
     assert not any(banner.colliderect(r) for r in below), (banner, below)
+    assert width >= int(t.ring.oval.width * 0.45)  # its letters still read
     if compact:  # only when the full banner finds no room
         span = pygame.Rect(banner.left, banner.top, banner.width, 400)
         room = min(r.top for r in below if r.top > banner.top and r.colliderect(span))
@@ -637,3 +644,25 @@ def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: in
         assert shown and style.text_width(shown, size_, "bold") <= free, (row.note, free)
     if size == (1280, 800) and n == 2:
         assert t.tray.rect.width >= t.tray.content_width(), (t.tray.rect, t._tray_rect())
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_five_lords_round_plaque_and_pot_stay_clear_of_the_seats(size: tuple[int, int]) -> None:
+    """At five lords the top-left lord's plate covered the round plaque's last
+    lines and the right lord's cards hid the pot under the dice tray: the plaque
+    narrows (and grows taller) left of the plate, the pot moves left along its
+    line to the first free place."""
+    app = make_app("--size", f"{size[0]}x{size[1]}", "--lang", "pt")
+    names = ["Borin", "Lisandra", "Thorgrim", "Yara", "Kael"]
+    t = table(app, [SeatSetup(name, "normal") for name in names], seed=4)
+    until(app, lambda: bool(t._board_shown() and t.tray.rows and t.tray.settled), 6000)
+    pump(app, 2)
+    seats = [t.ring.plate_rect(s) for s in range(5)]
+    tags = [pygame.Rect(r.left, r.top - 14, r.width, r.height + 14) for r in seats]
+    fans = [t.fans[s].rect for s in range(5) if t.fans[s].sprites]
+    plaque = t._plaque_rect
+    assert plaque.collidelist(tags) < 0, (plaque, tags)
+    assert plaque.collidelist(fans) < 0, (plaque, fans)
+    pot = t._pot_footprint(t._pot_spot())
+    assert pot.collidelist(seats + fans) < 0, (pot, seats, fans)
+    assert not pot.colliderect(t._board_rect())

@@ -128,29 +128,47 @@ class WyrDrawing:
                 self.tray.set_rect(tray)
             self.tray.draw(surface)
         self.flights.draw(surface, ring.chip_diameter())
-        width = int(ring.oval.width * 0.62)
-        centre, compact = self._banner_place(width)
+        centre, width, compact = self._banner_place()
         self.banner.draw(surface, centre, width, compact=compact)
         if self.viewer is not None:
             self._draw_hand(surface)
 
-    def _banner_place(self, width: int) -> tuple[tuple[int, int], bool]:
-        """Where the banner lies and whether it is the compact one: below the middle,
-        so the score board stays readable under it; while the board stands, in the
-        free band between it (and the dice tray) and the cards and plates below,
-        which it covered -- with less padding when only that fits."""
+    #: widths of the banner, as shares of the oval, tried in turn while the board
+    #: stands: a narrower ribbon fits between the side lords' cards (its letters
+    #: shrink with it, so it stops at a width that still reads)
+    BANNER_WIDTHS = (0.62, 0.56, 0.5, 0.45)
+
+    def _banner_place(self) -> tuple[tuple[int, int], int, bool]:
+        """Where the banner lies, how wide, and whether it is the compact one: below
+        the middle, so the score board stays readable under it; while the board
+        stands, in the free band between it (and the dice tray) and the cards and
+        plates below, which it covered -- narrower between the side lords' cards,
+        or with less padding, when only that fits."""
         ring = self.ring
         o = ring.oval
         x = ring.centre[0]
+        full = int(o.width * self.BANNER_WIDTHS[0])
         if not (self._board_shown() and self.board is not None):
-            return (x, o.centery + int(o.height * 0.31)), False
-        top = max(self._board_rect().bottom, self.tray.rect.bottom) + 6
-        bottom = self._banner_floor(top, width)
-        for compact in (False, True):
-            h = self.banner.height(width, compact=compact)
-            if bottom - top >= h:
-                return (x, (top + bottom) // 2), compact
-        return (x, top + self.banner.height(width, compact=True) // 2), True
+            return (x, o.centery + int(o.height * 0.31)), full, False
+        for share in self.BANNER_WIDTHS:
+            width = int(o.width * share)
+            top = self._banner_top(width)
+            bottom = self._banner_floor(top, width)
+            for compact in (False, True):
+                if bottom - top >= self.banner.height(width, compact=compact):
+                    return (x, (top + bottom) // 2), width, compact
+        top = self._banner_top(full)
+        return (x, top + self.banner.height(full, compact=True) // 2), full, True
+
+    def _banner_top(self, width: int) -> int:
+        """The highest the banner may start: under the board, and under the dice
+        tray where the ribbon `width` wide would reach it."""
+        x = self.ring.centre[0]
+        top = self._board_rect().bottom
+        tray = self.tray.rect
+        if tray.left < x + width // 2 and tray.right > x - width // 2:
+            top = max(top, tray.bottom)
+        return top + 6
 
     def _banner_floor(self, top: int, width: int) -> int:
         """The lowest the banner may reach below `top`: the first lord's plate or
@@ -216,8 +234,30 @@ class WyrDrawing:
         score board takes the middle."""
         if self._board_shown():
             tray = self._tray_rect()
-            return tray.centerx, tray.bottom + int(self.ring.chip_diameter() * 1.8)
+            d = self.ring.chip_diameter()
+            y = tray.bottom + int(d * 1.8)
+            # Under the tray, or the nearest place left of it on that line where
+            # no lord's cards or plate lie (at five lords a side lord's cards
+            # hid the pot there).
+            blocked = [self._board_rect(), tray]
+            for s in range(self.match.n_seats):
+                blocked.append(self.ring.plate_rect(s))
+                if s != self.viewer and self.fans[s].sprites:
+                    blocked.append(self.fans[s].rect)
+            x = tray.centerx
+            while x >= self.ring.centre[0]:
+                if self._pot_footprint((x, y)).collidelist(blocked) < 0:
+                    return x, y
+                x -= d // 2
+            return tray.centerx, y
         return self.ring.pot_spot
+
+    def _pot_footprint(self, spot: tuple[int, int]) -> pygame.Rect:
+        """Where a pot standing on `spot` (bottom-centre of its chips) paints: its
+        chips above, its amount and caption below."""
+        d = self.ring.chip_diameter()
+        width = max(2 * d, 64)
+        return pygame.Rect(spot[0] - width // 2, spot[1] - int(d * 1.3), width, int(d * 1.3) + 34)
 
     def _board_rect(self) -> pygame.Rect:
         """The middle of the cloth, clear of the lords' cards and the dice tray."""
@@ -253,7 +293,7 @@ class WyrDrawing:
         # The pot's banner needs a band under the board, clear of the cards below
         # (its compact form, with a second line); the board gives up height for it
         # down to its smallest rows.
-        width = int(o.width * 0.62)
+        width = int(o.width * self.BANNER_WIDTHS[0])
         need = self.banner.height(width, compact=True, subtitle=True) + 10
         least = paint.board_least_height(rows)
         plaque: pygame.Rect | None = getattr(self, "_plaque_rect", None)
@@ -261,10 +301,10 @@ class WyrDrawing:
             # The round plaque stays readable: the board starts under it or
             # right of it, whichever takes less of the board -- or right of it
             # when only there the banner's band fits under the board.
-            under = pygame.Rect(area.left, plaque.bottom + 8, area.width, 0)
+            under = pygame.Rect(area.left, max(area.top, plaque.bottom + 8), area.width, 0)
             under.height = area.bottom - under.top
-            right = pygame.Rect(plaque.right + 8, area.top, area.right - plaque.right - 8, 0)
-            right.height = area.height
+            left = max(area.left, plaque.right + 8)
+            right = pygame.Rect(left, area.top, area.right - left, area.height)
 
             def band(r: pygame.Rect) -> int:
                 return self._banner_floor(r.top + least, width) - (r.top + least)
@@ -273,6 +313,20 @@ class WyrDrawing:
             if prefer_under and band(under) < need <= band(right):
                 prefer_under = False
             area = under if prefer_under else right
+        for s in range(self.match.n_seats):  # and clear of the lords' plates beside it
+            plate = self.ring.plate_rect(s).inflate(8, 8)
+            if not plate.colliderect(area) or area.left < plate.centerx < area.right:
+                continue
+            if plate.centery < area.top + area.height // 4:
+                # a plate at the board's top corner (five lords): start under it,
+                # the columns need the width more than the rows the height
+                area.height -= plate.bottom - area.top
+                area.top = plate.bottom
+            elif plate.centerx < area.centerx:
+                area.width -= plate.right - area.left
+                area.left = plate.right
+            else:
+                area.width = plate.left - area.left
         spare = self._banner_floor(area.top + least, width) - area.bottom
         full = self.banner.height(width, subtitle=True) + 10
         for want in (full, need):  # the full banner if the board can spare it
@@ -282,18 +336,6 @@ class WyrDrawing:
         else:
             if spare < need:
                 area.height = least
-        for s in range(self.match.n_seats):  # and clear of the lords' plates beside it
-            plate = self.ring.plate_rect(s).inflate(8, 8)
-            if not plate.colliderect(area) or area.left < plate.centerx < area.right:
-                continue
-            if plate.centery < area.top:
-                area.height -= plate.bottom - area.top
-                area.top = plate.bottom
-            elif plate.centerx < area.centerx:
-                area.width -= plate.right - area.left
-                area.left = plate.right
-            else:
-                area.width = plate.left - area.left
         # The board comes first: on a small cloth it takes room from the dice tray.
         area.width = max(160, int(o.width * 0.36), area.width)
         area.height = max(90, area.height)
@@ -404,6 +446,26 @@ class WyrDrawing:
             lines.append((tr(key, amount=money(int(view["table_bet"]))), 13, style.RED, "bold"))
         return lines
 
+    def _plaque_width(self, lines: list[Line]) -> int:
+        """As wide as the corner allows, so the lines stay few: narrower than a seat's
+        plate (its combination tag above it) or cards it would reach, taller instead
+        (at five lords the top-left plate covered the plaque's last lines)."""
+        a = self.felt_area
+        seats = []
+        for s in range(self.match.n_seats):
+            plate = self.ring.plate_rect(s)
+            seats.append(pygame.Rect(plate.left, plate.top - 14, plate.width, plate.height + 14))
+            if s != self.viewer and self.fans[s].sprites:
+                seats.append(self.fans[s].rect)
+        width = 320
+        for _ in range(4):  # narrowing makes it taller: check again
+            rect = pygame.Rect(a.left + 4, a.top + 4, width, paint.plaque_height(lines, width))
+            hit = [r.left for r in seats if r.colliderect(rect) and r.left > rect.left + 60]
+            if not hit:
+                break
+            width = max(100, min(hit) - rect.left - 10)
+        return width
+
     def _compact_plaque(self) -> bool:
         """True when a seat's plate stands close under the round plaque's corner."""
         a = self.felt_area
@@ -446,17 +508,10 @@ class WyrDrawing:
         """Round indicator (top left), variant badges (bottom left), groups (top right)."""
         a = self.felt_area
         width = base_width = 210 if a.width > 800 else 178
+        lines = self._plaque_lines(view)
         if self._compact_plaque():
-            # As wide as the corner allows, so the lines stay few.
-            tops = [
-                self.ring.plate_rect(s).left
-                for s in range(self.match.n_seats)
-                if self.ring.plate_rect(s).top < a.top + 40
-            ]
-            width = max(width, min(320, min(tops, default=a.left + 330) - a.left - 14))
-        self._plaque_rect = paint.plaque(
-            surface, (a.left + 4, a.top + 4), self._plaque_lines(view), width
-        )
+            width = self._plaque_width(lines)
+        self._plaque_rect = paint.plaque(surface, (a.left + 4, a.top + 4), lines, width)
         variants = active_variants(view)
         if variants:
             # Bottom-left corner of the cloth: the one corner no seat ever takes.

@@ -50,6 +50,13 @@ def pill(
     return box
 
 
+def plaque_height(lines: list[tuple[str, int, Color, str]], width: int) -> int:
+    """The height `plaque` paints `lines` at, `width` pixels wide."""
+    return 12 + sum(
+        size + 4 for text, size, _, kind in lines for _ in _wrap(text, size, width - 20, kind)
+    )
+
+
 def plaque(
     surface: pygame.Surface,
     topleft: tuple[int, int],
@@ -62,8 +69,7 @@ def plaque(
         for text, size, colour, kind in lines
         for part in _wrap(text, size, width - 20, kind)
     ]
-    height = 12 + sum(size + 4 for _, size, _, _ in wrapped)
-    rect = pygame.Rect(topleft, (width, height))
+    rect = pygame.Rect(topleft, (width, plaque_height(lines, width)))
     surface.blit(style.shadow(rect.size, 8, 110), (rect.left - 6, rect.top - 2))
     surface.blit(style.parchment(rect.size), rect.topleft)
     y = rect.top + 7
