@@ -263,12 +263,13 @@ def test_a_long_persona_name_ends_in_an_ellipsis_inside_the_plate() -> None:
 def test_the_persons_bet_stands_beside_their_large_cards(size: tuple[int, int]) -> None:
     """Heads-up at 1024x640 the person's big blind lay on their own cards: with large
     cards at the bottom, the bet (chips and the amount under them) misses those cards,
-    the plates, the markers and the pot, for 2-8 seats (2-7 at 1024x640: with eight
-    the neighbour's cards fill that corner and the bet only touches its plate)."""
+    the plates, the markers and the pot, for 2-8 seats (with eight at 1024x640 the
+    neighbours' cards fill both corners: the bet lies low beside the cards, under the
+    neighbour's plate; it touched that plate)."""
     w, h = size
     side = 290 if w >= 1200 else 250
     area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
-    for n in range(2, 9 if w >= 1200 else 8):
+    for n in range(2, 9):
         ring = felt.SeatRing(n)
         ring.set_area(area)
         large = ring.card_width(large=True)

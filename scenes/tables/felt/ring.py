@@ -186,17 +186,26 @@ class SeatRing:
     def _hero_bet_spot(self, d: int) -> Point:
         """The person's bet beside their large cards (straight up the ray it would lie
         on them, and above them lies the pot): left of them, else right, else above
-        their outer corners — the first spot clear of the other seats and the pot."""
+        their outer corners, else beside them low, under the neighbours' plates
+        (eight seats on a small window) — the first spot clear of the other seats,
+        the pot and the person's dealer and blind markers."""
         fan = self.hero_cards_rect(self.hero_large)
-        half = self._bet_box((0, 0), d).width // 2
+        box = self._bet_box((0, 0), d)
+        half = box.width // 2
+        low = fan.bottom + (-box.top) - 4  # the box's top level with the fan's foot
         candidates = [
             (fan.left - 8 - half, fan.centery + d),
             (fan.right + 8 + half, fan.centery + d),
             (fan.left + half, fan.top - 20),
             (fan.right - half, fan.top - 20),
+            (fan.right + 8 + half, low),
+            (fan.left - 8 - half, low),
         ]
         pot = self._bet_box(self.pot_spot, d)
         blockers = [pot, fan, self.plate_rect(self.bottom), self.deck_rect]
+        for i in range(2):  # the dealer and blind markers beside the plate
+            x, y = self.marker_spot(self.bottom, i)
+            blockers.append(pygame.Rect(x - 12, y - 12, 24, 24))
         for t in range(self.n):
             if t != self.bottom:
                 blockers += [self.plate_rect(t), self.cards_rect(t), self.bet_rect(t)]
