@@ -23,6 +23,16 @@ from game.war.bots.policy import choose_trade, decide
 #: 44% for the same weights) is why a figure needs 1000+ games.
 #: Tried without a measurable gain: a stronger strike, guarding taken pieces,
 #: weighting the next player most, later trades, army cost, continent value.
+#: Hard's placement then weighs many more candidates (`lookahead.placements`:
+#: twelve fronts, and splits between each pair of the four best), on the same
+#: deals against the plan with six fronts and one even split: 43.7 vs 39.3%
+#: (seed 970000), 44.2 vs 41.2% (980000), 42.2 vs 41.8% (990000) -- 43.4
+#: against 40.8% over 1800 deals, a gain of about 2.6 points (at the edge of
+#: what that many paired deals can show; 43.0 vs 40.0% on tuning seed 940000);
+#: its other knobs tried with it moved nothing (cards worth 0.7 or 1.5 times
+#: as much, hunting weak players harder, goal weight 4, trades from 4, less
+#: defence 0.6, deeper plans, twenty attack candidates, defence shares 0 and
+#: 1 as extra candidates; 600 deals each on seed 940000).
 #: Hard's turn search (`search=True`, game/war/bots/search.py) is off: over the
 #: same 300 deals it won 41.0% where the plan alone won 43.3%, no measurable
 #: gain for ~0.4 s more per placement.
