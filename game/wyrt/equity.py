@@ -143,6 +143,28 @@ def range_weight(threshold: float, sharpness: float = 0.08, floor: float = 0.03)
     return weight
 
 
+def category_weight(
+    likelihood: Sequence[float], n_board: int, floor: float = 0.03
+) -> RangeFn | None:
+    """A range from the chance of a player's betting with each hand category.
+
+    `likelihood[c]` is that chance for category c (evaluator rank_index); the
+    weight of a dealt hand is its category's chance next to the likeliest one's.
+    None when the betting tells nothing (every category alike).
+    """
+    top = max(likelihood)
+    if top <= 0 or min(likelihood) >= top:
+        return None
+    # A hand's category from its percentile: the lowest score of each category.
+    bounds = [percentile(c << 20, n_board) for c in range(1, len(likelihood))]
+    weights = [floor + (1 - floor) * x / top for x in likelihood]
+
+    def weight(s: float) -> float:
+        return weights[bisect.bisect_right(bounds, s)]
+
+    return weight
+
+
 @dataclass
 class EquityReport:
     """Monte Carlo deals summarised: my share of each deal, the opponents' strength.
