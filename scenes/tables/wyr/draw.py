@@ -128,8 +128,9 @@ class WyrDrawing:
                 self.tray.set_rect(tray)
             self.tray.draw(surface)
         self.flights.draw(surface, ring.chip_diameter())
-        centre, width, compact = self._banner_place()
-        self.banner.draw(surface, centre, width, compact=compact)
+        if self.banner.visible:  # its place weighs the board and every seat: not idly
+            centre, width, compact = self._banner_place()
+            self.banner.draw(surface, centre, width, compact=compact)
         if self.viewer is not None:
             self._draw_hand(surface)
 
@@ -150,21 +151,22 @@ class WyrDrawing:
         full = int(o.width * self.BANNER_WIDTHS[0])
         if not (self._board_shown() and self.board is not None):
             return (x, o.centery + int(o.height * 0.31)), full, False
+        board_bottom = self._board_rect().bottom
         for share in self.BANNER_WIDTHS:
             width = int(o.width * share)
-            top = self._banner_top(width)
+            top = self._banner_top(width, board_bottom)
             bottom = self._banner_floor(top, width)
             for compact in (False, True):
                 if bottom - top >= self.banner.height(width, compact=compact):
                     return (x, (top + bottom) // 2), width, compact
-        top = self._banner_top(full)
+        top = self._banner_top(full, board_bottom)
         return (x, top + self.banner.height(full, compact=True) // 2), full, True
 
-    def _banner_top(self, width: int) -> int:
-        """The highest the banner may start: under the board, and under the dice
-        tray where the ribbon `width` wide would reach it."""
+    def _banner_top(self, width: int, board_bottom: int) -> int:
+        """The highest the banner may start: under the board (its bottom given),
+        and under the dice tray where the ribbon `width` wide would reach it."""
         x = self.ring.centre[0]
-        top = self._board_rect().bottom
+        top = board_bottom
         tray = self.tray.rect
         if tray.left < x + width // 2 and tray.right > x - width // 2:
             top = max(top, tray.bottom)
