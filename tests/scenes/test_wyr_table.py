@@ -19,7 +19,7 @@ from game.wyr import records as R
 from scenes import style
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
-from scenes.tables import open_table
+from scenes.tables import felt, open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.wyr import WyrTable
 from scenes.tables.wyr.results import WyrResults
@@ -610,8 +610,9 @@ def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: in
     the cards below (it covered the bottom lord's cards and his combination; at
     1024x640 with four lords there was no band at all: the board now gives up
     height, stands right of the round plaque, and the banner trims its padding),
-    and a tray note is never cut ("sc…" for "score 11"): the tray widens to it,
-    or says the short form ("→ 11")."""
+    the pot and every lord's badge stay clear of the banner and the cards, and a
+    tray note is never cut ("sc…" for "score 11"): the tray widens to it, or
+    says the short form ("→ 11")."""
     app = make_app("--size", f"{size[0]}x{size[1]}", "--lang", "en")
     names = ["Borin", "Lisandra", "Thorgrim", "Yara", "Kael"]
     t = table(app, [SeatSetup(names[i], "normal") for i in range(n)], seed=4)
@@ -630,6 +631,20 @@ def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: in
     below += [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
     assert not any(banner.colliderect(r) for r in below), (banner, below)
     assert width >= int(t.ring.oval.width * 0.45)  # its letters still read
+    # The pot stands beside the banner's band (its words lay over the chips),
+    # and every lord's badge -- his combination now -- stays clear of the
+    # cards (the bottom lord's cards hid the one on his plate's top edge).
+    pot = t._pot_footprint(t._pot_spot())
+    assert not pot.colliderect(t._banner_rect(subtitle=True, words=True)), pot
+    if (size, n) in (((1280, 800), 2), ((1280, 800), 4), ((1024, 640), 2)):  # room beside it
+        assert not pot.colliderect(t._banner_rect(subtitle=True)), (pot, t._banner_rect(True))
+    fans = [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
+    for s in range(n):
+        info = t._plate(s, t.shown)
+        assert info.badge, s
+        badge = felt.badge_rect(t.ring.plate_rect(s), info.badge, below=t._cards_over_plate(s))
+        assert badge.collidelist(fans) < 0, (s, badge, fans)
+        assert t.felt_area.contains(badge), (s, badge, t.felt_area)
     if compact:  # only when the full banner finds no room
         span = pygame.Rect(banner.left, banner.top, banner.width, 400)
         room = min(r.top for r in below if r.top > banner.top and r.colliderect(span))

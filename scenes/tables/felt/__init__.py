@@ -58,9 +58,9 @@ from scenes.tables.felt.fans import CardFan, draw_deck
 from scenes.tables.felt.history import HandHistory
 from scenes.tables.felt.look import CANDLELIGHT, TAVERN, FeltLook, candle, draw_felt, felt_scene
 from scenes.tables.felt.markers import draw_marker
-from scenes.tables.felt.plate import BADGE_COLOURS, PlateInfo, badge_top, draw_plate
+from scenes.tables.felt.plate import BADGE_COLOURS, PlateInfo, badge_rect, badge_top, draw_plate
 from scenes.tables.felt.ring import SeatRing
-from scenes.tables.felt.stacks import Flights, PotRow, draw_pile, plain_label
+from scenes.tables.felt.stacks import Flights, PotRow, draw_pile, pile_rect, plain_label
 from scenes.tables.felt.tray import DiceTray, TrayRow
 
 __all__ = [
@@ -78,6 +78,7 @@ __all__ = [
     "SeatRing",
     "Series",
     "TrayRow",
+    "badge_rect",
     "badge_top",
     "candle",
     "draw_deck",
@@ -85,6 +86,7 @@ __all__ = [
     "draw_line_chart",
     "draw_marker",
     "draw_pile",
+    "pile_rect",
     "draw_plate",
     "felt_scene",
     "plain_label",

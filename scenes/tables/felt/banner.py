@@ -78,6 +78,14 @@ class Banner:
         second = bool(self.subtitle) if subtitle is None else subtitle
         return above + big + below + (between + small if second else 0)
 
+    def words_width(
+        self, width: int, *, compact: bool = False, subtitle: bool | None = None
+    ) -> int:
+        """The widest its letters run on a ribbon `width` pixels wide (centred;
+        the swallow-tailed ends hold none)."""
+        h = self.height(width, compact=compact, subtitle=subtitle)
+        return width - 2 * (h // 3) - 20
+
     def draw(
         self, surface: pygame.Surface, centre: tuple[int, int], width: int, *, compact: bool = False
     ) -> None:
@@ -112,7 +120,7 @@ class Banner:
             kind="serif",
             anchor="midtop",
             shadow=style.BLACK,
-            max_width=body.width - 20,
+            max_width=self.words_width(width, compact=compact),
         )
         if self.subtitle:
             style.blit_text(
@@ -122,7 +130,7 @@ class Banner:
                 (width // 2, above + big + between),
                 style.CREAM,
                 anchor="midtop",
-                max_width=body.width - 20,
+                max_width=self.words_width(width, compact=compact),
             )
         surf.set_alpha(self.alpha())
         surface.blit(surf, surf.get_rect(center=centre))

@@ -52,15 +52,22 @@ class PlateInfo:
 
 
 def draw_plate(
-    surface: pygame.Surface, rect: pygame.Rect, info: PlateInfo, pulse: float = 0.0
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    info: PlateInfo,
+    pulse: float = 0.0,
+    *,
+    badge_below: bool = False,
 ) -> None:
-    """Paint a plate in `rect`; `pulse` (0–1) breathes the frame of the active seat."""
+    """Paint a plate in `rect`; `pulse` (0–1) breathes the frame of the active seat.
+    The badge sits on the plate's top edge, or on its bottom edge with
+    `badge_below` (for a seat whose cards lie just above its plate)."""
     surface.blit(_plate(rect.size, info), rect.topleft)
     if info.active:
         grow = int(2 + 3 * abs(pulse - 0.5) * 2)
         style.gold_frame(surface, rect.inflate(grow * 2, grow * 2), width=2, radius=12)
     if info.badge:
-        _badge(surface, rect, info)
+        _badge(surface, rect, info, below=badge_below)
 
 
 @cached(64)
@@ -113,12 +120,23 @@ def badge_top(rect: pygame.Rect) -> int:
     return rect.top + size // 2 - height
 
 
-def _badge(surface: pygame.Surface, rect: pygame.Rect, info: PlateInfo) -> None:
+def badge_rect(rect: pygame.Rect, text: str, *, below: bool = False) -> pygame.Rect:
+    """Where the badge `text` of a plate at `rect` paints: astride its top edge,
+    or its bottom edge when `below`."""
+    size = max(10, rect.height // 5)
+    box = style.render_text(text, size, style.BLACK, kind="bold").get_rect().inflate(12, 4)
+    if below:
+        box.midtop = (rect.centerx, rect.bottom - size // 2)
+    else:
+        box.midbottom = (rect.centerx, rect.top + size // 2)
+    return box
+
+
+def _badge(surface: pygame.Surface, rect: pygame.Rect, info: PlateInfo, *, below: bool) -> None:
     body, ink = BADGE_COLOURS.get(info.badge_kind, BADGE_COLOURS["info"])
     size = max(10, rect.height // 5)
     text = style.render_text(info.badge, size, ink, kind="bold")
-    box = text.get_rect().inflate(12, 4)
-    box.midbottom = (rect.centerx, rect.top + size // 2)
+    box = badge_rect(rect, info.badge, below=below)
     pygame.draw.rect(surface, body, box, border_radius=box.height // 2)
     pygame.draw.rect(surface, style.BLACK, box, 1, border_radius=box.height // 2)
     surface.blit(text, text.get_rect(center=box.center))

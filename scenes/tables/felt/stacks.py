@@ -87,6 +87,36 @@ def draw_pile(
     return covered
 
 
+def pile_rect(
+    amount: int,
+    midbottom: tuple[float, float],
+    diameter: int,
+    label: Label | None = plain_label,
+    caption: str = "",
+    max_chips: int = 12,
+) -> pygame.Rect:
+    """Where `draw_pile` would paint: its chip columns with the label and caption
+    under them (so a table can keep other things off a pot)."""
+    x, y = round(midbottom[0]), round(midbottom[1])
+    if amount <= 0:
+        return pygame.Rect(x, y, 0, 0)
+    count = len(split_amount(amount, max_chips * 3))
+    cols = -(-count // max_chips)
+    step = max(2, diameter // 8)
+    width = round((cols - 1) * diameter * 1.1) + diameter
+    height = diameter + (min(count, max_chips) - 1) * step
+    rect = pygame.Rect(x - width // 2, y - height, width, height + 3)
+    if label is not None:
+        size = max(11, diameter // 2)
+        words = style.render_text(label(amount), size, style.CREAM, kind="bold").get_size()
+        rect.union_ip(pygame.Rect(x - words[0] // 2, rect.bottom, *words))
+    if caption:
+        size = max(10, diameter * 2 // 5)
+        words = style.render_text(caption, size, style.GOLD_LIGHT).get_size()
+        rect.union_ip(pygame.Rect(x - words[0] // 2, rect.bottom, *words))
+    return rect
+
+
 @dataclass
 class Flight:
     """One pile of chips in the air."""

@@ -113,19 +113,26 @@ class WyrDrawing:
             surface.blit(*self._board_surface())
         else:
             self.board_fan.draw(surface)
+        rolling = view.get("phase") in ("show", "thyatis") or bool(self.tray.rows)
+        if rolling:
+            tray = self._tray_rect()
+            if tray != self.tray.rect:  # first: the banner's band (and the pot) go by it
+                self.tray.set_rect(tray)
         self.pots.set_spot(self._pot_spot(), ring.chip_diameter())
         self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot > 0 else [])
         self.pots.draw(surface, money)
         self._draw_bets(surface)
         for s in range(self.match.n_seats):
-            felt.draw_plate(surface, ring.plate_rect(s), self._plate(s, view), self.pulse)
+            felt.draw_plate(
+                surface,
+                ring.plate_rect(s),
+                self._plate(s, view),
+                self.pulse,
+                badge_below=self._cards_over_plate(s),
+            )
             if s != self.viewer:
                 self.fans[s].draw(surface)
-        if view.get("phase") in ("show", "thyatis") or self.tray.rows:
-            # Over the lords' cards: while the dice roll they are what matters.
-            tray = self._tray_rect()
-            if tray != self.tray.rect:
-                self.tray.set_rect(tray)
+        if rolling:  # over the lords' cards: while the dice roll they are what matters
             self.tray.draw(surface)
         self.flights.draw(surface, ring.chip_diameter())
         if self.banner.visible:  # its place weighs the board and every seat: not idly
@@ -134,17 +141,24 @@ class WyrDrawing:
         if self.viewer is not None:
             self._draw_hand(surface)
 
+    def _cards_over_plate(self, s: int) -> bool:
+        """Whether lord s holds his cards just above his plate (a lord below the
+        middle): they hid the badge on its top edge (his combination at the Hora
+        da Verdade), so it goes on the bottom edge."""
+        return s != self.viewer and self._fan_spot(s)[1] < self.ring.plate_rect(s).top
+
     #: widths of the banner, as shares of the oval, tried in turn while the board
     #: stands: a narrower ribbon fits between the side lords' cards (its letters
     #: shrink with it, so it stops at a width that still reads)
     BANNER_WIDTHS = (0.62, 0.56, 0.5, 0.45)
 
-    def _banner_place(self) -> tuple[tuple[int, int], int, bool]:
+    def _banner_place(self, subtitle: bool | None = None) -> tuple[tuple[int, int], int, bool]:
         """Where the banner lies, how wide, and whether it is the compact one: below
         the middle, so the score board stays readable under it; while the board
         stands, in the free band between it (and the dice tray) and the cards and
         plates below, which it covered -- narrower between the side lords' cards,
-        or with less padding, when only that fits."""
+        or with less padding, when only that fits. `subtitle` places a banner
+        with (or without) a second line instead of the one showing."""
         ring = self.ring
         o = ring.oval
         x = ring.centre[0]
@@ -157,10 +171,21 @@ class WyrDrawing:
             top = self._banner_top(width, board_bottom)
             bottom = self._banner_floor(top, width)
             for compact in (False, True):
-                if bottom - top >= self.banner.height(width, compact=compact):
+                if bottom - top >= self.banner.height(width, compact=compact, subtitle=subtitle):
                     return (x, (top + bottom) // 2), width, compact
         top = self._banner_top(full, board_bottom)
-        return (x, top + self.banner.height(full, compact=True) // 2), full, True
+        return (x, top + self.banner.height(full, compact=True, subtitle=subtitle) // 2), full, True
+
+    def _banner_rect(self, subtitle: bool | None = None, *, words: bool = False) -> pygame.Rect:
+        """Where the banner paints (see `_banner_place`); with `words`, only the
+        part its letters may take (its swallow tails hold none)."""
+        centre, width, compact = self._banner_place(subtitle)
+        height = self.banner.height(width, compact=compact, subtitle=subtitle)
+        rect = pygame.Rect(0, 0, width, height)
+        if words:
+            rect.width = self.banner.words_width(width, compact=compact, subtitle=subtitle)
+        rect.center = centre
+        return rect
 
     def _banner_top(self, width: int, board_bottom: int) -> int:
         """The highest the banner may start: under the board (its bottom given),
@@ -233,33 +258,60 @@ class WyrDrawing:
 
     def _pot_spot(self) -> tuple[int, int]:
         """The pot's place: the middle of the cloth, or under the dice tray while the
-        score board takes the middle."""
-        if self._board_shown():
-            tray = self._tray_rect()
-            d = self.ring.chip_diameter()
-            y = tray.bottom + int(d * 1.8)
-            # Under the tray, or the nearest place left of it on that line where
-            # no lord's cards or plate lie (at five lords a side lord's cards
-            # hid the pot there).
-            blocked = [self._board_rect(), tray]
-            for s in range(self.match.n_seats):
-                blocked.append(self.ring.plate_rect(s))
-                if s != self.viewer and self.fans[s].sprites:
-                    blocked.append(self.fans[s].rect)
-            x = tray.centerx
-            while x >= self.ring.centre[0]:
-                if self._pot_footprint((x, y)).collidelist(blocked) < 0:
-                    return x, y
-                x -= d // 2
-            return tray.centerx, y
-        return self.ring.pot_spot
+        score board takes the middle (worked out again only when the board, the
+        tray or a lord's cards move)."""
+        if not self._board_shown():
+            return self.ring.pot_spot
+        tray = self._tray_rect()
+        board = self._board_rect()
+        fans = tuple(tuple(f.rect) for s, f in self.fans.items() if s != self.viewer and f.sprites)
+        key = (
+            tuple(tray),
+            tuple(self.tray.rect),
+            tuple(board),
+            fans,
+            tuple(self.ring.oval),
+            self.shown_pot,
+        )
+        hit: tuple[tuple[object, ...], tuple[int, int]] | None = getattr(self, "_pot_cache", None)
+        if hit is None or hit[0] != key:
+            hit = (key, self._pot_spot_beside(tray, board))
+            self._pot_cache = hit
+        return hit[1]
+
+    def _pot_spot_beside(self, tray: pygame.Rect, board: pygame.Rect) -> tuple[int, int]:
+        """Under the tray, or the nearest place on that line where no lord's cards
+        or plate lie (at five lords a side lord's cards hid the pot there) and
+        clear of the banner's band -- or at least of its words, on a crowded
+        cloth: its words lay over the pot's chips while it announced each lord."""
+        d = self.ring.chip_diameter()
+        y = tray.bottom + int(d * 1.8)
+        o = self.ring.oval
+        seats = [board, tray]
+        for s in range(self.match.n_seats):
+            seats.append(self.ring.plate_rect(s))
+            if s != self.viewer and self.fans[s].sprites:
+                seats.append(self.fans[s].rect)
+        inside = o.inflate(-int(o.width * 0.12), 0)
+        banner = self._banner_rect(subtitle=True)
+        words = self._banner_rect(subtitle=True, words=True)
+        # Clear of the whole ribbon where the cloth has room; else of its words.
+        for blocked in (seats + [banner], seats + [words], seats):
+            grain = max(2, d // 6)  # fine: the gap between the words and a lord's cards is narrow
+            for step in range(o.width // grain):
+                shift = step * grain
+                for x in (tray.centerx + shift, tray.centerx - shift)[: 2 if step else 1]:
+                    foot = self._pot_footprint((x, y))
+                    if inside.contains(foot) and foot.collidelist(blocked) < 0:
+                        return x, y
+        return tray.centerx, y
 
     def _pot_footprint(self, spot: tuple[int, int]) -> pygame.Rect:
-        """Where a pot standing on `spot` (bottom-centre of its chips) paints: its
-        chips above, its amount and caption below."""
+        """Where the pot standing on `spot` (bottom-centre of its chips) paints: its
+        chips above, its amount and caption below, with a hair of air around."""
         d = self.ring.chip_diameter()
-        width = max(2 * d, 64)
-        return pygame.Rect(spot[0] - width // 2, spot[1] - int(d * 1.3), width, int(d * 1.3) + 34)
+        pot = felt.pile_rect(max(1, self.shown_pot), spot, d, money, tr("wyr.ui.pot"))
+        return pot.inflate(2, 2)
 
     def _board_rect(self) -> pygame.Rect:
         """The middle of the cloth, clear of the lords' cards and the dice tray."""
