@@ -16,7 +16,7 @@ from game.wyrt import records as R
 from scenes.curtain import Curtain
 from scenes.i18n import tr
 from scenes.main_menu import MainMenu
-from scenes.tables import open_table
+from scenes.tables import felt, open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from scenes.tables.wyrt.dialogs import SessionEnd, StealDialog
@@ -611,3 +611,40 @@ def test_morto_the_dealer_stands_clear_of_the_plates_t11(size: str) -> None:
             a.scenes.pop(fade=False)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", ["1024x640", "1280x800"])
+def test_the_banner_keeps_off_every_seat(size: str) -> None:
+    """At six seats at 1024x640 the banner (a dice card, a pot won) hid a side
+    seat's plate: it narrows, or moves to the middle of the cloth, until no
+    plate, badge or hand's place lies under it, for 2-8 seats, watched or played."""
+    personas = ["cliente_casual", "clandestino", "carteador_genial", "nobre_expert"]
+    for n in range(2, 9):
+        for person in (False, True):
+            app = make_app("--size", size, "--lang", "pt")
+            try:
+                seats = [SeatSetup(f"P{i}", personas[i % 4]) for i in range(n)]
+                if person:
+                    seats[0] = SeatSetup("Ana")
+                t = table(app, seats, seed=5)
+                pump(app, 30)
+                t.banner.show("Carta dos dados 2", "6♠", 2.0)
+                pump(app)
+                (x, y), width, compact = t._banner_place()
+                ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
+                ribbon.center = (x, y)
+                assert ribbon.top > t.ring.board_rect.bottom  # the row stays whole
+                for s in range(n):
+                    plate = t.ring.plate_rect(s)
+                    badge = pygame.Rect(plate.left, felt.badge_top(plate), plate.width, 20)
+                    assert not ribbon.colliderect(plate), (n, person, s, ribbon, plate)
+                    assert not ribbon.colliderect(badge), (n, person, s, ribbon, badge)
+                    hand = (
+                        t.ring.hero_cards_rect(t.ring.card_width(large=True))
+                        if s == t.ring.bottom
+                        else t.ring.cards_rect(s)
+                    )
+                    assert not ribbon.colliderect(hand), (n, person, s, ribbon, hand)
+                assert width >= int(t.ring.oval.width * 0.4)  # its letters still read
+            finally:
+                pygame.quit()

@@ -70,6 +70,8 @@ class WyrtTable(TableScene):
         self.banner = felt.Banner()
         self.tray.hide_when_empty = True
         self.fans: dict[int, felt.CardFan] = {}
+        #: the seats' plates and hands, by ring area (for the banner's place)
+        self._seat_blocks: dict[tuple[object, ...], list[pygame.Rect]] = {}
         self.board = felt.CardFan(self.tweens, 40, self.look.back)
         self.board.overlap = -0.12
         # a loaded match shows the table as it stands; a new one starts empty
@@ -1170,14 +1172,49 @@ class WyrtTable(TableScene):
                 felt.draw_pile(surface, bet, ring.bet_spot(s), d, self.money)
         self._draw_markers(surface)
         self.flights.draw(surface, d)
-        # under the community row: the board and the shown hands stay in sight
-        b = ring.board_rect
-        self.banner.draw(
-            surface,
-            (b.centerx, b.bottom + b.height // 2 + 10),
-            min(int(ring.oval.width * 0.62), 540),
-        )
+        if self.banner.visible:  # its place weighs every seat: not idly
+            centre, width, compact = self._banner_place()
+            self.banner.draw(surface, centre, width, compact=compact)
         self._draw_bar(surface, view)
+
+    #: widths of the banner, as shares of the oval, tried in turn (the widest is
+    #: also held to 540 px): a narrower ribbon keeps off the seats beside it (its
+    #: letters stop shrinking at 18 px; a long title is fitted to the ribbon)
+    BANNER_WIDTHS = (0.62, 0.56, 0.5, 0.45, 0.4)
+
+    def _banner_place(self) -> tuple[tuple[int, int], int, bool]:
+        """Under the community row, so the board and the shown hands stay in sight;
+        narrower, nearer the middle of the cloth, higher (up to the row) or with
+        less padding (`compact`) where a seat's plate (with its badge) or cards
+        would lie under it -- at six seats at 1024x640 it hid a side seat's name."""
+        ring = self.ring
+        b = ring.board_rect
+        o = ring.oval
+        y = b.bottom + b.height // 2 + 10
+        key = (tuple(ring.area), ring.bottom, len(self.seats))
+        seats = self._seat_blocks.get(key)
+        if seats is None:  # where each seat's plate, badge and hand lie, dealt or not
+            large = ring.card_width(large=True)
+            seats = []
+            for s in range(len(self.seats)):
+                plate = ring.plate_rect(s)
+                top = felt.badge_top(plate)
+                seats.append(pygame.Rect(plate.left, top, plate.width, plate.bottom - top))
+                hand = ring.hero_cards_rect(large) if s == ring.bottom else ring.cards_rect(s)
+                seats.append(hand)
+            self._seat_blocks = {key: seats}
+        widths = [min(int(o.width * share), 540) for share in self.BANNER_WIDTHS]
+        for compact in (False, True):
+            for width in widths:
+                ribbon = pygame.Rect(0, 0, width, self.banner.height(width, compact=compact))
+                # up to the community row if need be (it still shows whole)
+                highest = b.bottom + 2 + ribbon.height // 2
+                for lift in range(0, max(0, y - highest) + 1, 4):
+                    for x in (b.centerx, o.centerx):
+                        ribbon.center = (x, y - lift)
+                        if ribbon.collidelist(seats) < 0:
+                            return (x, y - lift), width, compact
+        return (b.centerx, y), widths[0], False
 
     def _draw_markers(self, surface: pygame.Surface) -> None:
         sh = self.shown
