@@ -120,6 +120,25 @@ def test_banner_fades_in_and_out() -> None:
     assert not b.visible
 
 
+def test_banner_paints_its_ribbon_once_and_fades_it() -> None:
+    """While it fades only its opacity changes: the ribbon is painted once per
+    text and size (it was painted anew every frame)."""
+    b = felt.Banner()
+    b.show("Full house", "Ana", seconds=1.0)
+    surf = pygame.Surface((400, 200))
+    b.update(0.1)
+    b.draw(surf, (200, 100), 300)
+    first = b._ribbon(300, False)
+    faint = first.get_alpha()
+    b.update(0.3)
+    b.draw(surf, (200, 100), 300)
+    assert b._ribbon(300, False) is first and first.get_alpha() == 255 != faint
+    assert surf.get_at((200, 100)) != (0, 0, 0, 255)  # it shows
+    b.show("Two pair", "Bo", seconds=1.0)
+    assert b._ribbon(300, False) is not first
+    assert b._ribbon(260, False).get_width() == 260
+
+
 def test_hand_history_pages_through_hands() -> None:
     h = felt.HandHistory(pygame.Rect(0, 0, 300, 300), "History")
     for n in range(3):

@@ -92,6 +92,17 @@ class Banner:
         """Paint the ribbon centred on `centre`, `width` pixels wide."""
         if not self.visible:
             return
+        surf = self._ribbon(width, compact)
+        surf.set_alpha(self.alpha())
+        surface.blit(surf, surf.get_rect(center=centre))
+
+    def _ribbon(self, width: int, compact: bool) -> pygame.Surface:
+        """The ribbon with its words, painted once per text, kind and size (only
+        its opacity changes from frame to frame while it fades)."""
+        key = (self.title, self.subtitle, self.kind, width, compact)
+        cached: tuple[tuple[object, ...], pygame.Surface] | None = getattr(self, "_painted", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         ribbon, ink = BANNER_COLOURS.get(self.kind, BANNER_COLOURS["gold"])
         big, small = self._sizes(width)
         above, between, _ = self._pads(compact)
@@ -132,5 +143,5 @@ class Banner:
                 anchor="midtop",
                 max_width=self.words_width(width, compact=compact),
             )
-        surf.set_alpha(self.alpha())
-        surface.blit(surf, surf.get_rect(center=centre))
+        self._painted = (key, surf)
+        return surf
