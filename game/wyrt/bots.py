@@ -118,6 +118,7 @@ class Skill:
     station_sizes: tuple[float, ...] = ()  # bigger bets it weighs when a novice may pay them
     novice_odds: bool = False  # reads a novice's betting as odds: his bluffs and loose calls
     whims: bool = False  # counts a novice's whim calls with nothing (his `calls` habit)
+    cheap_bet: bool = False  # weighs the dearest bet a novice pays with any hand (thin value)
     # Several opponents: a raise over a bet is no whim bluff (bluffs open an unbet pot).
     reraise_credit: bool = False
 
@@ -150,6 +151,7 @@ def skill_of(persona: Persona) -> Skill:
             station_sizes=(2.0, 3.0),
             novice_odds=True,
             whims=True,
+            cheap_bet=True,
             reraise_credit=True,
         )
     i = persona.i
@@ -523,6 +525,11 @@ class WyrtBot:
             for frac in st.sizes + (st.station_sizes if station else ()):
                 targets.add(cur + int((pot + to_call) * frac))
             targets.add(view["min_raise_to"])
+            if st.cheap_bet:
+                # The dearest bet a novice still pays with any hand: thin value.
+                for k, o in enumerate(opps):
+                    if able[k] and self._is_novice(view, o):
+                        targets.add(view["seats"][o]["bet"] + self._cheap_limit(view, o))
         # All-in only when the stack is short next to the pot, or with a near lock:
         # overbet shoves risk the whole stack for a small pot.
         if (

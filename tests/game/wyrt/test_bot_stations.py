@@ -109,7 +109,9 @@ def test_o_morto_bets_bigger_into_novices_t10(monkeypatch) -> None:
     """[T10] When bigger always pays, he bets all in while novices are in the pot;
     against thinkers he keeps to his usual sizes (at most 1.5 pots)."""
     monkeypatch.setattr(WyrtBot, "_simulate", lambda self, v, r: _fixed_report(0.5, 5))
-    monkeypatch.setattr(equity.EquityReport, "call_value", lambda self, th, pot, adds, *loose: 3.0 * pot)
+    monkeypatch.setattr(
+        equity.EquityReport, "call_value", lambda self, th, pot, adds, *loose: 3.0 * pot
+    )
     m, s = _morto_to_bet("cliente_casual")
     assert WyrtBot("morto").choose(m.view(s), m.legal_actions(s), Rng(1)) == AllIn()
     m, s = _morto_to_bet("nobre_expert")
