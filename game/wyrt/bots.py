@@ -561,12 +561,18 @@ class WyrtBot:
                 continue
             # An opponent goes on when his hand is worth the price he is offered.
             price = raise_by / (pot + added + raise_by)
-            thresholds = [
-                self._continue_threshold(view, o, price, raise_by, tight[k]) if able[k] else 0.0
-                for k, o in enumerate(opps)
-            ]
             owed = [
                 min(view["seats"][o]["stack"], to - view["seats"][o]["bet"]) if able[k] else 0
+                for k, o in enumerate(opps)
+            ]
+            # A novice pays anything cheap by what he owes, not by the raise
+            # (those who count his whims know it: a bet ahead adds to his due).
+            thresholds = [
+                self._continue_threshold(
+                    view, o, price, owed[k] if st.whims else raise_by, tight[k]
+                )
+                if able[k]
+                else 0.0
                 for k, o in enumerate(opps)
             ]
             loose = self._whims(view, opps, owed)

@@ -15,7 +15,7 @@ from game.rng import Rng
 from game.wyrt import equity
 from game.wyrt.bots import MANNERS, WyrtBot, skill_of
 from game.wyrt.personas import PERSONAS
-from game.wyrt.records import AllIn, Call, Raise
+from game.wyrt.records import AllIn, Call, Fold, Raise
 from tests.game.wyrt.helpers import give, table
 
 
@@ -118,3 +118,30 @@ def test_only_o_morto_counts_whims_t10() -> None:
     for pid in ("nobre_invicto", "nobre_expert", "carteador_genial", "clandestino"):
         sk = skill_of(PERSONAS[pid])
         assert not (sk.whims or sk.cheap_bet or sk.reraise_credit)
+
+
+def test_a_novice_pays_by_what_he_owes_t10(monkeypatch) -> None:
+    """[T10] A novice pays anything cheap by what he owes: after a bet ahead, a
+    small raise still costs the small blind the whole bet (he calls it with a
+    pair, or on a whim), and O Morto reads his due so."""
+    m = table(6, seed=4, personas=["morto"] + ["cliente_casual"] * 2 + ["nobre_expert"] * 3)
+    give(m, "QS QH 5D 5C 3S")
+    assert m.to_move == [3] and m.view(1)["seats"][1]["bet"] == 5
+    m.apply(3, Raise(60))
+    for seat in (4, 5):
+        m.apply(seat, Fold())
+    assert m.to_move == [0]
+    seen: dict[int, list[int]] = {}
+    real = WyrtBot._continue_threshold
+
+    def spy(self, view, seat, price, due, tight):  # type: ignore[no-untyped-def]
+        seen.setdefault(seat, []).append(due)
+        return real(self, view, seat, price, due, tight)
+
+    monkeypatch.setattr(WyrtBot, "_continue_threshold", spy)
+    monkeypatch.setattr(WyrtBot, "_simulate", lambda self, v, r: _weak_report(3, deals=50))
+    WyrtBot("morto").choose(m.view(0), m.legal_actions(0), Rng(1))
+    # First his call of the 60 ahead (55 more), then each raise: the small blind
+    # owes 55 more than the noble who bet the 60.
+    assert seen[1][0] == 55 and seen[3]
+    assert [a - b for a, b in zip(seen[1][1:], seen[3], strict=True)] == [55] * len(seen[3])
