@@ -16,7 +16,9 @@ Two things make a persona's game, and both are written down once:
   habit fully, several ranges at once (each opponent dealt from his own
   range, which is what a multi-way pot needs), and with several opponents he
   values each call and bet deal by deal (multi-way pot odds: only those who go
-  on share the pot, and each of them pays what he owes).
+  on share the pot, and each of them pays what he owes); he milks the novices
+  (their betting read as odds, bigger bets while one may pay them, their whim
+  calls counted, the dearest bet they pay with anything weighed).
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
