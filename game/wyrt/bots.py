@@ -132,11 +132,14 @@ def skill_of(persona: Persona) -> Skill:
         # his heads-up lead over the invicto, so he bets like the others. What
         # sets him apart at a full table is multi-way judgement (multiway,
         # behind, full_samples) and how he milks the novices (station_sizes,
-        # novice_odds: bigger bets only while a novice is in the pot), which
-        # leave his heads-up game against a thinker exactly as it was (seeds
-        # 9300/9400 still give +335/+1239 chips/100). Full table, 12000
-        # duplicate games on seed 9991: morto - invicto +681 (-514…+1876),
-        # O Morto the highest (+7740 chips/100); not yet proven.
+        # novice_odds: bigger bets only while a novice is in the pot; whims,
+        # cheap_bet: his whim calls counted, the dearest bet he pays with
+        # anything weighed; reraise_credit: a raise over a bet in a multi-way
+        # pot is no whim bluff), which leave his heads-up game against a
+        # thinker exactly as it was (seeds 9300/9400 still give +335/+1239
+        # chips/100). Full table, 12000 duplicate games: morto - invicto
+        # +1158 (-56…+2372) on seed 9993, +1143 (-27…+2312) on 9994, O Morto
+        # the highest both times; each interval just touches 0.
         return Skill(
             samples=1600,
             noise=0.0,
