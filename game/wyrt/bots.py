@@ -16,7 +16,9 @@ Two things make a persona's game, and both are written down once:
   habit fully, several ranges at once (each opponent dealt from his own
   range, which is what a multi-way pot needs), and with several opponents he
   values each call and bet deal by deal (multi-way pot odds: only those who go
-  on share the pot, and each of them pays what he owes).
+  on share the pot, and each of them pays what he owes); he milks the novices
+  (their betting read as odds, bigger bets while one may pay them, their whim
+  calls counted, the dearest bet they pay with anything weighed).
 
 A bot sees only the view and the legal actions. Every choice is drawn from the
 generator it is given, so bots are deterministic. It cheats ([T9]) only when the
@@ -117,6 +119,10 @@ class Skill:
     # Novices in the pot (the calling stations; heads-up against a thinker these change nothing):
     station_sizes: tuple[float, ...] = ()  # bigger bets it weighs when a novice may pay them
     novice_odds: bool = False  # reads a novice's betting as odds: his bluffs and loose calls
+    whims: bool = False  # counts a novice's whim calls with nothing (his `calls` habit)
+    cheap_bet: bool = False  # weighs the dearest bet a novice pays with any hand (thin value)
+    # Several opponents: a raise over a bet is no whim bluff (bluffs open an unbet pot).
+    reraise_credit: bool = False
 
 
 def skill_of(persona: Persona) -> Skill:
@@ -126,11 +132,14 @@ def skill_of(persona: Persona) -> Skill:
         # his heads-up lead over the invicto, so he bets like the others. What
         # sets him apart at a full table is multi-way judgement (multiway,
         # behind, full_samples) and how he milks the novices (station_sizes,
-        # novice_odds: bigger bets only while a novice is in the pot), which
-        # leave his heads-up game against a thinker exactly as it was (seeds
-        # 9300/9400 still give +335/+1239 chips/100). Full table, 12000
-        # duplicate games on seed 9991: morto - invicto +681 (-514…+1876),
-        # O Morto the highest (+7740 chips/100); not yet proven.
+        # novice_odds: bigger bets only while a novice is in the pot; whims,
+        # cheap_bet: his whim calls counted, the dearest bet he pays with
+        # anything weighed; reraise_credit: a raise over a bet in a multi-way
+        # pot is no whim bluff), which leave his heads-up game against a
+        # thinker exactly as it was (seeds 9300/9400 still give +335/+1239
+        # chips/100). Full table, 12000 duplicate games: morto - invicto
+        # +1158 (-56…+2372) on seed 9993, +1143 (-27…+2312) on 9994, O Morto
+        # the highest both times; each interval just touches 0.
         return Skill(
             samples=1600,
             noise=0.0,
@@ -146,6 +155,9 @@ def skill_of(persona: Persona) -> Skill:
             full_samples=True,
             station_sizes=(2.0, 3.0),
             novice_odds=True,
+            whims=True,
+            cheap_bet=True,
+            reraise_credit=True,
         )
     i = persona.i
     if i <= 1:
@@ -264,11 +276,43 @@ class WyrtBot:
         return MANNERS.get(view["seats"][seat]["persona"]["id"], MANNERS["cliente_casual"])
 
     def _habit_discount(self, view: dict[str, Any], seat: int) -> float:
-        """Those who know the roster give a bluffer's and a maniac's bets less credit."""
+        """Those who know the roster give a bluffer's and a maniac's bets less credit.
+
+        A player bluffs on a whim only into an unbet pot (see `_thinker`): with
+        `reraise_credit`, once `seat` has raised over a bet in a pot of several
+        opponents, his bluffing habit no longer discounts his betting (his
+        taste for raising still does).
+        """
         if not self.skill.knows:
             return 1.0
         m = self._manner_of(view, seat)
-        return max(0.5, 1 - self.skill.knows * (1.5 * m.bluff + max(0.0, m.aggression)))
+        bluff = m.bluff
+        if (
+            self.skill.reraise_credit
+            and len(self._opponents(view)) > 1
+            and self._raised_over_bet(view, seat)
+        ):
+            bluff = 0.0
+        return max(0.5, 1 - self.skill.knows * (1.5 * bluff + max(0.0, m.aggression)))
+
+    @staticmethod
+    def _raised_over_bet(view: dict[str, Any], seat: int) -> bool:
+        """Whether `seat` raised this hand over someone else's bet (the blinds aside)."""
+        top: dict[int, int] = {}
+        blinds = 0
+        for e in view["hand_log"]:
+            rnd = e["round"]
+            before = top.get(rnd, 0)
+            if e["act"] in ("small", "big", "straddle"):
+                blinds = max(blinds, e["to"])
+            elif (
+                e["seat"] == seat
+                and e["act"] in ("raise", "allin")
+                and e["to"] > before > (blinds if rnd == 1 else 0)
+            ):
+                return True
+            top[rnd] = max(before, e["to"])
+        return False
 
     @staticmethod
     def _acts_last(view: dict[str, Any]) -> bool:
@@ -352,6 +396,24 @@ class WyrtBot:
         # Those who know the roster expect the loose callers to call.
         margin -= 1.5 * self.skill.knows * self._manner_of(view, seat).calls
         return min(0.97, equity.continue_threshold(price + margin, len(view["board"])))
+
+    def _whims(self, view: dict[str, Any], opps: list[int], owes: list[int]) -> list[float] | None:
+        """How often each opponent pays `owes[k]` with nothing, on a whim.
+
+        A novice pays anything cheap and every pair (`_continue_threshold`), and
+        a dearer bet with nothing now and then (his `calls` habit, see
+        `_novice`): counted, it makes a value bet into him pay more and a bluff
+        at him pay less. None when nobody is counted so (thinkers, or no skill).
+        """
+        if not self.skill.whims:
+            return None
+        loose = [
+            self._manner_of(view, o).calls
+            if owes[k] > self._cheap_limit(view, o) and self._is_novice(view, o)
+            else 0.0
+            for k, o in enumerate(opps)
+        ]
+        return loose if any(loose) else None
 
     def _range_of(self, view: dict[str, Any], seat: int) -> equity.RangeFn | None:
         """The hands `seat` may hold, weighed by how he bet this hand."""
@@ -468,6 +530,11 @@ class WyrtBot:
             for frac in st.sizes + (st.station_sizes if station else ()):
                 targets.add(cur + int((pot + to_call) * frac))
             targets.add(view["min_raise_to"])
+            if st.cheap_bet:
+                # The dearest bet a novice still pays with any hand: thin value.
+                for k, o in enumerate(opps):
+                    if able[k] and self._is_novice(view, o):
+                        targets.add(view["seats"][o]["bet"] + self._cheap_limit(view, o))
         # All-in only when the stack is short next to the pot, or with a near lock:
         # overbet shoves risk the whole stack for a small pot.
         if (
@@ -499,19 +566,31 @@ class WyrtBot:
                 continue
             # An opponent goes on when his hand is worth the price he is offered.
             price = raise_by / (pot + added + raise_by)
-            thresholds = [
-                self._continue_threshold(view, o, price, raise_by, tight[k]) if able[k] else 0.0
+            owed = [
+                min(view["seats"][o]["stack"], to - view["seats"][o]["bet"]) if able[k] else 0
                 for k, o in enumerate(opps)
             ]
-            all_fold, eq_called, callers = report.against(thresholds)
+            # A novice pays anything cheap by what he owes, not by the raise
+            # (those who count his whims know it: a bet ahead adds to his due).
+            thresholds = [
+                self._continue_threshold(
+                    view, o, price, owed[k] if st.whims else raise_by, tight[k]
+                )
+                if able[k]
+                else 0.0
+                for k, o in enumerate(opps)
+            ]
+            loose = self._whims(view, opps, owed)
+            all_fold, eq_called, callers = (
+                report.against(thresholds, loose) if loose else report.against(thresholds)
+            )
             if st.multiway and len(opps) > 1:
                 # Deal by deal: only those who call share the pot, and each pays
                 # what he owes (the blinds and earlier callers owe more than the raise).
-                owed = [
-                    min(view["seats"][o]["stack"], to - view["seats"][o]["bet"]) if able[k] else 0
-                    for k, o in enumerate(opps)
-                ]
-                value = report.call_value(thresholds, pot + added, owed)
+                if loose:
+                    value = report.call_value(thresholds, pot + added, owed, loose)
+                else:
+                    value = report.call_value(thresholds, pot + added, owed)
                 ev = value - added + err * (1 - all_fold) * (pot + added)
             else:
                 eq_called = min(1.0, max(0.0, eq_called + err))
@@ -553,7 +632,11 @@ class WyrtBot:
             price = owe / (pot + owe)
             thresholds.append(self._continue_threshold(view, o, price, owe, tight[k]))
             adds.append(float(owe))
-        value = report.call_value(thresholds, pot, adds)
+        loose = self._whims(view, opps, [int(a) for a in adds])
+        if loose:
+            value = report.call_value(thresholds, pot, adds, loose)
+        else:
+            value = report.call_value(thresholds, pot, adds)
         return value + (err + self.skill.hope) * pot - to_call
 
     # ------------------------------------------------------------------

@@ -165,6 +165,30 @@ def category_weight(
     return weight
 
 
+def whim(deal: int, opponent: int) -> float:
+    """A fixed, evenly spread fraction for each deal and opponent, in [0, 1).
+
+    A whim call (a novice paying with nothing, `loose` below) is counted deal by
+    deal: opponent o calls in deal d when `whim(d, o)` < his habit. Evenly
+    spread fractions (golden ratio steps) count it without drawing from the
+    bot's generator, so the rest of its play draws exactly as before.
+    """
+    return ((deal + 1) * 0.6180339887498949 + opponent * 0.7548776662466927) % 1.0
+
+
+def _going(
+    deal: int, pct: Sequence[float], thresholds: Sequence[float], loose: Sequence[float] | None
+) -> list[int]:
+    """The opponents who go on against a bet in one deal."""
+    if not loose:
+        return [o for o, x in enumerate(pct) if x >= thresholds[o]]
+    return [
+        o
+        for o, x in enumerate(pct)
+        if x >= thresholds[o] or (loose[o] > 0 and whim(deal, o) < loose[o])
+    ]
+
+
 @dataclass
 class EquityReport:
     """Monte Carlo deals summarised: my share of each deal, the opponents' strength.
@@ -190,10 +214,13 @@ class EquityReport:
             return 0.0
         return sum(w * s for w, s in zip(self.weight, self.share, strict=True)) / total
 
-    def against(self, thresholds: Sequence[float]) -> tuple[float, float, float]:
+    def against(
+        self, thresholds: Sequence[float], loose: Sequence[float] | None = None
+    ) -> tuple[float, float, float]:
         """(chance all fold, equity when called, average callers) for a bet.
 
-        Opponent o goes on with hands at or above `thresholds[o]`.
+        Opponent o goes on with hands at or above `thresholds[o]`, and with a
+        weaker hand `loose[o]` of the time (a whim call, see `whim`).
         """
         total = sum(self.weight)
         if total <= 0:
@@ -202,8 +229,8 @@ class EquityReport:
         call_w = 0.0
         call_share = 0.0
         callers = 0.0
-        for w, s, p in zip(self.weight, self.share, self.pct, strict=True):
-            k = sum(1 for o, x in enumerate(p) if x >= thresholds[o])
+        for d, (w, s, p) in enumerate(zip(self.weight, self.share, self.pct, strict=True)):
+            k = sum(1 for o in _going(d, p, thresholds, loose))
             if k == 0:
                 fold_w += w
             else:
@@ -214,20 +241,26 @@ class EquityReport:
             return 1.0, 0.0, 0.0
         return fold_w / total, call_share / call_w, callers / call_w
 
-    def call_value(self, thresholds: Sequence[float], pot: float, adds: Sequence[float]) -> float:
+    def call_value(
+        self,
+        thresholds: Sequence[float],
+        pot: float,
+        adds: Sequence[float],
+        loose: Sequence[float] | None = None,
+    ) -> float:
         """Expected chips a call (or a bet) takes back from a multi-way pot.
 
         `pot` is the pot with my chips in; opponent o goes on with hands at or
-        above `thresholds[o]` and then adds `adds[o]` (what he still owes), so
-        the pot grows with those who pay and only they share it with me (when
-        all fold, it is mine).
+        above `thresholds[o]` (or, `loose[o]` of the time, with less: a whim)
+        and then adds `adds[o]` (what he still owes), so the pot grows with
+        those who pay and only they share it with me (when all fold, it is mine).
         """
         total = sum(self.weight)
         if total <= 0 or len(self.scores) != len(self.share):
             return self.equity() * pot  # no deals kept (nothing left to deal)
         value = 0.0
         for k, (w, p) in enumerate(zip(self.weight, self.pct, strict=True)):
-            going = [o for o, x in enumerate(p) if x >= thresholds[o]]
+            going = _going(k, p, thresholds, loose)
             if going:
                 sc = self.scores[k]
                 best = max(sc[o] for o in going)

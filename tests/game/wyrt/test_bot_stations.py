@@ -109,7 +109,9 @@ def test_o_morto_bets_bigger_into_novices_t10(monkeypatch) -> None:
     """[T10] When bigger always pays, he bets all in while novices are in the pot;
     against thinkers he keeps to his usual sizes (at most 1.5 pots)."""
     monkeypatch.setattr(WyrtBot, "_simulate", lambda self, v, r: _fixed_report(0.5, 5))
-    monkeypatch.setattr(equity.EquityReport, "call_value", lambda self, th, pot, adds: 3.0 * pot)
+    monkeypatch.setattr(
+        equity.EquityReport, "call_value", lambda self, th, pot, adds, *loose: 3.0 * pot
+    )
     m, s = _morto_to_bet("cliente_casual")
     assert WyrtBot("morto").choose(m.view(s), m.legal_actions(s), Rng(1)) == AllIn()
     m, s = _morto_to_bet("nobre_expert")
@@ -123,7 +125,7 @@ def test_o_morto_never_bluffs_on_a_whim_into_a_novice_t10(monkeypatch) -> None:
     """[T10] With nothing and a bet worth nothing, a whim bluff would bet; he checks
     while a novice is in the pot (others who bluff on a whim still bet)."""
     monkeypatch.setattr(WyrtBot, "_simulate", lambda self, v, r: _fixed_report(0.0, 5))
-    monkeypatch.setattr(equity.EquityReport, "call_value", lambda self, th, pot, adds: 0.0)
+    monkeypatch.setattr(equity.EquityReport, "call_value", lambda self, th, pot, adds, *loose: 0.0)
     m, s = _morto_to_bet("cliente_casual")
     bot = WyrtBot("morto")
     bot.manner = dataclasses.replace(bot.manner, bluff=1.0)
