@@ -10,6 +10,7 @@ from game.core import Action, Event
 from game.registry import new_match
 from game.rng import Rng
 from game.wyrt.match import WyrtMatch
+from game.wyrt.records import Call
 
 
 class ScriptedRng(Rng):
@@ -84,3 +85,13 @@ def stacks(m: WyrtMatch, *values: int) -> None:
         m.stacks[s] = v
     m.total_chips = sum(m.stacks) + sum(m.contrib)
     m.start_stacks = [m.stacks[s] + m.contrib[s] for s in range(m.n_seats)]
+
+
+def morto_to_bet(others: str) -> tuple[Any, int]:
+    """Six seats, O Morto at seat 2, everyone called the big blind: he may bet."""
+    m = table(6, seed=4, personas=[others] * 2 + ["morto"] + [others] * 3)
+    give(m, "", "", "QS QH 5D 5C 3S")
+    for seat in (3, 4, 5, 0, 1):
+        m.apply(seat, Call())
+    assert m.to_move == [2] and m.view(2)["to_call"] == 0
+    return m, 2

@@ -16,8 +16,8 @@ from game.wyrt import bot_novice, equity
 from game.wyrt.bots import MANNERS, WyrtBot, skill_of
 from game.wyrt.evaluator import PAIR, TRIPS, TWO_PAIR
 from game.wyrt.personas import PERSONAS
-from game.wyrt.records import AllIn, Call, Check, Raise
-from tests.game.wyrt.helpers import give, table
+from game.wyrt.records import AllIn, Check, Raise
+from tests.game.wyrt.helpers import morto_to_bet
 
 
 def _view(log: list[dict[str, Any]], rnd: int = 2, stack: int = 900) -> dict[str, Any]:
@@ -91,16 +91,6 @@ def test_category_weights_follow_the_hand_category_t10() -> None:
     assert equity.category_weight((1.0,) * 11, 1) is None  # nothing told
 
 
-def _morto_to_bet(others: str) -> tuple[Any, int]:
-    """Six seats, O Morto at seat 2, everyone called the big blind: he may bet."""
-    m = table(6, seed=4, personas=[others] * 2 + ["morto"] + [others] * 3)
-    give(m, "", "", "QS QH 5D 5C 3S")
-    for seat in (3, 4, 5, 0, 1):
-        m.apply(seat, Call())
-    assert m.to_move == [2] and m.view(2)["to_call"] == 0
-    return m, 2
-
-
 def _fixed_report(eq: float, n: int) -> equity.EquityReport:
     return equity.EquityReport([eq], [1.0], [(0.5,) * n], [0], [(0,) * n])
 
@@ -112,9 +102,9 @@ def test_o_morto_bets_bigger_into_novices_t10(monkeypatch) -> None:
     monkeypatch.setattr(
         equity.EquityReport, "call_value", lambda self, th, pot, adds, *loose: 3.0 * pot
     )
-    m, s = _morto_to_bet("cliente_casual")
+    m, s = morto_to_bet("cliente_casual")
     assert WyrtBot("morto").choose(m.view(s), m.legal_actions(s), Rng(1)) == AllIn()
-    m, s = _morto_to_bet("nobre_expert")
+    m, s = morto_to_bet("nobre_expert")
     view = m.view(s)
     action = WyrtBot("morto").choose(view, m.legal_actions(s), Rng(1))
     assert isinstance(action, Raise)
@@ -126,7 +116,7 @@ def test_o_morto_never_bluffs_on_a_whim_into_a_novice_t10(monkeypatch) -> None:
     while a novice is in the pot (others who bluff on a whim still bet)."""
     monkeypatch.setattr(WyrtBot, "_simulate", lambda self, v, r: _fixed_report(0.0, 5))
     monkeypatch.setattr(equity.EquityReport, "call_value", lambda self, th, pot, adds, *loose: 0.0)
-    m, s = _morto_to_bet("cliente_casual")
+    m, s = morto_to_bet("cliente_casual")
     bot = WyrtBot("morto")
     bot.manner = dataclasses.replace(bot.manner, bluff=1.0)
     assert bot.choose(m.view(s), m.legal_actions(s), Rng(1)) == Check()

@@ -15,8 +15,8 @@ from game.rng import Rng
 from game.wyrt import equity
 from game.wyrt.bots import MANNERS, WyrtBot, skill_of
 from game.wyrt.personas import PERSONAS
-from game.wyrt.records import AllIn, Call, Fold, Raise
-from tests.game.wyrt.helpers import give, table
+from game.wyrt.records import AllIn, Fold, Raise
+from tests.game.wyrt.helpers import give, morto_to_bet, table
 
 
 def _weak_report(n: int, deals: int = 400) -> equity.EquityReport:
@@ -38,27 +38,17 @@ def test_whim_calls_are_counted_deal_by_deal_t10() -> None:
     assert report.call_value([0.5], 100, [50.0], [0.0]) == 100
 
 
-def _morto_to_bet(others: str) -> tuple[Any, int]:
-    """Six seats, O Morto at seat 2, everyone called the big blind: he may bet."""
-    m = table(6, seed=4, personas=[others] * 2 + ["morto"] + [others] * 3)
-    give(m, "", "", "QS QH 5D 5C 3S")
-    for seat in (3, 4, 5, 0, 1):
-        m.apply(seat, Call())
-    assert m.to_move == [2] and m.view(2)["to_call"] == 0
-    return m, 2
-
-
 def test_o_morto_knows_who_pays_on_a_whim_t10() -> None:
     """[T10] A novice pays a dear bet with nothing his `calls` share of the time;
     a cheap one he pays anyway, and thinkers are read by their hands alone."""
-    m, s = _morto_to_bet("cliente_casual")
+    m, s = morto_to_bet("cliente_casual")
     view = m.view(s)
     bot = WyrtBot("morto")
     opps = bot._opponents(view)
     assert bot._whims(view, opps, [500] * len(opps)) == [MANNERS["cliente_casual"].calls] * 5
     assert bot._whims(view, opps, [20] * len(opps)) is None
     assert WyrtBot("nobre_invicto")._whims(view, opps, [500] * len(opps)) is None
-    m, s = _morto_to_bet("nobre_expert")
+    m, s = morto_to_bet("nobre_expert")
     view = m.view(s)
     assert bot._whims(view, bot._opponents(view), [500] * 5) is None
 
@@ -68,7 +58,7 @@ def test_whims_make_the_big_bet_pay_t10(monkeypatch) -> None:
     they pay with anything (their cheap limit, thin value); counting their whim
     calls, all in pays more."""
     monkeypatch.setattr(WyrtBot, "_simulate", lambda self, v, r: _weak_report(5))
-    m, s = _morto_to_bet("cliente_casual")
+    m, s = morto_to_bet("cliente_casual")
     view = m.view(s)
     bot = WyrtBot("morto")
     assert bot.choose(view, m.legal_actions(s), Rng(1)) == AllIn()
