@@ -32,6 +32,12 @@ def plain_label(amount: int) -> str:
     return f"{amount:,}".replace(",", ".")
 
 
+def _chip_columns(amount: int, max_chips: int) -> list[list[int]]:
+    """The chips of a pile of `amount`, in columns of at most `max_chips`."""
+    chips = list(reversed(split_amount(amount, max_chips * 3)))
+    return [chips[i : i + max_chips] for i in range(0, len(chips), max_chips)]
+
+
 def draw_pile(
     surface: pygame.Surface,
     amount: int,
@@ -49,8 +55,7 @@ def draw_pile(
     """
     if amount <= 0:
         return pygame.Rect(round(midbottom[0]), round(midbottom[1]), 0, 0)
-    chips = list(reversed(split_amount(amount, max_chips * 3)))
-    cols = [chips[i : i + max_chips] for i in range(0, len(chips), max_chips)]
+    cols = _chip_columns(amount, max_chips)
     step = max(2, diameter // 8)
     x0 = midbottom[0] - (len(cols) - 1) * diameter * 0.55
     covered = pygame.Rect(round(midbottom[0]), round(midbottom[1]), 0, 0)
@@ -100,11 +105,10 @@ def pile_rect(
     x, y = round(midbottom[0]), round(midbottom[1])
     if amount <= 0:
         return pygame.Rect(x, y, 0, 0)
-    count = len(split_amount(amount, max_chips * 3))
-    cols = -(-count // max_chips)
+    cols = _chip_columns(amount, max_chips)
     step = max(2, diameter // 8)
-    width = round((cols - 1) * diameter * 1.1) + diameter
-    height = diameter + (min(count, max_chips) - 1) * step
+    width = round((len(cols) - 1) * diameter * 1.1) + diameter
+    height = diameter + (len(cols[0]) - 1) * step
     rect = pygame.Rect(x - width // 2, y - height, width, height + 3)
     if label is not None:
         size = max(11, diameter // 2)
