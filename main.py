@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -91,6 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--budget", type=float, metavar="SECONDS", help="override every bot's time per decision"
+    )
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play the games in N processes (same results; 0: one per core)",
     )
     sim.add_argument("--json", action="store_true")
 
@@ -171,6 +179,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return _fail("--games must be at least 1")
     if args.budget is not None and args.budget <= 0:
         return _fail("--budget must be a positive number of seconds")
+    if args.jobs < 0:
+        return _fail("--jobs must be 0 (one per core) or a positive number of processes")
+    jobs = args.jobs or os.cpu_count() or 1
     try:
         out = simulate(
             args.game,
@@ -181,6 +192,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             rotate=not args.no_rotate,
             time_budget=args.budget,
             duplicate=args.duplicate,
+            jobs=jobs,
         )
     except OptionsError as e:
         return _fail(str(e))

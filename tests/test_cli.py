@@ -81,3 +81,15 @@ def test_simulate_text_shows_intervals_and_chips(capsys: pytest.CaptureFixture[s
 def test_simulate_refuses_an_empty_budget(capsys: pytest.CaptureFixture[str]) -> None:
     assert main.cli(["simulate", "wyr", "--seats", "bot:easy,bot:easy", "--budget", "0"]) == 2
     assert "--budget" in capsys.readouterr().err
+
+
+def test_simulate_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    """--jobs N plays in N processes and prints the same table; a negative count is refused."""
+    args = ["simulate", "wyr", "--seats", "bot:easy,bot:normal", "--games", "4", "--seed", "5"]
+    assert main.cli([*args, "--json"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main.cli([*args, "--json", "--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert [s["wins"] for s in one["seats"]] == [s["wins"] for s in two["seats"]]
+    assert main.cli([*args, "--jobs", "-1"]) == 2
+    assert "--jobs" in capsys.readouterr().err

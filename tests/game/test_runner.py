@@ -72,3 +72,39 @@ def test_time_budget_override_reaches_every_bot() -> None:
     finally:
         runner.play_out = real
     assert seen and all(t == 0.01 for t in seen)
+
+
+def test_worker_processes_give_the_same_summary() -> None:
+    """`jobs`: the same deals, seats and bot generators in any process, so
+    every figure but the decision times matches a one-process run (duplicate
+    deals keep their rotations together for the paired chips)."""
+
+    def without_times(out: dict) -> dict:  # type: ignore[type-arg]
+        for s in out["seats"]:
+            for k in ("p50_ms", "p95_ms", "max_ms"):
+                s.pop(k)
+        return out
+
+    kw = {"games": 14, "seed": 7, "options": {"hand_limit": 1}, "duplicate": True}
+    bots = ["cliente_casual", "nobre_genial", "nobre_expert"]
+    one = without_times(simulate("wyrt", bots, **kw))  # type: ignore[arg-type]
+    two = without_times(simulate("wyrt", bots, jobs=2, **kw))  # type: ignore[arg-type]
+    assert one == two
+    assert one["games"] == 15 and one["pairs"]
+
+
+def test_bad_options_fail_before_any_worker_starts() -> None:
+    """An impossible option is the caller's own OptionsError, as with one process."""
+    import pytest
+
+    from game import OptionsError
+
+    with pytest.raises(OptionsError):
+        simulate(
+            "wyrt",
+            ["nobre_genial", "nobre_expert"],
+            games=4,
+            seed=1,
+            jobs=2,
+            options={"hand_limit": -5},
+        )
