@@ -229,7 +229,7 @@ def _play_chunk(plan: _Plan, first: int, last: int) -> list[_Game]:
 def _games_in_order(plan: _Plan, games: int, jobs: int) -> Iterator[_Game]:
     """Every game of `plan` in order, played here or by `jobs` worker processes.
 
-    Workers take chunks of whole duplicate deals, and results come back in game
+    Workers take chunks of consecutive games, and results come back in game
     order, so the summary is the same for any `jobs` (decision times aside:
     they are measured wherever the game runs).
     """
@@ -238,9 +238,7 @@ def _games_in_order(plan: _Plan, games: int, jobs: int) -> Iterator[_Game]:
             yield _play_game(plan, g)
         return
     _set_up(plan, 0)  # bad options fail here, with their own error, not in a worker
-    n = len(plan.bot_ids)
-    chunk = max(n, -(-games // (jobs * 8)))
-    chunk = -(-chunk // n) * n  # whole rotations, so a deal's games stay together
+    chunk = -(-games // (jobs * 8))  # small tasks keep every worker busy to the end
     bounds = [(a, min(games, a + chunk)) for a in range(0, games, chunk)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_play_chunk, plan, a, b) for a, b in bounds]
