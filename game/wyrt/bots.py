@@ -123,6 +123,8 @@ class Skill:
     cheap_bet: bool = False  # weighs the dearest bet a novice pays with any hand (thin value)
     # Several opponents: a raise over a bet is no whim bluff (bluffs open an unbet pot).
     reraise_credit: bool = False
+    # ... and in a pot dealt to several, the same once the others have folded.
+    dealt_credit: bool = False
 
 
 def skill_of(persona: Persona) -> Skill:
@@ -135,11 +137,14 @@ def skill_of(persona: Persona) -> Skill:
         # novice_odds: bigger bets only while a novice is in the pot; whims,
         # cheap_bet: his whim calls counted, the dearest bet he pays with
         # anything weighed; reraise_credit: a raise over a bet in a multi-way
-        # pot is no whim bluff), which leave his heads-up game against a
+        # pot is no whim bluff; dealt_credit: nor once the others fold, in a
+        # hand dealt to several), which leave his heads-up game against a
         # thinker exactly as it was (seeds 9300/9400 still give +335/+1239
         # chips/100). Full table, 12000 duplicate games: morto - invicto
         # +1158 (-56…+2372) on seed 9993, +1143 (-27…+2312) on 9994, O Morto
-        # the highest both times; each interval just touches 0.
+        # the highest both times; each interval just touches 0. Multi-way
+        # calls counted at a share of the pot (realization 0.85) were tried:
+        # worse on seed 9981 (+1046 -> +554), so not kept.
         return Skill(
             samples=1600,
             noise=0.0,
@@ -158,6 +163,7 @@ def skill_of(persona: Persona) -> Skill:
             whims=True,
             cheap_bet=True,
             reraise_credit=True,
+            dealt_credit=True,
         )
     i = persona.i
     if i <= 1:
@@ -280,20 +286,26 @@ class WyrtBot:
 
         A player bluffs on a whim only into an unbet pot (see `_thinker`): with
         `reraise_credit`, once `seat` has raised over a bet in a pot of several
-        opponents, his bluffing habit no longer discounts his betting (his
-        taste for raising still does).
+        opponents (with `dealt_credit`, in a hand dealt to several, even once
+        the others have folded), his bluffing habit no longer discounts his
+        betting (his taste for raising still does).
         """
         if not self.skill.knows:
             return 1.0
         m = self._manner_of(view, seat)
         bluff = m.bluff
-        if (
-            self.skill.reraise_credit
-            and len(self._opponents(view)) > 1
-            and self._raised_over_bet(view, seat)
-        ):
+        if self.skill.reraise_credit and self._several(view) and self._raised_over_bet(view, seat):
             bluff = 0.0
         return max(0.5, 1 - self.skill.knows * (1.5 * bluff + max(0.0, m.aggression)))
+
+    def _several(self, view: dict[str, Any]) -> bool:
+        """Whether a raise over a bet gets full credit here: several opponents in
+        the pot now, or (with `dealt_credit`) a hand dealt to several. A heads-up
+        table (two dealt in) never gets it, so his game there stays as it was."""
+        if len(self._opponents(view)) > 1:
+            return True
+        dealt = sum(1 for e in view["seats"] if e["in_hand"])
+        return bool(self.skill.dealt_credit) and dealt > 2
 
     @staticmethod
     def _raised_over_bet(view: dict[str, Any], seat: int) -> bool:

@@ -68,9 +68,11 @@ def test_whims_make_the_big_bet_pay_t10(monkeypatch) -> None:
     assert action == Raise(view["seats"][3]["bet"] + cheap)
 
 
-def _log_view(acts: list[tuple[int, str, int]], folded: tuple[int, ...] = ()) -> dict[str, Any]:
+def _log_view(
+    acts: list[tuple[int, str, int]], folded: tuple[int, ...] = (), seats: int = 3
+) -> dict[str, Any]:
     """A round-2 view for O Morto at seat 0 with a gambler (1) and a noble (2)."""
-    ids = ["morto", "clandestino", "nobre_expert"]
+    ids = ["morto", "clandestino", "nobre_expert"][:seats]
     return {
         "seat": 0,
         "big_blind": 10,
@@ -96,18 +98,36 @@ def test_a_raise_over_a_bet_is_no_whim_bluff_t10() -> None:
     base = max(0.5, 1 - (1.5 * m.bluff + m.aggression))
     assert morto._habit_discount(opened, 1) == base
     assert morto._habit_discount(reraised, 1) == 1 - m.aggression > base
-    heads_up = _log_view([(0, "raise", 40), (1, "raise", 160)], folded=(2,))
+    heads_up = _log_view([(0, "raise", 40), (1, "raise", 160)], seats=2)
     assert morto._habit_discount(heads_up, 1) == base
     assert invicto._habit_discount(reraised, 1) == invicto._habit_discount(opened, 1)
+
+
+def test_the_raise_keeps_its_credit_once_the_others_fold_t10() -> None:
+    """[T10] In a hand dealt to several, the gambler's raise over O Morto's bet is
+    no whim bluff either once the noble has folded: heads-up now, the raise still
+    counts in full. Dealt to two alone (a heads-up table), it weighs as before;
+    the invicto and the rest read as before."""
+    morto, invicto = WyrtBot("morto"), WyrtBot("nobre_invicto")
+    m = MANNERS["clandestino"]
+    base = max(0.5, 1 - (1.5 * m.bluff + m.aggression))
+    left_alone = _log_view([(0, "raise", 40), (1, "raise", 160)], folded=(2,))
+    assert morto._opponents(left_alone) == [1]
+    assert morto._habit_discount(left_alone, 1) == 1 - m.aggression > base
+    opened = _log_view([(1, "raise", 40)], folded=(2,))
+    assert morto._habit_discount(opened, 1) == base
+    assert invicto._habit_discount(left_alone, 1) == invicto._habit_discount(opened, 1)
+    dealt_two = _log_view([(0, "raise", 40), (1, "raise", 160)], seats=2)
+    assert morto._habit_discount(dealt_two, 1) == base
 
 
 def test_only_o_morto_counts_whims_t10() -> None:
     """[T10] The boss alone: the invicto and the rest judge as before."""
     boss = skill_of(PERSONAS["morto"])
-    assert boss.whims and boss.cheap_bet and boss.reraise_credit
+    assert boss.whims and boss.cheap_bet and boss.reraise_credit and boss.dealt_credit
     for pid in ("nobre_invicto", "nobre_expert", "carteador_genial", "clandestino"):
         sk = skill_of(PERSONAS[pid])
-        assert not (sk.whims or sk.cheap_bet or sk.reraise_credit)
+        assert not (sk.whims or sk.cheap_bet or sk.reraise_credit or sk.dealt_credit)
 
 
 def test_a_novice_pays_by_what_he_owes_t10(monkeypatch) -> None:
