@@ -308,7 +308,7 @@ class WyrtBot:
         if len(self._opponents(view)) > 1:
             return True
         dealt = sum(1 for e in view["seats"] if e["in_hand"])
-        return bool(self.skill.dealt_credit) and dealt > 2
+        return self.skill.dealt_credit and dealt > 2
 
     @staticmethod
     def _raised_over_bet(view: dict[str, Any], seat: int) -> bool:
@@ -596,16 +596,11 @@ class WyrtBot:
                 for k, o in enumerate(opps)
             ]
             loose = self._whims(view, opps, owed)
-            all_fold, eq_called, callers = (
-                report.against(thresholds, loose) if loose else report.against(thresholds)
-            )
+            all_fold, eq_called, callers = report.against(thresholds, loose)
             if st.multiway and len(opps) > 1:
                 # Deal by deal: only those who call share the pot, and each pays
                 # what he owes (the blinds and earlier callers owe more than the raise).
-                if loose:
-                    value = report.call_value(thresholds, pot + added, owed, loose)
-                else:
-                    value = report.call_value(thresholds, pot + added, owed)
+                value = report.call_value(thresholds, pot + added, owed, loose)
                 ev = value - added + err * (1 - all_fold) * (pot + added)
             else:
                 eq_called = min(1.0, max(0.0, eq_called + err))
@@ -648,10 +643,7 @@ class WyrtBot:
             thresholds.append(self._continue_threshold(view, o, price, owe, tight[k]))
             adds.append(float(owe))
         loose = self._whims(view, opps, [int(a) for a in adds])
-        if loose:
-            value = report.call_value(thresholds, pot, adds, loose)
-        else:
-            value = report.call_value(thresholds, pot, adds)
+        value = report.call_value(thresholds, pot, adds, loose)
         return value + (err + self.skill.hope) * pot - to_call
 
     # ------------------------------------------------------------------

@@ -230,7 +230,7 @@ class EquityReport:
         call_share = 0.0
         callers = 0.0
         for d, (w, s, p) in enumerate(zip(self.weight, self.share, self.pct, strict=True)):
-            k = sum(1 for o in _going(d, p, thresholds, loose))
+            k = len(_going(d, p, thresholds, loose))
             if k == 0:
                 fold_w += w
             else:
