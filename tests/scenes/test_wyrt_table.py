@@ -616,8 +616,10 @@ def test_morto_the_dealer_stands_clear_of_the_plates_t11(size: str) -> None:
 @pytest.mark.parametrize("size", ["1024x640", "1280x800"])
 def test_the_banner_keeps_off_every_seat(size: str) -> None:
     """At six seats at 1024x640 the banner (a dice card, a pot won) hid a side
-    seat's plate: it narrows, or moves to the middle of the cloth, until no
-    plate, badge or hand's place lies under it, for 2-8 seats, watched or played."""
+    seat's plate, and the pot under the community row: it narrows, or moves
+    to the middle of the cloth, above the row or to the side, until no plate,
+    badge or hand's place, nor the row, the dice tray or a big pot lies under
+    it, for 2-8 seats, watched or played."""
     personas = ["cliente_casual", "clandestino", "carteador_genial", "nobre_expert"]
     for n in range(2, 9):
         for person in (False, True):
@@ -630,10 +632,19 @@ def test_the_banner_keeps_off_every_seat(size: str) -> None:
                 pump(app, 30)
                 t.banner.show("Carta dos dados 2", "6♠", 2.0)
                 pump(app)
+                t.pots.set_pots([(1995, "Pote")])  # a tall pile, its amount and caption
                 (x, y), width, compact = t._banner_place()
                 ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
                 ribbon.center = (x, y)
-                assert ribbon.top > t.ring.board_rect.bottom  # the row stays whole
+                assert not ribbon.colliderect(t.ring.board_rect)  # the row stays whole
+                assert not ribbon.colliderect(t.ring.tray_rect)  # and the dice in sight
+                pots = t.pots.rect(t.money)
+                assert pots is not None
+                # At 1024x640 five or seven seats leave no room clear of a tall pot
+                # too (the seat across the cloth and the hands' places fill it).
+                if size != "1024x640" or n not in (5, 7):
+                    assert not ribbon.colliderect(pots), (n, person, pots)
+                assert t.ring.oval.contains(ribbon.inflate(-ribbon.height, 0))
                 for s in range(n):
                     plate = t.ring.plate_rect(s)
                     badge = pygame.Rect(plate.left, felt.badge_top(plate), plate.width, 20)
@@ -648,3 +659,32 @@ def test_the_banner_keeps_off_every_seat(size: str) -> None:
                 assert width >= int(t.ring.oval.width * 0.4)  # its letters still read
             finally:
                 pygame.quit()
+
+
+def test_a_banner_keeps_its_place_unless_a_pot_comes_under_it() -> None:
+    """The banner does not jump about while it shows: it moves only when pots
+    gathered or paid meanwhile would lie under it, and a new banner is placed
+    anew."""
+    app = make_app("--size", "1280x800", "--lang", "pt")
+    try:
+        t = table(app, [SeatSetup(f"P{i}", "cliente_casual") for i in range(4)], seed=5)
+        pump(app, 30)
+        t.pots.set_pots([])
+        t.banner.show("Carta dos dados 1", "6♠", 2.0)
+        first = t._banner_place()
+        (x, y), width, compact = first
+        ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
+        ribbon.center = (x, y)
+        t.pots.set_pots([(15, "Pote")])
+        t.pots.spot = (ribbon.centerx, ribbon.top - 90)  # a pot clear of it: it stays
+        assert not ribbon.colliderect(t.pots.rect(t.money))
+        assert t._banner_place() == first
+        t.pots.spot = ribbon.center  # a pot right under it: it moves off
+        moved = t._banner_place()
+        assert moved != first
+        (x, y), width, compact = moved
+        ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
+        ribbon.center = (x, y)
+        assert not ribbon.colliderect(t.pots.rect(t.money))
+    finally:
+        pygame.quit()

@@ -29,6 +29,8 @@ class Banner:
         self.kind = "gold"
         self.left = 0.0
         self.total = 0.0
+        #: how many banners have been shown (a table may keep a banner's place by it)
+        self.serial = 0
 
     def show(
         self, title: str, subtitle: str = "", seconds: float = 2.0, kind: str = "gold"
@@ -36,6 +38,7 @@ class Banner:
         """Show a banner for `seconds` (0: not at all, e.g. instant animations)."""
         self.title, self.subtitle, self.kind = title, subtitle, kind
         self.left = self.total = max(0.0, seconds)
+        self.serial += 1
 
     def hide(self) -> None:
         """Take it down now."""

@@ -210,6 +210,16 @@ class PotRow:
         """Chips in every pot."""
         return sum(a for a, _ in self.pots)
 
+    def rect(self, label: Label | None = plain_label) -> pygame.Rect | None:
+        """Where the pots are painted, chips, amounts and captions (None: no pot)."""
+        out: pygame.Rect | None = None
+        for i, (amount, caption) in enumerate(self.pots):
+            if amount <= 0:
+                continue
+            r = pile_rect(amount, self.pot_spot(i), self.diameter, label, caption)
+            out = r if out is None else out.union(r)
+        return out
+
     def draw(self, surface: pygame.Surface, label: Label | None = plain_label) -> None:
         """Paint every pot with its amount and caption."""
         for i, (amount, caption) in enumerate(self.pots):

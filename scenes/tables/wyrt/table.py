@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 TOP = 56
+#: where the banner goes: (centre, width, compact)
+BannerPlace = tuple[tuple[int, int], int, bool]
 #: a seat's state -> (badge key, badge kind)
 STATUS_BADGES: dict[str, tuple[str, str]] = {
     "busted": ("wyrt.status.busted", "out"),
@@ -72,6 +74,8 @@ class WyrtTable(TableScene):
         self.fans: dict[int, felt.CardFan] = {}
         #: the seats' plates and hands, by ring area (for the banner's place)
         self._seat_blocks: dict[tuple[object, ...], list[pygame.Rect]] = {}
+        #: the banner's place: (seats' layout and banner shown, place, ribbon)
+        self._banner_at: tuple[tuple[object, ...], BannerPlace, pygame.Rect] | None = None
         self.board = felt.CardFan(self.tweens, 40, self.look.back)
         self.board.overlap = -0.12
         # a loaded match shows the table as it stands; a new one starts empty
@@ -1182,14 +1186,15 @@ class WyrtTable(TableScene):
     #: letters stop shrinking at 18 px; a long title is fitted to the ribbon)
     BANNER_WIDTHS = (0.62, 0.56, 0.5, 0.45, 0.4)
 
-    def _banner_place(self) -> tuple[tuple[int, int], int, bool]:
+    def _banner_place(self) -> BannerPlace:
         """Under the community row, so the board and the shown hands stay in sight;
-        narrower, nearer the middle of the cloth, higher (up to the row) or with
-        less padding (`compact`) where a seat's plate (with its badge) or cards
-        would lie under it -- at six seats at 1024x640 it hid a side seat's name."""
+        narrower, nearer the middle of the cloth, higher (up to the row), lower
+        (under the pots) or with less padding (`compact`) where a seat's plate
+        (with its badge) or cards or the pots would lie under it -- at six seats
+        at 1024x640 it hid a side seat's name, and the pots at the start of a
+        betting round or while a side pot waited to be paid."""
         ring = self.ring
         b = ring.board_rect
-        o = ring.oval
         y = b.bottom + b.height // 2 + 10
         key = (tuple(ring.area), ring.bottom, len(self.seats))
         seats = self._seat_blocks.get(key)
@@ -1203,17 +1208,65 @@ class WyrtTable(TableScene):
                 hand = ring.hero_cards_rect(large) if s == ring.bottom else ring.cards_rect(s)
                 seats.append(hand)
             self._seat_blocks = {key: seats}
+        # One banner keeps its place (no jumping about) unless pots gathered or
+        # paid while it shows come to lie under it.
+        pots = self.pots.rect(self.money)
+        shown = (key, self.banner.serial)
+        if self._banner_at is not None and self._banner_at[0] == shown:
+            place, ribbon = self._banner_at[1], self._banner_at[2]
+            if pots is None or not ribbon.colliderect(pots):
+                return place
+        # the hands as they lie now too (a hand shown at the showdown spreads wider)
+        fans = [fan.rect for fan in self.fans.values() if fan.sprites]
+        place = self._find_banner_place(y, [*seats, *fans], pots)
+        (x, cy), width, compact = place
+        ribbon = pygame.Rect(0, 0, width, self.banner.height(width, compact=compact))
+        ribbon.center = (x, cy)
+        self._banner_at = (shown, place, ribbon)
+        return place
+
+    def _find_banner_place(
+        self, y: int, seats: list[pygame.Rect], pots: pygame.Rect | None
+    ) -> BannerPlace:
+        """The first place for the banner clear of `seats`, the community row, the
+        dice tray and `pots`: from `y` up to the row, then above the row, then
+        under the pots, the middle of the cloth first. A small window crowded
+        with seats may have no such place: then the pots may lie under it, and
+        if need be the row and the tray (never a seat; see `_banner_place`)."""
+        b = self.ring.board_rect
+        o = self.ring.oval
+        table = [*seats, b, self.ring.tray_rect]
+        tiers = [(table, True), (seats, False)]
+        if pots is not None:
+            tiers.insert(0, ([*table, pots], True))
         widths = [min(int(o.width * share), 540) for share in self.BANNER_WIDTHS]
-        for compact in (False, True):
-            for width in widths:
-                ribbon = pygame.Rect(0, 0, width, self.banner.height(width, compact=compact))
-                # up to the community row if need be (it still shows whole)
-                highest = b.bottom + 2 + ribbon.height // 2
-                for lift in range(0, max(0, y - highest) + 1, 4):
-                    for x in (b.centerx, o.centerx):
-                        ribbon.center = (x, y - lift)
-                        if ribbon.collidelist(seats) < 0:
-                            return (x, y - lift), width, compact
+        for blocks, everywhere in tiers:
+            for compact in (False, True):
+                for width in widths:
+                    h = self.banner.height(width, compact=compact)
+                    ribbon = pygame.Rect(0, 0, width, h)
+                    # up to the community row (it still shows whole) ...
+                    places = [
+                        y - lift for lift in range(0, max(0, y - b.bottom - 2 - h // 2) + 1, 4)
+                    ]
+                    if everywhere:
+                        # ... above it, under the seat across the cloth, or under the pots
+                        places += range(b.top - 2 - h // 2, o.top + 8 + h // 2 - 1, -4)
+                        if pots is not None:
+                            places += range(
+                                max(y, pots.bottom + 3 + h // 2), o.bottom - h // 2 - 7, 4
+                            )
+                    # the middle first, then ever further to the sides
+                    xs = [b.centerx, o.centerx]
+                    if everywhere:
+                        xs += [
+                            o.centerx + k * d for d in range(16, o.width // 5, 16) for k in (1, -1)
+                        ]
+                    for cy in places:
+                        for x in xs:
+                            ribbon.center = (x, cy)
+                            if ribbon.collidelist(blocks) < 0:
+                                return (x, cy), width, compact
         return (b.centerx, y), widths[0], False
 
     def _draw_markers(self, surface: pygame.Surface) -> None:
