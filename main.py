@@ -156,6 +156,11 @@ def _known_game(name: str) -> str | None:
     return f"unknown game {name!r}; choose one of {', '.join(KNOWN_GAMES)}"
 
 
+def _rate(row: dict[str, Any], key: str) -> str:
+    """A per-100-hands figure of `simulate` with its 95% interval."""
+    return f"{row[key]:+.1f} (95% {row[key + '_low']:+.1f} to {row[key + '_high']:+.1f})"
+
+
 def _count(value: float) -> float | int:
     """Wins are whole unless tied wins were shared: 37.0 prints as 37, 12.5 stays."""
     return int(value) if float(value).is_integer() else round(float(value), 2)
@@ -219,11 +224,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     f"  chips/100 hands {s['chips_per_100']:+.1f} "
                     f"(95% {s['chips_per_100_low']:+.1f} to {s['chips_per_100_high']:+.1f})"
                 )
+            if "adjusted_per_100" in s:
+                line += f", luck-adjusted {_rate(s, 'adjusted_per_100')}"
             print(line)
         for d in out.get("pairs", []):
-            print(
+            line = (
                 f"  {d['ahead']} - {d['behind']}: {d['chips_per_100']:+.1f} chips/100 hands "
                 f"(95% {d['chips_per_100_low']:+.1f} to {d['chips_per_100_high']:+.1f})"
+            )
+            if "adjusted_per_100" in d:
+                line += f"; luck-adjusted {_rate(d, 'adjusted_per_100')}"
+            print(line)
+        if "luck_events" in out:
+            print(
+                f"  luck-adjusted: the luck of {out['luck_events']} dice rolls taken out "
+                "(each counted at its expected value)"
             )
         if out["capped_games"]:
             print(f"  {out['capped_games']} games stopped at the safety cap")

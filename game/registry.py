@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core import SAVE_FORMAT, Action, Event, IllegalAction, Match, SaveError
 
@@ -117,6 +117,20 @@ TURN_LIMIT_OPTION = OptionSpec("turn_limit", "int", 0, minimum=0, maximum=10_000
 TOURNAMENT_OPTION = OptionSpec("tournament", "bool", False, ruling="R8")
 
 
+class LuckCounter(Protocol):
+    """Sums, per seat, chips won by chance alone that a simulation may take out
+    (see `GameInfo.luck`); fed after every action of one match."""
+
+    luck: list[float]
+
+    @property
+    def counted(self) -> int:
+        """Chance events whose luck has been counted so far."""
+
+    def after(self, match: Match, seat: int, events: list[Event]) -> None:
+        """Take note of one action and the events it produced."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the app and tools need to know about a game."""
@@ -148,6 +162,9 @@ class GameInfo:
     #: `mask(seat, shown)`: what `seat` is shown after an action, with the identity
     #: of the game's own cards hidden (playing-card codes are masked anyway)
     mask: Callable[[int, Any], Any] | None = None
+    #: games played for chips: a counter of the chips each seat won by chance
+    #: alone (an all-in run-out), which `simulate` also reports taken out
+    luck: Callable[[Match], LuckCounter] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -134,6 +134,14 @@ def chip_delta(match: Match) -> tuple[list[int], int] | None:
     return [int(a) - int(b) for a, b in zip(stacks, start, strict=True)], hands
 
 
+def _add_rate(row: dict[str, Any], key: str, amounts: list[float], hands: list[float]) -> None:
+    """`row[key]` and its 95% interval (`key_low`, `key_high`): per 100 hands."""
+    rate, lo, hi = ratio_interval(amounts, hands)
+    row[key] = round(100 * rate, 2)
+    row[f"{key}_low"] = round(100 * lo, 2)
+    row[f"{key}_high"] = round(100 * hi, 2)
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What every game of one `simulate` call shares (sent to worker processes)."""
@@ -160,6 +168,10 @@ class _Game:
     chips: list[int] | None
     hands: int
     failures: list[str]
+    #: chips won per entry by chance alone (see `GameInfo.luck`)
+    luck: list[float] | None = None
+    #: chance events counted in `luck`
+    luck_events: int = 0
 
 
 def _set_up(plan: _Plan, g: int) -> tuple[Match, list[int]]:
@@ -191,9 +203,12 @@ def _play_game(plan: _Plan, g: int) -> _Game:
         for b in bots:
             b.time_budget = plan.time_budget
     failures: list[str] = []
+    luck = info.luck(match) if info.luck is not None else None
 
     def hook(m: Match, seat: int, events: list[Event]) -> None:
-        if info.invariants is not None:
+        if luck is not None:
+            luck.after(m, seat, events)
+        if plan.check_invariants and info.invariants is not None:
             try:
                 info.invariants(m)
             except AssertionError as e:  # keep playing; report at the end
@@ -203,7 +218,7 @@ def _play_game(plan: _Plan, g: int) -> _Game:
         match,
         bots,
         Rng(f"bots/{plan.seed}/{g}"),
-        after_action=hook if plan.check_invariants else None,
+        after_action=hook if plan.check_invariants or luck is not None else None,
     )
     decision: list[list[float]] = [[] for _ in range(n)]
     for seat, times in res.decision_times.items():
@@ -213,12 +228,25 @@ def _play_game(plan: _Plan, g: int) -> _Game:
     for w in winners:
         wins[entry_at[w]] += 1 / len(winners)
     chips: list[int] | None = None
+    by_luck: list[float] | None = None
     hands = 0
     delta = chip_delta(match)
     if delta is not None:
         by_seat, hands = delta
         chips = [by_seat[order[entry]] for entry in range(n)]
-    return _Game(wins, decision, int(getattr(match, "turn", 0)), res.capped, chips, hands, failures)
+        if luck is not None:
+            by_luck = [luck.luck[order[entry]] for entry in range(n)]
+    return _Game(
+        wins,
+        decision,
+        int(getattr(match, "turn", 0)),
+        res.capped,
+        chips,
+        hands,
+        failures,
+        by_luck,
+        luck.counted if luck is not None else 0,
+    )
 
 
 def _play_chunk(plan: _Plan, first: int, last: int) -> list[_Game]:
@@ -286,6 +314,9 @@ def simulate(
     #: entry -> chips won and hands played in each game (games played for chips only)
     won: list[list[float]] = [[] for _ in range(n)]
     played: list[list[float]] = [[] for _ in range(n)]
+    #: the same with the luck of chance taken out (see `GameInfo.luck`)
+    due: list[list[float]] = [[] for _ in range(n)]
+    luck_events = 0
     if duplicate and rotate:
         games = -(-games // n) * n
     plan = _Plan(
@@ -301,15 +332,22 @@ def simulate(
         if game.chips is not None:
             # Duplicate deals are one sample each (their rotations are not independent).
             same_deal = duplicate and rotate and g % n != 0
+            luck_events += game.luck_events
             for who, v in enumerate(game.chips):
+                fair = v - game.luck[who] if game.luck is not None else float(v)
                 if same_deal:
                     won[who][-1] += v
+                    due[who][-1] += fair
                     played[who][-1] += game.hands
                 else:
                     won[who].append(v)
+                    due[who].append(fair)
                     played[who].append(game.hands)
         if progress is not None:
             progress(g + 1, games)
+    # Luck-adjusted chips (the dice's luck taken out, see game.wyrt.luck): the
+    # same on average, with a tighter interval; for games that count that luck.
+    adjusted = get_info(name).luck is not None
     seats: list[dict[str, Any]] = []
     for i in range(n):
         low, high = wilson_interval(wins[i], games)
@@ -325,29 +363,24 @@ def simulate(
             "max_ms": round(max(decision[i], default=0.0) * 1000, 2),
         }
         if won[i]:
-            rate, lo, hi = ratio_interval(won[i], played[i])
             row["chips"] = int(sum(won[i]))
             row["hands"] = int(sum(played[i]))
-            row["chips_per_100"] = round(100 * rate, 2)
-            row["chips_per_100_low"] = round(100 * lo, 2)
-            row["chips_per_100_high"] = round(100 * hi, 2)
+            _add_rate(row, "chips_per_100", won[i], played[i])
+            if adjusted:
+                _add_rate(row, "adjusted_per_100", due[i], played[i])
         seats.append(row)
     # Adjacent entries at one table, paired game by game: the same deals and
     # seats, so the difference is much tighter than the two separate intervals.
     pairs: list[dict[str, Any]] = []
     for i in range(n - 1):
         if won[i] and won[i + 1]:
+            pair: dict[str, Any] = {"ahead": bot_ids[i + 1], "behind": bot_ids[i]}
             diff = [b - a for a, b in zip(won[i], won[i + 1], strict=True)]
-            rate, lo, hi = ratio_interval(diff, played[i])
-            pairs.append(
-                {
-                    "ahead": bot_ids[i + 1],
-                    "behind": bot_ids[i],
-                    "chips_per_100": round(100 * rate, 2),
-                    "chips_per_100_low": round(100 * lo, 2),
-                    "chips_per_100_high": round(100 * hi, 2),
-                }
-            )
+            _add_rate(pair, "chips_per_100", diff, played[i])
+            if adjusted:
+                lead = [b - a for a, b in zip(due[i], due[i + 1], strict=True)]
+                _add_rate(pair, "adjusted_per_100", lead, played[i])
+            pairs.append(pair)
     return {
         "game": name,
         "games": games,
@@ -358,6 +391,7 @@ def simulate(
         "pairs": pairs,
         "average_turns": round(sum(turns) / len(turns), 2) if turns else 0.0,
         "capped_games": capped,
+        **({"luck_events": luck_events} if adjusted else {}),
         "invariants_held": not invariant_failures,
         "invariant_failures": invariant_failures[:20],
     }

@@ -76,6 +76,7 @@ def test_simulate_text_shows_intervals_and_chips(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "seats rotated, duplicate deals" in out
     assert out.count("95% ") >= 4 and "chips/100 hands" in out
+    assert "luck-adjusted" in out and "dice rolls taken out" in out
 
 
 def test_simulate_refuses_an_empty_budget(capsys: pytest.CaptureFixture[str]) -> None:

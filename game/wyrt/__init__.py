@@ -18,6 +18,7 @@ from game.wyrt.bots import make_bot
 from game.wyrt.checks import check_view, invariants, mask, reveals, scramble
 from game.wyrt.dice_cards import card_from_dice
 from game.wyrt.evaluator import CATEGORIES, HandValue, evaluate, warm_up
+from game.wyrt.luck import DiceLuck
 from game.wyrt.match import WyrtMatch
 from game.wyrt.options import MAX_SEATS, MIN_SEATS, OPTIONS, check_options
 from game.wyrt.personas import PERSONAS, ROSTER_ORDER, Persona
@@ -38,6 +39,7 @@ INFO = GameInfo(
     scramble=scramble,
     reveals=reveals,
     mask=mask,
+    luck=DiceLuck,
     extra={
         "personas": {p: PERSONAS[p].to_dict() for p in ROSTER_ORDER},
         # A bot seat plays the persona it is: see game.registry.with_bot_choices.

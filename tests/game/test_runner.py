@@ -55,6 +55,31 @@ def test_duplicate_deals_play_each_seed_once_per_seat() -> None:
     assert a["chips_per_100_low"] <= a["chips_per_100"] <= a["chips_per_100_high"]
 
 
+def test_wyrt_chips_are_also_counted_luck_adjusted() -> None:
+    """Games that count the luck of chance (Wyrt's dice cards, see game.wyrt.luck)
+    report chips with that luck taken out beside the chips won: both balance to
+    nothing over the seats."""
+    out = simulate(
+        "wyrt",
+        ["cliente_casual", "clandestino", "morto"],
+        games=18,
+        seed=3,
+        options={"hand_limit": 1},
+        duplicate=True,
+    )
+    assert out["luck_events"] > 0
+    seats = out["seats"]
+    for s in seats:
+        assert s["adjusted_per_100_low"] <= s["adjusted_per_100"] <= s["adjusted_per_100_high"]
+    assert sum(s["adjusted_per_100"] for s in seats) == pytest.approx(0.0, abs=0.05)
+    assert [s["adjusted_per_100"] for s in seats] != [s["chips_per_100"] for s in seats]
+    for k, d in enumerate(out["pairs"]):
+        lead = seats[k + 1]["adjusted_per_100"] - seats[k]["adjusted_per_100"]
+        assert d["adjusted_per_100"] == pytest.approx(lead, abs=0.05)
+    wyr = simulate("wyr", ["normal", "easy"], games=2, seed=2)
+    assert "luck_events" not in wyr and "adjusted_per_100" not in wyr["seats"][0]
+
+
 def test_time_budget_override_reaches_every_bot() -> None:
     """`--budget` sets every bot's seconds per decision (quick runs of heavy bots)."""
     seen: list[float] = []
