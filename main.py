@@ -220,10 +220,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 f"decision p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms, max {s['max_ms']} ms"
             )
             if "chips_per_100" in s:
-                line += (
-                    f"  chips/100 hands {s['chips_per_100']:+.1f} "
-                    f"(95% {s['chips_per_100_low']:+.1f} to {s['chips_per_100_high']:+.1f})"
-                )
+                line += f"  chips/100 hands {_rate(s, 'chips_per_100')}"
             if "adjusted_per_100" in s:
                 line += f", luck-adjusted {_rate(s, 'adjusted_per_100')}"
             print(line)

@@ -163,7 +163,7 @@ class GameInfo:
     #: of the game's own cards hidden (playing-card codes are masked anyway)
     mask: Callable[[int, Any], Any] | None = None
     #: games played for chips: a counter of the chips each seat won by chance
-    #: alone (an all-in run-out), which `simulate` also reports taken out
+    #: alone (Wyrt: the dice cards' rolls), which `simulate` also reports taken out
     luck: Callable[[Match], LuckCounter] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
