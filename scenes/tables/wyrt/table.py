@@ -1188,11 +1188,11 @@ class WyrtTable(TableScene):
 
     def _banner_place(self) -> BannerPlace:
         """Under the community row, so the board and the shown hands stay in sight;
-        narrower, nearer the middle of the cloth, higher (up to the row), lower
-        (under the pots) or with less padding (`compact`) where a seat's plate
-        (with its badge) or cards or the pots would lie under it -- at six seats
-        at 1024x640 it hid a side seat's name, and the pots at the start of a
-        betting round or while a side pot waited to be paid."""
+        narrower, higher (up to the row), above the row, under the pots, to the
+        side or with less padding (`compact`) where a seat's plate (with its
+        badge) or cards, the dice tray or the pots would lie under it -- at six
+        seats at 1024x640 it hid a side seat's name, and the pots at the start
+        of a betting round or while a side pot waited to be paid."""
         ring = self.ring
         b = ring.board_rect
         y = b.bottom + b.height // 2 + 10
