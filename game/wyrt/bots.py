@@ -145,8 +145,9 @@ def skill_of(persona: Persona) -> Skill:
         # the highest both times; each interval just touches 0. With
         # dealt_credit, 60000 games on seed 9997: +173 (-376…+721), still the
         # highest (+8048 chips/100; without it +126); on seed 9998 +411
-        # (-132…+953), and luck-adjusted (game.wyrt.luck) +570 (+234…+907):
-        # his lead over the invicto at a full table is real but small. Multi-way
+        # (-132…+953), and luck-adjusted (game.wyrt.luck) +570 (+234…+907);
+        # seed 9997 luck-adjusted +546 (+211…+880): his lead over the invicto
+        # at a full table is real but small. Multi-way
         # calls counted at a share of the pot (realization 0.85) were tried:
         # worse on seed 9981 (+1046 -> +554), so not kept.
         return Skill(
