@@ -322,3 +322,35 @@ def test_no_bet_lies_on_the_deck_or_another_bet(size: tuple[int, int]) -> None:
                 assert not bets[s].colliderect(ring.deck_rect), (n, s, large)
                 others = [b for t, b in enumerate(bets) if t != s]
                 assert bets[s].collidelist(others) == -1, (n, s, large)
+
+
+def test_a_suit_name_too_long_for_the_tray_gives_way_to_its_glyph(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A narrow tray cut "diamonds" to "diam…" beside the suit's own glyph; the
+    glyph alone names the suit, so the word goes whole or not at all."""
+    from scenes import style
+
+    drawn: list[str] = []
+    real = style.blit_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(style, "blit_text", spy)
+    surf = pygame.Surface((400, 200))
+    for width, whole in ((130, False), (380, True)):
+        tray = felt.DiceTray()
+        tray.set_rect(pygame.Rect(0, 0, width, 110))
+        row = tray.throw([3], "Naipe", duration=0)
+        row.suit, row.note = "D", "diamonds"
+        tray.finish()
+        drawn.clear()
+        tray.draw(surf)
+        assert ("diamonds" in drawn) is whole, (width, drawn)
+        # and never a cut word: blit_text would shorten it with "…"
+        room = tray.rect.right - 6 - round(row.dice.dice[-1].x + row.dice.dice[-1].size + 8)
+        room -= round(tray.text_size * 1.8)
+        if whole:
+            assert style.text_width("diamonds", tray.text_size, "bold") <= room

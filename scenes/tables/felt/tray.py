@@ -218,8 +218,9 @@ class DiceTray:
                     nx += round(size * 1.8)
                 room = max(10, r.right - nx - 6)
                 note = row.note
-                if row.short_note and style.text_width(note, size, "bold") > room:
-                    note = row.short_note
+                if style.text_width(note, size, "bold") > room:
+                    # the suit's glyph already names it: better no word than "diam…"
+                    note = row.short_note or ("" if row.suit else note)
                 style.blit_text(
                     surface,
                     note,
