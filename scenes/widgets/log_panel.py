@@ -22,6 +22,12 @@ class LogPanel:
         self._wrapped: list[tuple[str, tuple[int, int, int]]] | None = None
         self._cache_key: object = None
         self._cache = pygame.Surface((1, 1))
+        #: bumped by every change to the lines: the cache must never outlive one
+        #: (a hot-seat log retold for the next person kept the same count and
+        #: last line, and the last person's cards stayed drawn)
+        self._revision = 0
+        #: the lines as last painted: what the screen shows, for secrecy checks
+        self.drawn: list[tuple[str, tuple[int, int, int]]] = []
 
     def add(self, text: str, colour: tuple[int, int, int] = style.INK) -> None:
         """Append a line; the view follows the newest unless scrolled up."""
@@ -29,6 +35,7 @@ class LogPanel:
         if len(self.entries) > self.max_lines:
             self.entries = self.entries[-self.max_lines :]
         self._wrapped = None
+        self._revision += 1
         if self.scroll:
             self.scroll += len(style.wrap_text(text, self.text_size, self._text_width()))
 
@@ -36,6 +43,7 @@ class LogPanel:
         """Forget every line."""
         self.entries.clear()
         self._wrapped = None
+        self._revision += 1
         self.scroll = 0
 
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -71,19 +79,14 @@ class LogPanel:
 
     def draw(self, target: pygame.Surface) -> None:
         """Paint the panel and the visible lines (repainted only when they change)."""
-        key = (
-            self.rect.size,
-            len(self.entries),
-            self.entries[-1] if self.entries else None,
-            self.scroll,
-            self.title,
-        )
+        key = (self.rect.size, self._revision, self.scroll, self.title)
         if key != self._cache_key:
             self._cache_key = key
             self._cache = self._paint()
         target.blit(self._cache, self.rect.topleft)
 
     def _paint(self) -> pygame.Surface:
+        self.drawn = list(self.entries)
         surf = style.parchment(self.rect.size).copy()
         y = 10
         if self.title:

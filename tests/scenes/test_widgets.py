@@ -123,3 +123,24 @@ def test_timed_effects_share_one_clock() -> None:
         fx.draw(surface)  # mid-way drawing works
         fx.update(0.6)
         assert fx.done and fx.progress == 1.0
+
+
+def test_the_log_is_repainted_when_a_retelling_keeps_its_count_and_last_line() -> None:
+    """Hot-seat retells the log for the next person: Ana's "your cards" line becomes
+    Bia's while the count and the last line stay the same. The cached picture must
+    not outlive it ([G4]: it showed Ana's cards to Bia)."""
+    from scenes.widgets.log_panel import LogPanel
+
+    pygame.init()
+    panel = LogPanel(pygame.Rect(0, 0, 300, 200), "Log")
+    surf = pygame.Surface((300, 200))
+    for line in ("Hand 1", "Your cards: 8S 6D", "P3 folds."):
+        panel.add(line)
+    panel.draw(surf)
+    before = pygame.image.tobytes(surf, "RGB")
+    panel.clear()
+    for line in ("Hand 1", "Your cards: 4H 9C", "P3 folds."):
+        panel.add(line)
+    panel.draw(surf)
+    assert [t for t, _ in panel.drawn] == ["Hand 1", "Your cards: 4H 9C", "P3 folds."]
+    assert pygame.image.tobytes(surf, "RGB") != before

@@ -688,3 +688,36 @@ def test_a_banner_keeps_its_place_unless_a_pot_comes_under_it() -> None:
         assert not ribbon.colliderect(t.pots.rect(t.money))
     finally:
         pygame.quit()
+
+
+def test_the_next_person_never_sees_the_last_ones_cards_in_the_log_g4() -> None:
+    """Ana and Bia side by side in hot-seat: Ana calls and passes the screen to Bia.
+    The log is retold for Bia with as many lines and the same last one, and the
+    panel kept its picture of Ana's, "Your cards: 8♠ 6♦ …" in it, for Bia's whole
+    decision. What the panel last painted must be Bia's own log."""
+    a = make_app("--lang", "en", "--size", "1024x640")  # normal speed, as players have it
+    t = None
+    try:
+        seats = [SeatSetup("Ana"), SeatSetup("Bia"), SeatSetup("Cy", "clandestino")]
+        t = table(a, seats, seed=4)
+        looked = []
+        for _ in range(3000):
+            if len(looked) == 3:
+                break
+            until(a, lambda: my_decision(t)() and not t.events and not t.animating())
+            pump(a, 3)
+            looked.append(t.viewer)
+            assert t.log.drawn == t.log.entries, (t.viewer, t.log.drawn[-4:])
+            mine = [e for e in t.match.legal_actions(t.viewer) if isinstance(e, R.NoStraddle)]
+            t.submit(
+                mine[0]
+                if mine
+                else next(
+                    e for e in t.match.legal_actions(t.viewer) if isinstance(e, R.Call | R.Check)
+                )
+            )
+        assert {0, 1} <= set(looked)
+    finally:
+        if t is not None:
+            t.worker.close()
+        pygame.quit()
