@@ -42,8 +42,6 @@ class GlidingImage(Timed):
     """An image gliding along a low arc from `start` to `end` (the table waits
     for it: the thing lands where the next state shows it)."""
 
-    blocking = True
-
     def __init__(
         self, start: tuple[int, int], end: tuple[int, int], image: pygame.Surface, duration: float
     ) -> None:

@@ -63,6 +63,10 @@ class Timed:
     """A table effect that lives for `duration` seconds: it counts its own time,
     and says how far along it is and when it is over (subclasses draw)."""
 
+    #: the table waits for it before the next move plays out (decoration sets
+    #: False); every effect has it, so a table can ask any of them
+    blocking: bool = True
+
     def __init__(self, duration: float) -> None:
         self.duration = max(0.01, duration)
         self.t = 0.0

@@ -592,3 +592,25 @@ def test_status_names_the_next_only_after_a_bots_move(app, monkeypatch) -> None:
             names = ", ".join(t.seats[s].name for s in t.match.to_move)
             shown += tr("ui.table.to_act", names=names) in line
     assert held_back > 0 and shown > 0
+
+
+def test_a_xisum_duel_plays_out_at_a_speed_players_use_c15() -> None:
+    """At any speed but "instant" a Xisum duel ([C15]) put an effect on the table
+    without `blocking`, and the next frame's `animating()` killed the app. The duel
+    now holds the table while it shows, then the match goes on."""
+    from scenes.tables.chama.effects import XisumDuel
+
+    a = make_app("--lang", "en", "--size", "1024x640")
+    a.settings.animation_speed = "fast"
+    t = table(
+        a, [SeatSetup("A", "normal"), SeatSetup("B", "normal")], seed=7, options={"xisum": True}
+    )
+    try:
+        until(a, lambda: any(isinstance(fx, XisumDuel) for fx in t.fx), frames=6000)
+        assert t.animating()
+        moves = len(t.match.log)
+        until(a, lambda: not any(isinstance(fx, XisumDuel) for fx in t.fx), frames=600)
+        until(a, lambda: len(t.match.log) > moves or t.match.is_over, frames=3000)
+    finally:
+        t.worker.close()
+        pygame.quit()
