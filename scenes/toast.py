@@ -29,6 +29,11 @@ class Toast:
         else:
             self.text, self.kind, self.age = text, kind, 0.0
 
+    def clear(self) -> None:
+        """Drop the message on screen and every one waiting."""
+        self.queue.clear()
+        self.text = ""
+
     @property
     def visible(self) -> bool:
         """Whether a message is on screen."""

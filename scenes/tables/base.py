@@ -285,6 +285,10 @@ class TableScene(Scene):
         if seat == self.viewer:
             return
         self.viewer = seat
+        if self.needs_curtain:
+            # a message was meant for the last person ("Hint: play realm J …",
+            # "9♠ is not a realm"): it must not stay up for the next one
+            self.app.toast.clear()
         if seat is None:
             self.hide_secrets()
         else:

@@ -63,6 +63,23 @@ def test_hot_seat_curtain_between_two_humans(app) -> None:  # type: ignore[no-un
     assert app.scenes.top.name == t.seats[1 - first].name
 
 
+def test_a_message_for_one_person_does_not_stay_up_for_the_next_g4(app) -> None:  # type: ignore[no-untyped-def]
+    """A hint or an illegal-click message names the cards of whoever looks ("Hint:
+    play realm J"); in Chama it stayed on the curtain and on the next person's
+    screen. Passing the screen drops every message, shown or waiting."""
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bia")])
+    _run_until(app, lambda: isinstance(app.scenes.top, Curtain))
+    pump(app, 30)
+    click(app, app.scenes.top.button.rect.center)
+    first = t.viewer
+    assert first is not None
+    app.toast.show("Hint: play realm J in slot A")
+    app.toast.show("9S is not a realm")
+    t.submit(t.match.legal_actions(first)[0])
+    _run_until(app, lambda: isinstance(app.scenes.top, Curtain))
+    assert not app.toast.visible and not app.toast.queue
+
+
 def test_undo_in_practice_takes_back_the_human_move(app) -> None:  # type: ignore[no-untyped-def]
     t = _table(app, [SeatSetup("Ana"), SeatSetup("Bot", "random")], practice=True)
     t.submit(t.match.legal_actions(0)[0])
