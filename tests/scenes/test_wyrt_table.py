@@ -721,3 +721,34 @@ def test_the_next_person_never_sees_the_last_ones_cards_in_the_log_g4() -> None:
         if t is not None:
             t.worker.close()
         pygame.quit()
+
+
+def test_practice_numbers_never_outlive_their_decision_g4(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The practice panel showed the last decision's pot odds (and, in hot-seat,
+    could show the last person's hand and equity) until the new numbers were
+    worked out. Numbers belong to one decision: while the next one's are not
+    ready, the panel shows none."""
+    import scenes.tables.wyrt.practice as practice
+
+    app.scenes.push(MainMenu(app), fade=False)
+    t = open_table(app, "wyrt", BOTS, seed=3, options={"straddle": False}, practice=True)
+    app.scenes.push(t, fade=False)
+    assert isinstance(t, WyrtTable)
+    until(app, lambda: my_decision(t)() and t.aids.aids is not None)
+    first = len(t.match.log)
+
+    class Never:  # threads that never get to work: the next numbers never come
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def start(self) -> None:
+            pass
+
+    monkeypatch.setattr(practice.threading, "Thread", Never)
+    legal = t.match.legal_actions(0)
+    t.submit(next(a for a in legal if isinstance(a, R.Call | R.Check)))
+    until(app, lambda: len(t.match.log) > first)
+    pump(app, 30)
+    assert t.aids.aids is None
+    t.hide_secrets()
+    assert t.aids.aids is None

@@ -85,24 +85,40 @@ class PracticeAids:
 
     def __init__(self, table: WyrtTable) -> None:
         self.table = table
-        self.aids: Aids | None = None
-        self._key: tuple[Any, ...] | None = None
+        #: the decision on screen, (moves so far, viewer, bots' cards shown)
+        self._want: tuple[Any, ...] | None = None
+        #: the decision whose numbers are being (or were last) worked out
+        self._started: tuple[Any, ...] | None = None
+        #: the last numbers worked out, with the decision they belong to
+        self._result: tuple[tuple[Any, ...], Aids] | None = None
         self._busy = False
+
+    @property
+    def aids(self) -> Aids | None:
+        """The numbers of the decision on screen; None while they are worked out.
+        Numbers of an earlier decision are never shown: they were another pot's,
+        and in hot-seat perhaps another person's hand ([G4])."""
+        r = self._result
+        return r[1] if r is not None and r[0] == self._want else None
+
+    def forget(self) -> None:
+        """The viewer changed: show nothing until their own numbers are ready."""
+        self._want = None
+        self._started = None
 
     def refresh(self) -> None:
         """Recompute when the decision changed (never on the render loop)."""
         t = self.table
         seat = t.viewer
         key = (len(t.match.log), seat, t.show_bots)
-        if key == self._key or self._busy:
-            return
-        self._key = key
+        self._want = key
+        if key == self._started or self._busy:
+            return  # a thread still busy with an older decision: next quiet frame
+        self._started = key
         if seat is None:
-            self.aids = None
             return
         view = t.match.view(seat)
         if view["phase"] != "betting" or not view["hand_cards"]:
-            self.aids = None
             return
         others: list[list[Card]] | None = []
         opponents = [
@@ -130,7 +146,7 @@ class PracticeAids:
                     r = random.Random(len(t.match.log) * 7919 + (seat or 0))
                     rep = simulate(mine, board, unseen, len(opponents), SAMPLES, r)
                     eq, exact, n = rep.equity(), False, SAMPLES
-                self.aids = Aids(cat, pct, eq, exact, n, len(opponents), to_call, pot)
+                self._result = (key, Aids(cat, pct, eq, exact, n, len(opponents), to_call, pot))
             finally:
                 self._busy = False
 

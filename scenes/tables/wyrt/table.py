@@ -397,12 +397,11 @@ class WyrtTable(TableScene):
     def hide_secrets(self) -> None:
         """Nobody looks: the bottom hand goes face down (sync redraws it from the
         public view) and the practice aids forget the last person's numbers."""
-        self.aids.aids = None
-        self.aids._key = None
+        self.aids.forget()
 
     def show_secrets(self) -> None:
         """A person looks again: their aids are worked out for them."""
-        self.aids._key = None
+        self.aids.forget()
 
     def hint_reason(self, action: Action) -> str:
         return self.aids.reason(action)
