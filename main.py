@@ -44,15 +44,21 @@ def _option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
-def _add_gui_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--frames", type=int, default=0, help="exit after N frames")
-    p.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")
-    p.add_argument("--autoplay", action="store_true", help="bots play every seat")
-    p.add_argument("--lang", choices=["pt", "en"], help="interface language")
-    p.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
-    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+def _add_gui_flags(p: argparse.ArgumentParser, *, again: bool = False) -> None:
+    """The window flags. `again`: a subcommand's copy, which sets only what is
+    given after the subcommand ("taverna --size 1024x640 play wyrt" kept the
+    subcommand's empty defaults, and the size and language were lost)."""
+    keep = {"default": argparse.SUPPRESS} if again else {}
+    p.add_argument("--frames", type=int, help="exit after N frames", **({"default": 0} | keep))
+    p.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG", **keep)
+    p.add_argument("--autoplay", action="store_true", help="bots play every seat", **keep)
+    p.add_argument("--lang", choices=["pt", "en"], help="interface language", **keep)
+    p.add_argument("--size", type=_size, help="window size, e.g. 1280x800", **keep)
+    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen", **keep)
     p.add_argument(
-        "--scene", help="open a screen directly (settings, new:<game>, rules, stats, curtain)"
+        "--scene",
+        help="open a screen directly (settings, new:<game>, rules, stats, curtain)",
+        **keep,
     )
 
 
@@ -72,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE"
     )
     play.add_argument("--practice", action="store_true", help="hints, odds and undo")
-    _add_gui_flags(play)
+    _add_gui_flags(play, again=True)
 
     sim = sub.add_parser("simulate", help="bots play many matches headless")
     sim.add_argument("game")

@@ -94,3 +94,20 @@ def test_simulate_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     assert [s["wins"] for s in one["seats"]] == [s["wins"] for s in two["seats"]]
     assert main.cli([*args, "--jobs", "-1"]) == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--lang", "en", "--size", "1024x640", "--frames", "5", "play", "wyrt"],
+        ["play", "wyrt", "--lang", "en", "--size", "1024x640", "--frames", "5"],
+        ["--lang", "pt", "play", "wyrt", "--lang", "en", "--size", "1024x640", "--frames", "5"],
+    ],
+)
+def test_window_flags_count_before_or_after_play(argv: list[str]) -> None:
+    """`taverna --size 1024x640 play wyrt` opened at 1280x800 in the saved language:
+    the subcommand's own empty defaults overwrote the flags given before it."""
+    args = main.build_parser().parse_args(argv)
+    assert (args.lang, args.size, args.frames) == ("en", (1024, 640), 5)
+    plain = main.build_parser().parse_args(["play", "wyrt"])
+    assert (plain.lang, plain.size, plain.frames, plain.autoplay) == (None, None, 0, False)
