@@ -614,3 +614,29 @@ def test_a_xisum_duel_plays_out_at_a_speed_players_use_c15() -> None:
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_battle_lines_in_portuguese_take_the_right_article() -> None:
+    """ "apresenta … no defesa", "reforça o defesa", "vencida pelo defesa": a bare
+    "ataque"/"defesa" took the article of "ataque" for both sides. The sides now
+    read as "lado do ataque" / "lado da defesa" in every sentence."""
+    from game.chama import events as E
+
+    a = make_app("--lang", "pt", "--size", "1024x640")
+    t = table(a, [SeatSetup("Ana"), SeatSetup("Bo", "normal")], seed=3)
+    try:
+        k5, s8 = parse_card("5H"), parse_card("8H")
+        for side, want in (("attack", "lado do ataque"), ("defense", "lado da defesa")):
+            events = [
+                E.CommanderPresented(0, side, 1, 7, k5, None, True, 5),
+                E.Reinforced(0, side, s8, 13, 5),
+                E.SideStopped(0, side, False),
+                E.IncursionResolved(1, side, 13, 5, ()),
+            ]
+            for ev in events:
+                line = t.event_text(ev, **t.event_extra(ev))
+                assert want in line, line
+                assert " no defesa" not in line and " o defesa" not in line, line
+    finally:
+        t.worker.close()
+        pygame.quit()

@@ -58,6 +58,9 @@ class TableAnimations:
                 "losing",
             ) and isinstance(v, str):
                 word = f"chamatable.words.{v}"
+                if k in ("side", "winner", "losing"):
+                    # "lado da defesa": a bare word took the wrong article ("no defesa")
+                    word = f"chamatable.side_words.{v}"
                 extra.setdefault(k, tr(word) if has(word) else v.replace("_", " "))
         for k in ("target", "caster"):
             v = fields.get(k)

@@ -184,7 +184,9 @@ def draw_battle(
             )
     if actor is not None and battle["stage"] == "fight" and actor not in (att, dfn):
         text = tr(
-            "chamatable.battle.ally_asked", name=names[actor], side=tr(f"chama.sides.{losing}")
+            "chamatable.battle.ally_asked",
+            name=names[actor],
+            side=tr(f"chamatable.side_words.{losing}"),
         )
         style.blit_text(
             surface,

@@ -389,7 +389,10 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
                 return tr("chamatable.prompt.continue")
             if stage == "fight":
                 if self.viewer not in (b["attacker"], b["defender"]):
-                    return tr("chamatable.prompt.ally", side=tr(f"chama.sides.{b.get('losing')}"))
+                    return tr(
+                        "chamatable.prompt.ally",
+                        side=tr(f"chamatable.side_words.{b.get('losing')}"),
+                    )
                 return tr("chamatable.prompt.fight")
         return ""
 
