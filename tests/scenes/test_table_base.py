@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 import game
 from game import storage
@@ -189,3 +190,31 @@ def test_the_status_names_the_next_mover_only_once_the_table_caught_up(app) -> N
     _run_until(app, lambda: not t.playing_out())
     t.draw_status(app.screen)
     assert "To act: Ana" in lines[-1]
+
+
+def test_the_chama_status_offers_the_skip_while_others_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Chama never said "Space: skip ahead" while bots played (a round of three
+    bots takes about 20 s at normal speed); War and Wyr did."""
+    from scenes import style
+    from tests.scenes.conftest import make_app
+
+    a = make_app("--lang", "en", "--size", "1280x800")
+    seats = [SeatSetup("Ana"), SeatSetup("Bo", "normal"), SeatSetup("Cy", "normal")]
+    t = open_test_table(a, "chama", seats, 5)
+    try:
+        pump_until(a, lambda: not t.my_turn() and bool(t.skip_note()), 3000)
+        drawn: list[str] = []
+        real = style.blit_text
+
+        def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
+            drawn.append(text)
+            return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(style, "blit_text", spy)
+        t.draw_status(pygame.Surface((1280, 800)))
+        assert any("Space: skip ahead" in text for text in drawn), drawn
+    finally:
+        t.worker.close()
+        pygame.quit()

@@ -369,6 +369,7 @@ class TablePainting:
         text += self.to_act_note()
         if self.worker.busy and self.worker.seat is not None:
             text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
+        text += self.skip_note()
         left_of = min(
             [b.rect.left for b in self.buttons.values()]
             + [b.rect.left for b in self.extra_buttons.values()],

@@ -1468,7 +1468,7 @@ class WyrtTable(TableScene):
     def draw_status(self, surface: pygame.Surface) -> None:
         if self._top_room() < 430:
             return  # no room at the top: the bar under the table says it (see _draw_bar)
-        surface_text = self.status_text()
+        surface_text = self.status_text() + self.skip_note()
         style.blit_text(
             surface,
             surface_text,
