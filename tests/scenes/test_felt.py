@@ -354,3 +354,35 @@ def test_a_suit_name_too_long_for_the_tray_gives_way_to_its_glyph(
         room -= round(tray.text_size * 1.8)
         if whole:
             assert style.text_width("diamonds", tray.text_size, "bold") <= room
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_shown_hand_can_be_read_past_its_own_plate(size: tuple[int, int]) -> None:
+    """A top seat's shown hand was tucked under its own plate and its best five
+    raised further under it: rank and suit (the cards' upper corners) were hidden.
+    Every shown card's upper corner stays clear of every plate, its own included,
+    for 2-8 seats at both sizes (three of five raised, as a hand with dice cards),
+    except where the cloth has no such room at all: at 1024x640 with eight seats the
+    two seats either side of the top one (there the other plates, the tray and the
+    row are kept clear instead, as the test above requires)."""
+    w, h = size
+    side = 290 if w >= 1200 else 250
+    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    for n in range(2, 9):
+        ring = felt.SeatRing(n, bottom=0)
+        ring.set_area(area)
+        avoid = (ring.tray_rect, ring.board_rect)
+        plates = [ring.plate_rect(t) for t in range(n)]
+        for s in range(1, n):
+            if size == (1024, 640) and n == 8 and s in (3, 5):
+                continue
+            tweens = Tweens()
+            fan = felt.CardFan(tweens, ring.card_width())
+            fan.place(*ring.shown_cards_place(s, avoid))
+            fan.show(parse_cards("A♠ K♠ Q♥ J♥ 2c"), face_up=True)
+            fan.raise_cards(parse_cards("A♠ Q♥ 2c"))
+            tweens.finish_all()
+            for sp in fan.sprites:
+                r = sp.rect
+                corner = pygame.Rect(r.left, r.top, max(8, r.width // 4), r.height // 3)
+                assert corner.collidelist(plates) < 0, (size, n, s, sp.card)

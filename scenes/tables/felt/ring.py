@@ -242,20 +242,29 @@ class SeatRing:
     ) -> tuple[Point, int, float]:
         """Where a hand shown at the showdown lies (centre, card width, overlap): as
         large and spread as the room allows, clear of `avoid` (the dice tray, the
-        community row) and of the other seats' plates. Raised cards included."""
+        community row) and of the other seats' plates. Raised cards included. It
+        may tuck under its own plate, but never so far that the plate hides the
+        cards' upper part, where their corners show rank and suit (a top seat's
+        raised cards slid under its plate and could not be read)."""
         w = self.card_width()
         tries = ((round(w * 1.15), 0.45), (w, 0.45), (w, 0.55), (w, 0.65), (w, 0.72))
+        own = self.plate_rect(seat)
         others = [self.plate_rect(t) for t in range(self.n) if t != seat]
         best: tuple[int, tuple[Point, int, float]] | None = None
         for width, overlap in tries:
             h = round(width * 1.4)
             box = (round(width + width * (1 - overlap) * max(0, count - 1)), h)
-            for gap in (-min(box) // 4, -min(box) // 2):
-                centre = self._beyond(seat, self.plate_rect(seat), box, gap)
+            for gap in (-min(box) // 4, -min(box) // 2, 0, round(h * 0.22)):
+                centre = self._beyond(seat, own, box, gap)
                 r = pygame.Rect(0, 0, box[0], round(h * 1.2))
                 r.midbottom = (round(centre[0]), round(centre[1] + h / 2))
+                corners = pygame.Rect(r.left, r.top, r.width, round(h * 0.7))
                 place = (centre, width, overlap)
                 covered = sum(c.width * c.height for c in (r.clip(o) for o in (*avoid, *others)))
+                hidden = corners.clip(own)
+                # where nothing is clear (eight seats at 1024x640, two seats of
+                # each layout), the tray, the row and the other plates come first
+                covered = 10 * covered + hidden.width * hidden.height
                 if covered == 0:
                     return place
                 if best is None or covered < best[0]:

@@ -1280,6 +1280,9 @@ class WyrtTable(TableScene):
         if sh.straddle >= 0:
             marks.setdefault(sh.straddle, []).append((tr("wyrttable.marker_straddle"), "straddle"))
         for s, items in marks.items():
+            fan = self.fans.get(s)
+            if s != self.ring.bottom and fan is not None and fan.raised:
+                continue  # a hand shown at the showdown spreads over its markers
             for i, (text, kind) in enumerate(items):
                 felt.draw_marker(surface, self.ring.marker_spot(s, i), text, kind, 12)
 
