@@ -14,6 +14,7 @@ import pytest
 from game.cards import Card
 from game.wyrt import records as R
 from scenes.curtain import Curtain
+from scenes.dialogs import ConfirmDialog
 from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.tables import felt, open_table
@@ -151,6 +152,8 @@ def test_cheat_steal_from_the_deck_t9(app) -> None:  # type: ignore[no-untyped-d
     tip = c.cheat_tip(t.view())
     assert "Bo" in tip or "Cy" in tip  # who sets the difficulty
     click_widget(app, cheat)
+    assert isinstance(app.scenes.top, ConfirmDialog)  # cheating is asked first
+    key(app, pygame.K_RETURN)
     until(app, lambda: isinstance(app.scenes.top, StealDialog))
     dialog = app.scenes.top
     assert isinstance(dialog, StealDialog)
@@ -175,7 +178,14 @@ def test_cheat_caught_is_staged_as_an_expulsion_t9(app) -> None:  # type: ignore
     )
     until(app, my_decision(t))
     assert t.controls is not None
+    before = len(t.match.log)
+    key(app, pygame.K_t)  # T lies next to R (raise): a slip must cost nothing
+    assert isinstance(app.scenes.top, ConfirmDialog)
+    assert "caught" in app.scenes.top.message
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is t and len(t.match.log) == before
     key(app, pygame.K_t)
+    key(app, pygame.K_RETURN)
     assert t.match.status[0] == "expelled"
     until(app, lambda: t.shown.status[0] == "expelled")
     assert t.plate_info(0, t.view()).badge_kind == "expelled"

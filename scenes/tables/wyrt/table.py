@@ -481,6 +481,22 @@ class WyrtTable(TableScene):
     def _ask(self, title: str, text: str, yes: Any) -> None:
         self.app.confirm(title, text, yes)
 
+    def _ask_cheat(self) -> None:
+        """Cheat after a yes: caught, a person loses the hand's bets and the rest of
+        the session, and T lies next to R (raise)."""
+        c = self.view().get("cheat")
+        if not c:
+            return
+        self._ask(
+            tr("wyrttable.cheat_title"),
+            tr(
+                "wyrttable.cheat_confirm",
+                steal=round(100 * c["steal_chance"]),
+                caught=round(100 * c["caught_chance"]),
+            ),
+            lambda: self.submit(R.Cheat()),
+        )
+
     # -- events -----------------------------------------------------------------------
     def _d(self, seconds: float) -> float:
         return self.tweens.scaled(seconds)
@@ -1070,7 +1086,7 @@ class WyrtTable(TableScene):
         ):
             if event.type == pygame_gui.UI_BUTTON_PRESSED:
                 if event.ui_element is self.extra_buttons.get("cheat"):
-                    self.submit(R.Cheat())
+                    self._ask_cheat()
                     return
                 if event.ui_element is self.extra_buttons.get("relic") and self.viewer is not None:
                     from scenes.tables.wyrt.dialogs import RelicDialog
@@ -1099,7 +1115,7 @@ class WyrtTable(TableScene):
                 return
             cheat = self.extra_buttons.get("cheat")
             if event.key == pygame.K_t and cheat is not None and cheat.visible:
-                self.submit(R.Cheat())
+                self._ask_cheat()
                 return
             if self.controls is not None and self.controls.handle_key(event):
                 return
