@@ -762,3 +762,24 @@ def test_practice_numbers_never_outlive_their_decision_g4(app, monkeypatch) -> N
     assert t.aids.aids is None
     t.hide_secrets()
     assert t.aids.aids is None
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_bar_says_every_line_in_practice_at_the_smallest_window(lang: str) -> None:
+    """Practice at 1024x640 in Portuguese moved the status into the bar and cut
+    the last line ("Um aumento deve chegar a pelo" and no more): every line of a
+    decision with a call and a raise is written, in smaller letters if need be."""
+    a = make_app("--lang", lang, "--size", "1024x640")
+    a.settings.animation_speed = "instant"
+    a.scenes.push(MainMenu(a), fade=False)
+    t = open_table(a, "wyrt", BOTS, seed=3, options={"straddle": False}, practice=True)
+    a.scenes.push(t, fade=False)
+    try:
+        assert isinstance(t, WyrtTable)
+        until(a, lambda: my_decision(t)() and t.view().get("to_call", 0) > 0)
+        pump(a, 3)
+        assert t.view().get("can_raise")
+        assert t.bar_lines_cut == 0
+    finally:
+        t.worker.close()
+        pygame.quit()

@@ -87,6 +87,7 @@ class WyrtTable(TableScene):
         self.shake: dict[int, float] = {}
         self.bar = pygame.Rect(0, 0, 1, 1)
         self.bar_text_rect = pygame.Rect(0, 0, 0, 0)
+        self.bar_lines_cut = 0
         self.side = pygame.Rect(0, 0, 1, 1)
         self.aids_rect = pygame.Rect(0, 0, 1, 1)
         self._settled_key: tuple[Any, ...] | None = None
@@ -1431,25 +1432,26 @@ class WyrtTable(TableScene):
         key = (tuple(lines), width, bar.height)
         if self._bar is None or self._bar[0] != key:
             text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
-            parts = [
-                (part, colour, kind)
-                for text, colour, kind in lines
-                for part in style.wrap_text(text, 15, width, kind)
-            ]
-            # every line fits: a smaller size when there are more than the bar holds
-            size = 15 if len(parts) * 19 <= bar.height - 14 else 13
-            if size != 15:
+            # every line fits: smaller letters when there are more than the bar
+            # holds at 15 px (practice at 1024x640 in Portuguese cut the last one)
+            for size in (15, 13, 12, 11):
                 parts = [
                     (part, colour, kind)
                     for text, colour, kind in lines
                     for part in style.wrap_text(text, size, width, kind)
                 ]
-            step = size + 4
-            y = max(6, (bar.height - step * len(parts)) // 2) if len(parts) > 4 else 10
+                step = size + 4
+                if 6 + step * len(parts) <= bar.height - 4:
+                    break
+            fits = 10 + step * len(parts) <= bar.height - 4
+            y = 10 if fits else max(4, (bar.height - step * len(parts)) // 2)
             used = 0
+            #: lines that did not fit even at the smallest size (a test keeps it 0)
+            self.bar_lines_cut = 0
             for part, colour, kind in parts:
                 if y + step > bar.height - 4:
-                    break
+                    self.bar_lines_cut += 1
+                    continue
                 r = style.blit_text(
                     text_surf, part, size, (0, y), colour, kind=kind, max_width=width
                 )
