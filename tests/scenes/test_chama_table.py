@@ -17,6 +17,7 @@ from game.cards import parse_card
 from game.chama import actions as A
 from game.chama.battle import FIGHT, PRESENT_DEF
 from scenes.curtain import Curtain
+from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.tables.base import SeatSetup
 from scenes.tables.chama import ChamaTable
@@ -241,6 +242,34 @@ def test_bots_play_whole_games_in_every_mode_c14_c15_c16(options: dict, n: int) 
     until(app, lambda: isinstance(app.scenes.top, VictoryOverlay), 20000)
     assert t.match.is_over and t.victory_lines()
     pygame.quit()
+
+
+def test_under_the_victory_screen_the_prompt_says_the_match_is_over() -> None:
+    """With a person at the table the prompt under the victory screen could still
+    say "Bo is playing." (the last mover) until "Look at the table" was clicked."""
+    app = make_app("--lang", "en", "--size", "1024x640")
+    app.settings.animation_speed = "fast"  # as players have it: the end still moves
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bo", "easy")], seed=2, options={"turn_limit": 8})
+    rng = random.Random(2)
+    try:
+        for _ in range(40000):
+            if isinstance(app.scenes.top, VictoryOverlay):
+                break
+            idle = not (t.events or t.animating() or t.tweens.busy)
+            if t.human_to_act() == 0 and idle:
+                t.submit(rng.choice(t.match.legal_actions(0)), 0)
+            pump(app)
+        assert isinstance(app.scenes.top, VictoryOverlay)
+        assert t.row is not None and t.row.prompt == tr("chamatable.prompt.over")
+        # the prompt as the last settled frame left it when the bots' final move
+        # ended the match: the end itself must bring it up to date
+        app.scenes.pop(fade=False)
+        t.row.set([], tr("chamatable.prompt.waiting", name="Bo"))
+        t.on_match_over()
+        assert t.row.prompt == tr("chamatable.prompt.over")
+    finally:
+        t.worker.close()
+        pygame.quit()
 
 
 def test_aliados_a_person_outside_the_battle_is_offered_to_help_c15(app) -> None:  # type: ignore[no-untyped-def]

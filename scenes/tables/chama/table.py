@@ -160,6 +160,12 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         """Effects the table waits for (floating words are decoration)."""
         return any(fx.blocking for fx in self.fx)
 
+    def on_match_over(self) -> None:
+        """The prompt under the victory screen says the match is over (it still
+        named the last mover)."""
+        self.refresh_controls()
+        super().on_match_over()
+
     def finish_animations(self) -> None:
         self.fx.clear()  # cards land where the settled view shows them
 
