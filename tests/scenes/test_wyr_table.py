@@ -549,8 +549,9 @@ def test_a_persons_trade_turn_builds_the_legal_list_once(app) -> None:  # type: 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_small_window_dice_tray_and_board_keep_off_the_lords_cards(n: int) -> None:
     """1024x640: while the dice roll, the tray and the score board stand clear of
-    every lord's cards and of the round plaque; the board's texts fit their columns."""
-    from scenes.tables.wyr.paint import _cells, _need
+    every lord's cards and of the round plaque; the board's texts fit their columns
+    and it is tall enough for every row and the winner line."""
+    from scenes.tables.wyr.paint import _cells, _need, board_least_height
 
     app = make_app("--lang", "pt", "--size", "1024x640")
     app.settings.animation_speed = "instant"
@@ -571,6 +572,9 @@ def test_small_window_dice_tray_and_board_keep_off_the_lords_cards(n: int) -> No
         assert t.board is not None
         rows = [_cells(r, t.name) for r in t.board.rows]
         assert _need(rows, 11)[1] <= board.width - 40  # legible: 11 px or more
+        # every lord's row and the winner line under them (with four lords the
+        # winner line was written over the last row)
+        assert board.height >= board_least_height(len(t.board.rows)), board
     finally:
         if t is not None:
             t.worker.close()
@@ -681,3 +685,32 @@ def test_five_lords_round_plaque_and_pot_stay_clear_of_the_seats(size: tuple[int
     pot = t._pot_footprint(t._pot_spot())
     assert pot.collidelist(seats + fans) < 0, (pot, seats, fans)
     assert not pot.colliderect(t._board_rect())
+
+
+def test_with_a_person_and_three_bots_the_board_holds_every_row_at_1024x640() -> None:
+    """Ana and three bots at 1024x640: at the Hora da Verdade the winner line was
+    written over the fourth lord's row (the board was cut below its least height)."""
+    import random
+
+    from scenes.tables.wyr.paint import board_least_height
+
+    app = make_app("--lang", "pt", "--size", "1024x640")
+    app.settings.animation_speed = "instant"
+    t = None
+    try:
+        seats = [SeatSetup("Ana"), SeatSetup("Normal1", "normal"), SeatSetup("Hard2", "hard")]
+        t = table(app, [*seats, SeatSetup("Easy3", "easy")], seed=7)
+        rng = random.Random(7)
+        for _ in range(6000):
+            if t.board is not None and t._board_shown() and t.board.winners:
+                break
+            idle = not (t.events or t.animating() or t.tweens.busy)
+            if t.human_to_act() == 0 and idle:
+                t.submit(rng.choice(t.match.legal_actions(0)), 0)
+            pump(app)
+        assert t.board is not None and t.board.winners
+        assert t._board_rect().height >= board_least_height(len(t.board.rows))
+    finally:
+        if t is not None:
+            t.worker.close()
+        pygame.quit()

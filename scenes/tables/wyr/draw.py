@@ -392,7 +392,7 @@ class WyrDrawing:
                 area.height = least
         # The board comes first: on a small cloth it takes room from the dice tray.
         area.width = max(160, int(o.width * 0.36), area.width)
-        area.height = max(90, area.height)
+        area.height = max(least, area.height)  # every lord and the winner line
         return area
 
     def _draw_bets(self, surface: pygame.Surface) -> None:
