@@ -669,3 +669,41 @@ def test_battle_lines_in_portuguese_take_the_right_article() -> None:
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_an_armistice_ace_keeps_off_the_battle_title_c11(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With four players an armistice's ace and its "Bot2 – Bot1" label lay on the
+    battle panel's title. While a battle fills the centre, such an ace is left out;
+    outside battles it shows ([C11])."""
+    from scenes import style
+
+    a = make_app("--lang", "en", "--size", "1024x640")
+    seats = [SeatSetup("Ana")] + [SeatSetup(f"Bot{i}", "normal") for i in (1, 2, 3)]
+    t = table(a, seats, seed=11)
+    try:
+        assert t.lay is not None
+        pairs = [(x, y) for x in range(4) for y in range(4) if x < y]
+        inside = [p for p in pairs if t.lay.centre.collidepoint(t._between(*p))]
+        assert inside  # the layout does put some between-points on the centre
+        drawn: list[str] = []
+        real = style.blit_text
+
+        def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
+            drawn.append(text)
+            return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(style, "blit_text", spy)
+        caster, target = inside[0]
+        view = {"armistices": [{"caster": caster, "target": target, "card": "AS"}]}
+        label = tr(
+            "chamatable.armistice_marker", caster=t.seats[caster].name, target=t.seats[target].name
+        )
+        surf = pygame.Surface(a.size)
+        t._draw_armistices(surf, view)
+        assert label in drawn
+        drawn.clear()
+        t._draw_armistices(surf, {**view, "battle": {"stage": "fight"}})
+        assert label not in drawn
+    finally:
+        t.worker.close()
+        pygame.quit()

@@ -155,12 +155,18 @@ class TablePainting:
                 return
 
     def _draw_armistices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """Each armistice in play: the ace between caster and target, a dashed line ([C11])."""
+        """Each armistice in play: the ace between caster and target, a dashed line
+        ([C11]) -- except, while a battle fills the centre, one whose ace would lie
+        on it (it covered the battle's title; the log still says it)."""
+        assert self.lay is not None
+        battle = self.lay.centre.inflate(8, 24) if view.get("battle") else None
         for a in view.get("armistices", []):
             ra, rb = self._area(a["caster"]), self._area(a["target"])
             if ra is None or rb is None:
                 continue
             p = self._between(a["caster"], a["target"])
+            if battle is not None and battle.collidepoint(p):
+                continue
             for src in (ra.rect.center, rb.rect.center):
                 steps = 12
                 for k in range(0, steps, 2):
@@ -365,15 +371,23 @@ class TablePainting:
         if self.match.is_over:
             super().draw_status(surface)
             return
-        text = tr("chamatable.status", game=view.get("game_no", 1), turn=view.get("turn", 0))
-        text += self.to_act_note()
+        base = tr("chamatable.status", game=view.get("game_no", 1), turn=view.get("turn", 0))
+        to_act = self.to_act_note()
+        thinking = ""
         if self.worker.busy and self.worker.seat is not None:
-            text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
-        text += self.skip_note()
+            thinking = "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
         left_of = min(
             [b.rect.left for b in self.buttons.values()]
             + [b.rect.left for b in self.extra_buttons.values()],
             default=surface.get_width() - 16,
+        )
+        # the longest line that fits at full size: with many buttons at 1024x640
+        # the whole line shrank to tiny letters; the thinking bot names who acts
+        skip = self.skip_note()
+        choices = [base + to_act + thinking + skip, base + to_act + thinking, base + thinking]
+        text = next(
+            (c for c in choices if style.text_width(c, 17, "bold") <= left_of - 40),
+            base + to_act,
         )
         style.blit_text(
             surface,

@@ -1489,7 +1489,10 @@ class WyrtTable(TableScene):
     def draw_status(self, surface: pygame.Surface) -> None:
         if self._top_room() < 430:
             return  # no room at the top: the bar under the table says it (see _draw_bar)
-        surface_text = self.status_text() + self.skip_note()
+        surface_text = self.status_text()
+        room = max(100, self._top_room() - 40)
+        if style.text_width(surface_text + self.skip_note(), 18, "bold") <= room:
+            surface_text += self.skip_note()  # only where it fits: never shrink the line
         style.blit_text(
             surface,
             surface_text,
@@ -1498,7 +1501,7 @@ class WyrtTable(TableScene):
             style.CREAM,
             kind="bold",
             shadow=style.BLACK,
-            max_width=max(100, self._top_room() - 40),
+            max_width=room,
         )
 
     def status_text(self) -> str:
