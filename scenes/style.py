@@ -273,6 +273,24 @@ def wrap_text(text: str, size: int, width: int, kind: str = "sans") -> list[str]
     return lines
 
 
+def wrap_to_fit(
+    texts: list[tuple[str, str]], width: int, height: int, sizes: tuple[int, ...], gap: int = 4
+) -> tuple[int, list[tuple[int, str]]]:
+    """Wrap `texts` ((text, kind) each) at the largest of `sizes` whose lines, each
+    `size + gap` tall, fit in `height` -- at the last size if none does. Returns
+    the size and the lines as (index of the text they come from, line)."""
+    size, lines = sizes[-1], []
+    for size in sizes:
+        lines = [
+            (i, part)
+            for i, (text, kind) in enumerate(texts)
+            for part in wrap_text(text, size, width, kind)
+        ]
+        if len(lines) * (size + gap) <= height:
+            break
+    return size, lines
+
+
 #: money units written before their amount ("T$ 5", "PV 18"): never left alone at a line's end
 UNITS = ("T$", "PV")
 

@@ -707,3 +707,35 @@ def test_an_armistice_ace_keeps_off_the_battle_title_c11(monkeypatch: pytest.Mon
     finally:
         t.worker.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_battle_calculator_says_every_line_at_1024x640(lang: str) -> None:
+    """At 1024x640 the hand strip is short and the calculator's last line, the
+    deck's odds ("Still in your deck, enough alone: 7×4, 8×3…"), was cut: every
+    line of a losing side's calculator is written, in smaller letters if need be."""
+    from scenes.tables.chama.calculator import battle_calc
+
+    a = make_app("--lang", lang, "--size", "1024x640")
+    a.settings.animation_speed = "instant"
+    t = table(a, [SeatSetup("Ana"), SeatSetup("Bo", "normal")], seed=7, practice=True)
+    rng = random.Random(7)
+
+    def losing_calc() -> bool:
+        calc = battle_calc(t.view()) if t.viewer is not None else None
+        return calc is not None and calc.need > 0
+
+    try:
+        t.show_calc = True
+        for _ in range(20000):
+            if losing_calc() and not (t.events or t.animating()):
+                break
+            if t.human_to_act() == 0 and not (t.events or t.animating() or t.tweens.busy):
+                t.submit(rng.choice(t.match.legal_actions(0)), 0)
+            pump(a)
+        assert losing_calc()
+        t.draw(a.screen)
+        assert t.calc_lines_cut == 0
+    finally:
+        t.worker.close()
+        pygame.quit()

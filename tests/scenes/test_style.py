@@ -71,3 +71,16 @@ def test_hearts_and_diamonds_are_red_as_on_the_cards() -> None:
     assert colours("♥", style.INK) == {(178, 34, 30)}
     assert colours("♠", style.INK) == {style.INK}
     assert colours("♦", style.CREAM) == {(255, 128, 112)}  # light red on the felt
+
+
+def test_wrap_to_fit_takes_the_largest_size_whose_lines_fit() -> None:
+    """The Wyrt bar and the Chama calculator shrink their letters before they lose
+    a line: the largest size whose wrapped lines fit, else the smallest."""
+    texts = [("A raise must reach at least T$ 20", "sans"), ("To call: T$ 10 · pot: T$ 15", "bold")]
+    size, lines = style.wrap_to_fit(texts, 400, 2 * (15 + 4), (15, 13, 11))
+    assert size == 15 and [i for i, _ in lines] == [0, 1]
+    size, lines = style.wrap_to_fit(texts, 120, 4 * (13 + 4), (15, 13, 11))
+    assert size <= 13 and len(lines) * (size + 4) <= 4 * (13 + 4)
+    assert " ".join(part for i, part in lines if i == 0) == texts[0][0]
+    size, lines = style.wrap_to_fit(texts, 40, 10, (15, 13, 11))
+    assert size == 11 and lines  # nothing fits: the smallest, every line kept

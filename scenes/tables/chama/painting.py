@@ -256,12 +256,18 @@ class TablePainting:
             "bold",
         )
         y = box.top + 22
-        for line in lines:
-            for part in style.wrap_text(line, 12, box.width - 16):
-                if y + 14 > box.bottom:
-                    return
-                style.blit_text(surface, part, 12, (box.left + 8, y), style.CREAM)
-                y += 15
+        # smaller letters before a line is lost: at 1024x640 the strip is short
+        # and the deck's odds (the last line) were cut
+        texts = [(line, "sans") for line in lines]
+        size, parts = style.wrap_to_fit(texts, box.width - 16, box.bottom - y, (12, 11, 10), 3)
+        #: lines of the calculator left out for want of room (a test keeps it 0)
+        self.calc_lines_cut = 0
+        for _i, part in parts:
+            if y + size + 2 > box.bottom:
+                self.calc_lines_cut += 1
+                continue
+            style.blit_text(surface, part, size, (box.left + 8, y), style.CREAM)
+            y += size + 3
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         if self.row is None or self.lay is None:

@@ -51,6 +51,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self._view_cache: tuple[tuple[int, int | None], dict[str, Any]] | None = None
         self.settled: dict[str, Any] = self.current_view()
         self.fx: list[Any] = []
+        self.calc_lines_cut = 0
         self.row: ControlRow | None = None
         self.selected: str | None = None  # a hand card (code)
         self.rebuild_slot: int | None = None

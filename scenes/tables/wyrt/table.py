@@ -1434,15 +1434,10 @@ class WyrtTable(TableScene):
             text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
             # every line fits: smaller letters when there are more than the bar
             # holds at 15 px (practice at 1024x640 in Portuguese cut the last one)
-            for size in (15, 13, 12, 11):
-                parts = [
-                    (part, colour, kind)
-                    for text, colour, kind in lines
-                    for part in style.wrap_text(text, size, width, kind)
-                ]
-                step = size + 4
-                if 6 + step * len(parts) <= bar.height - 4:
-                    break
+            texts = [(text, kind) for text, _colour, kind in lines]
+            size, wrapped = style.wrap_to_fit(texts, width, bar.height - 10, (15, 13, 12, 11))
+            parts = [(part, lines[i][1], lines[i][2]) for i, part in wrapped]
+            step = size + 4
             fits = 10 + step * len(parts) <= bar.height - 4
             y = 10 if fits else max(4, (bar.height - step * len(parts)) // 2)
             used = 0
