@@ -783,3 +783,35 @@ def test_the_bar_says_every_line_in_practice_at_the_smallest_window(lang: str) -
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_the_bar_prompts_the_next_hand_only_once_the_last_one_is_over() -> None:
+    """During the showdown banner the bar read the last hand's "Your hand: Two
+    pair" beside the next hand's straddle prompt, with no buttons: what to do now
+    waits until the table has shown what happened."""
+    a = make_app("--lang", "en", "--size", "1280x800")  # normal speed: the showdown takes time
+    a.scenes.push(MainMenu(a), fade=False)
+    t = open_table(a, "wyrt", BOTS, seed=3, options={"straddle": True})
+    a.scenes.push(t, fade=False)
+    assert isinstance(t, WyrtTable)
+    straddle = tr("wyrttable.straddle_prompt")
+    seen_while_playing = 0
+    try:
+        for _ in range(6000):
+            if t.my_turn() and t.view()["phase"] == "straddle" and t.view()["hand"] > 1:
+                if t.playing_out():
+                    t.draw(a.screen)
+                    assert t._bar is not None
+                    texts = [text for text, _c, _k in t._bar[0][0]]
+                    assert straddle not in texts, texts
+                    seen_while_playing += 1
+                else:
+                    break
+            if my_decision(t)() and not t.playing_out():
+                legal = t.match.legal_actions(0)
+                t.submit(next(x for x in legal if isinstance(x, R.Fold | R.NoStraddle | R.Check)))
+            pump(a)
+        assert seen_while_playing > 0
+    finally:
+        t.worker.close()
+        pygame.quit()

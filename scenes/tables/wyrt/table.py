@@ -1393,7 +1393,11 @@ class WyrtTable(TableScene):
             lines.append(
                 (tr("wyrttable.your_hand", category=category_text(shown_cat)), style.CREAM, "sans")
             )
-        if self.my_turn() and view["phase"] == "betting":
+        # what to do now only once the table shows the position it is about: while
+        # a showdown still plays out, the next hand's straddle prompt stood under
+        # the last hand's result
+        deciding = self.my_turn() and not self.playing_out()
+        if deciding and view["phase"] == "betting":
             owe = int(view.get("to_call", 0))
             if owe > 0:
                 lines.append(
@@ -1417,9 +1421,9 @@ class WyrtTable(TableScene):
                         "sans",
                     )
                 )
-        elif self.my_turn() and view["phase"] == "straddle":
+        elif deciding and view["phase"] == "straddle":
             lines.append((tr("wyrttable.straddle_prompt"), style.CREAM, "sans"))
-        elif self.my_turn() and view["phase"] == "between":
+        elif deciding and view["phase"] == "between":
             lines.append((tr("wyrttable.between_prompt"), style.CREAM, "sans"))
         if self.mode != "standard" and view["profile_seat"] >= 0:
             lines.append(
