@@ -18,6 +18,7 @@ from game.cards import parse_card
 from game.wyr import records as R
 from scenes import style
 from scenes.curtain import Curtain
+from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.tables import felt, open_table
 from scenes.tables.base import SeatSetup
@@ -120,6 +121,9 @@ def test_mao_de_wyr_offers_three_explicit_choices_y4(app) -> None:  # type: igno
     click_widget(app, t.controls["bet10"])
     until(app, my(t, "trade", mao_de_wyr=True))
     assert all(t.controls[n].visible for n in ("mao1", "mao2", "mao3"))
+    # nothing chosen yet: the options say what they take, not "2 · 0 from table"
+    assert " 0 " not in t.controls["mao2"].text and " 0 " not in t.controls["mao3"].text
+    assert t.controls["mao2"].text == tr("wyrtable.mao.option2_idle")
     assert not t.controls["pass"].visible  # the Mão de Wyr cannot pass
     assert len(t.hand.sprites) == 6 and len(t.board_fan.sprites) == 2
     # the extra card drawn is marked in the hand

@@ -360,8 +360,12 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         # With nothing selected every choice stays clickable, and says what it needs.
         if ch.mao:
             self._label("mao1", tr("wyrtable.mao.option1"))
-            self._label("mao2", tr("wyrtable.mao.option2", count=refill))
-            self._label("mao3", tr("wyrtable.mao.option3", count=refill))
+            if refill > 0:
+                self._label("mao2", tr("wyrtable.mao.option2", count=refill))
+                self._label("mao3", tr("wyrtable.mao.option3", count=refill))
+            else:  # nothing chosen yet: "2 · 0 da mesa" said nothing; say what it takes
+                self._label("mao2", tr("wyrtable.mao.option2_idle"))
+                self._label("mao3", tr("wyrtable.mao.option3_idle"))
             for name, src in (("mao1", "none"), ("mao2", "table"), ("mao3", "pile")):
                 self._enable(name, not k or src in sources)
             return
