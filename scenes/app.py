@@ -302,7 +302,8 @@ class App:
         self.toast.update(dt)
         self.scenes.draw(self.screen)
         self.ui_manager.draw_ui(self.screen)
-        self.toast.draw(self.screen)
+        area = getattr(self.scenes.top, "toast_area", None)
+        self.toast.draw(self.screen, area() if callable(area) else None)
         self.scenes.draw_fade(self.screen)
 
     def run(self, first: list[Any]) -> int:

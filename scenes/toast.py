@@ -18,6 +18,7 @@ class Toast:
         self.text = ""
         self.kind = "info"
         self.age = 0.0
+        self.rect = pygame.Rect(0, 0, 0, 0)
 
     def show(self, text: str, kind: str = "info") -> None:
         """Queue a message; kind "info", "warn" or "error" picks the accent."""
@@ -52,17 +53,21 @@ class Toast:
             else:
                 self.text = ""
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint the message box."""
+    def draw(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """Paint the message box: standing on the bottom of `area`, centred in it and
+        no wider (a scene keeps its bar of buttons and side panels in sight with
+        it), or near the bottom of the window."""
         if not self.text:
             return
         alpha = 255
         if self.age > self.HOLD:
             alpha = int(255 * max(0.0, 1 - (self.age - self.HOLD) / self.FADE))
-        w = surface.get_width()
-        lines = style.wrap_text(self.text, 18, min(760, w - 120))
+        if area is None:
+            area = surface.get_rect()
+            area.height -= 28
+        bw = min(820, area.width - 40, surface.get_width() - 80)
+        lines = style.wrap_text(self.text, 18, bw - 60)
         h = 18 + 26 * len(lines)
-        bw = min(820, w - 80)
         box = pygame.Surface((bw, h), pygame.SRCALPHA)
         pygame.draw.rect(box, (28, 18, 12, 235), box.get_rect(), border_radius=10)
         accent = {"error": style.RED, "warn": style.GOLD}.get(self.kind, style.GOLD_LIGHT)
@@ -70,4 +75,6 @@ class Toast:
         for i, line in enumerate(lines):
             style.blit_text(box, line, 18, (bw // 2, 9 + 26 * i), style.CREAM, anchor="midtop")
         box.set_alpha(alpha)
-        surface.blit(box, box.get_rect(midbottom=(w // 2, surface.get_height() - 28)))
+        #: where the message was last drawn
+        self.rect = box.get_rect(midbottom=(area.centerx, max(h + 8, area.bottom)))
+        surface.blit(box, self.rect)

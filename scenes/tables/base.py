@@ -637,6 +637,12 @@ class TableScene(Scene):
         if self.human_to_act() is None or self.human_to_act() != self.viewer or self.events:
             self.skipping = not self.match.is_over
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where messages stand: on its bottom, centred in it (None: near the
+        window's bottom). Tables with a bar of buttons at the bottom keep it in
+        sight: a hint lay over Fold and Call."""
+        return None
+
     def skip_note(self) -> str:
         """ "  ·  Space: skip ahead" while others play and a person could skip."""
         if self.match.is_over or self.skipping or not self.humans:

@@ -227,3 +227,24 @@ def test_the_chama_status_offers_the_skip_while_others_play(
     finally:
         t.worker.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "bot"), [("wyrt", "cliente_casual"), ("wyr", "easy"), ("chama", "normal")]
+)
+def test_a_message_keeps_off_the_tables_buttons(game_id: str, bot: str) -> None:
+    """At 1024x640 "Thinking about a hint…" and the hint itself lay over Fold and
+    Call: a table's messages stand above its bar of buttons."""
+    from tests.scenes.conftest import make_app
+
+    a = make_app("--lang", "en", "--size", "1024x640")
+    t = open_test_table(a, game_id, [SeatSetup("Ana"), SeatSetup("Bo", bot)], 3, practice=True)
+    try:
+        a.toast.show("Hint: call (you need 25% and have 31%)")
+        pump(a)
+        area = t.toast_area()
+        assert area is not None and a.toast.visible
+        assert area.contains(a.toast.rect), (area, a.toast.rect)
+    finally:
+        t.worker.close()
+        pygame.quit()

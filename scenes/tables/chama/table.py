@@ -167,6 +167,13 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.refresh_controls()
         super().on_match_over()
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Messages stand above the bar of buttons at the bottom, as wide as it."""
+        if self.lay is None:
+            return None
+        c = self.lay.controls
+        return pygame.Rect(c.left, 0, c.width, c.top - 4)
+
     def finish_animations(self) -> None:
         self.fx.clear()  # cards land where the settled view shows them
 

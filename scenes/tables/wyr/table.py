@@ -516,6 +516,10 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             return
         super().handle_event(event)
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Messages stand above the bar of buttons at the bottom, as wide as it."""
+        return pygame.Rect(self.panel.left, 0, self.panel.width, self.panel.top - 8)
+
     def finish_animations(self) -> None:
         """Space (skip ahead): land every card, die and chip at once."""
         self.hand.finish()

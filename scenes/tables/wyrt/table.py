@@ -1124,6 +1124,10 @@ class WyrtTable(TableScene):
             return
         super().handle_event(event)
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Messages stand above the bar of buttons at the bottom, as wide as it."""
+        return pygame.Rect(self.bar.left, 0, self.bar.width, self.bar.top - 8)
+
     def finish_animations(self) -> None:
         """Skip ahead (Space): every sprite of the table ends now."""
         for fan in self.fans.values():
