@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -148,9 +149,26 @@ def _checked(path: Path) -> dict[str, Any]:
     if version != SAVE_FILE_VERSION:
         raise refuse(path, "life.saves.other_version", version=version, ours=SAVE_FILE_VERSION)
     match_part = {k: v for k, v in data.items() if k != "save"}
-    if block.get("checksum") != checksum(match_part):
+    if block.get("checksum") != checksum(match_part) or not _sound_block(block):
         raise refuse(path, "life.saves.edited")
     return data
+
+
+def _sound_block(block: dict[str, Any]) -> bool:
+    """Whether the save block's own fields (outside the checksum) are what we
+    write: a "saved_at": null or a "turn": "três" once crashed every screen
+    that lists saves, for as long as the file stayed."""
+
+    def number(v: object) -> bool:
+        return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+    return (
+        block.get("kind", "named") in ("auto", "named")
+        and isinstance(block.get("name", ""), str)
+        and number(block.get("saved_at", 0.0))
+        and isinstance(block.get("turn", 0), int)
+        and not isinstance(block.get("turn", 0), bool)
+    )
 
 
 def info_of(path: Path, data: dict[str, Any]) -> SaveInfo:

@@ -132,3 +132,31 @@ def test_same_match_and_delete() -> None:
     assert not saves.same_match(path, _played(seed=99))
     saves.delete_save(path)
     assert not path.exists() and not saves.thumbnail_path(path).exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("saved_at", None),
+        ("saved_at", "ontem"),
+        ("saved_at", float("nan")),
+        ("turn", "três"),
+        ("turn", 2.5),
+        ("turn", True),
+        ("kind", "tournament"),
+        ("name", 7),
+    ],
+)
+def test_a_save_block_edited_by_hand_is_refused_not_a_crash(field: str, value: object) -> None:
+    """The checksum covers the match, not the save block: a "saved_at": null or a
+    "turn": "três" raised from the listing and crashed Continue, Load and every
+    new-match screen for as long as the file stayed. Such a file is refused as
+    edited and moved aside; the other saves are listed as before."""
+    good = saves.write_save(_played(), saves.autosave_path("alta"))
+    bad = saves.write_save(_played(seed=4), good.with_name("alta-edited.json"))
+    data = json.loads(bad.read_text(encoding="utf-8"))
+    data["save"][field] = value
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    found, refused = saves.list_saves(good.parent)
+    assert [f.path for f in found] == [good]
+    assert [r.key for r in refused] == ["life.saves.edited"] and not bad.exists()
