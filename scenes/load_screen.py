@@ -102,6 +102,11 @@ class LoadScreen(Scene):
         )
         self._enable()
 
+    def toast_area(self) -> pygame.Rect:
+        """Messages (a refused save) stand above the Back / Delete / Load row."""
+        b = self.box
+        return pygame.Rect(b.left, 0, b.width, self.back.relative_rect.top - 8)
+
     def _enable(self) -> None:
         for btn in (self.load_btn, self.delete_btn):
             if self.saves:

@@ -110,6 +110,7 @@ def test_load_screen_lists_loads_refuses_and_deletes(app) -> None:  # type: igno
     pump(app, 2)
     assert [s.path for s in screen.saves] == [good]
     assert app.toast.visible and not edited.exists()  # refused in words, moved aside
+    assert app.toast.rect.bottom <= screen.back.rect.top  # and Back / Load stay in sight
     assert list(storage.saves_dir().glob("autosave-alta.json.corrupt-*"))
     click_widget(app, screen.delete_btn)
     assert isinstance(app.scenes.top, ConfirmDialog)

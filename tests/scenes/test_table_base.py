@@ -230,7 +230,8 @@ def test_the_chama_status_offers_the_skip_while_others_play(
 
 
 @pytest.mark.parametrize(
-    ("game_id", "bot"), [("wyrt", "cliente_casual"), ("wyr", "easy"), ("chama", "normal")]
+    ("game_id", "bot"),
+    [("wyrt", "cliente_casual"), ("wyr", "easy"), ("chama", "normal"), ("war", "normal")],
 )
 def test_a_message_keeps_off_the_tables_buttons(game_id: str, bot: str) -> None:
     """At 1024x640 "Thinking about a hint…" and the hint itself lay over Fold and

@@ -328,6 +328,11 @@ class WarTable(TableScene):
         """True while battle dice are still rolling (their result is not shown yet)."""
         return any(isinstance(fx, BattleFx) and not fx.landed for fx in self.fx)
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Messages stand above the panel of buttons at the bottom, as wide as it
+        (they lay over the log's newest lines and the continents' legend)."""
+        return pygame.Rect(self.panel.left, 0, self.panel.width, self.panel.top - 8)
+
     def finish_animations(self) -> None:
         for fx in self.fx:
             if isinstance(fx, BattleFx):
