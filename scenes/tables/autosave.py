@@ -91,15 +91,13 @@ def thumbnail_surface(table: TableScene) -> pygame.Surface | None:
             frame = pygame.Surface(table.app.size)
             viewer = table.viewer
             public = table.needs_curtain and viewer is not None
-            if public:
-                table.viewer = None
-                table.sync()
+            if public:  # the log and the practice numbers too, not just the cards
+                table.show_as(None)
             try:
                 table.draw(frame)
             finally:
                 if public:
-                    table.viewer = viewer
-                    table.sync()
+                    table.show_as(viewer)
         w, h = frame.get_size()
         return pygame.transform.smoothscale(frame, (THUMB_WIDTH, max(1, THUMB_WIDTH * h // w)))
     except (pygame.error, ValueError):

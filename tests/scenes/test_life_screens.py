@@ -337,19 +337,52 @@ def test_a_hot_seat_thumbnail_is_drawn_as_a_spectator_sees_it_g4(app) -> None:  
     from scenes.tables import autosave
 
     t = _table(app, [SeatSetup("Ana"), SeatSetup("Bia")])
-    t.viewer = 0
-    t.sync()
+    t.set_viewer(0)
+    mine = [text for text, _ in t.log.entries]
     seen: list[object] = []
     draw = t.draw
 
     def spy(surface):  # type: ignore[no-untyped-def]
-        seen.append((t.viewer, len(t.sprites)))
+        seen.append((t.viewer, len(t.sprites), [text for text, _ in t.log.entries]))
         draw(surface)
 
     t.draw = spy  # type: ignore[method-assign]
     assert autosave.thumbnail_png(t) is not None
-    assert seen == [(None, 0)]  # nobody's hand in the picture
+    ((viewer, sprites, _lines),) = seen
+    assert (viewer, sprites) == (None, 0)  # nobody's hand in the picture
     assert t.viewer == 0 and len(t.sprites) == 3  # and the table is back as it was
+    assert [text for text, _ in t.log.entries] == mine
+
+
+def test_a_hot_seat_war_thumbnail_carries_no_private_log_line_g4() -> None:
+    """The picture beside a hot-seat save was drawn with the cards hidden but the
+    log still told for the person who looked: "You draw Japão." could be in it."""
+    from game.war import records as WR
+    from scenes.tables import autosave
+    from tests.scenes.conftest import make_app
+
+    a = make_app("--lang", "en", "--size", "1024x640")
+    t = open_test_table(a, "war", [SeatSetup("Ana"), SeatSetup("Bia")], 5)
+    try:
+        t.set_viewer(0)
+        drawn = WR.CardDrawn(0, "Japão")
+        t.log_event(drawn)
+        private = t.event_text(drawn)
+        assert private in [text for text, _ in t.log.entries]
+        seen: list[list[str]] = []
+        draw = t.draw
+
+        def spy(surface: pygame.Surface) -> None:
+            seen.append([text for text, _ in t.log.entries])
+            draw(surface)
+
+        t.draw = spy  # type: ignore[method-assign]
+        assert autosave.thumbnail_png(t) is not None
+        assert seen and private not in seen[0]
+        assert private in [text for text, _ in t.log.entries]  # Ana's log is back
+    finally:
+        t.worker.close()
+        pygame.quit()
 
 
 def test_practice_chooser_offers_the_guided_game(app) -> None:  # type: ignore[no-untyped-def]
