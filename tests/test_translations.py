@@ -93,3 +93,14 @@ def test_every_error_key_in_code_is_translated(lang: str) -> None:
     table = load_all()[lang]
     missing = sorted({f"{f}: {k}" for f, k in _keys_raised_in_code() if k not in table})
     assert missing == []
+
+
+def test_the_war_table_names_the_joker_as_the_rules_do() -> None:
+    """The English War table wrote "Coringa" on trade cards while the rules said
+    "Joker": one card, one word, in each language."""
+    from scenes.i18n import set_language, tr
+
+    for lang in ("pt", "en"):
+        set_language(lang)
+        assert tr("wartable.joker") == tr("war.figures.joker"), lang
+    set_language("en")
