@@ -113,8 +113,13 @@ def test_a_whole_human_turn_attack_occupy_move_end_w6_w7_w8(app) -> None:  # typ
         click_widget(app, t.controls["occupy"])
         assert isinstance(t.match.log[-1][1], R.Occupy)
     until(app, my_phase(t, "attack"))
+    t.source = border  # the last attack's source, still chosen when the attacks end
     click_widget(app, t.controls["end_attacks"])
     until(app, my_phase(t, "move"))
+    # the moves start afresh: the first click of a move is its source, not the
+    # target of a move from the last attack's source
+    pump(app, 2)
+    assert t.source is None and t.target is None
     click_widget(app, t.controls["end_turn"])
     assert isinstance(t.match.log[-1][1], R.EndTurn)
 

@@ -62,6 +62,8 @@ class WarTable(TableScene):
         self.shown_armies: dict[str, int] = dict(view["armies"]) if dealt else {}
         self.colours: list[str] = list(view["colors"])
         self.source: str | None = None
+        #: the phase the selection was made in (a new phase starts it afresh)
+        self._selection_phase: str | None = None
         self.target: str | None = None
         self.dice = 3
         self.until = 0
@@ -304,10 +306,14 @@ class WarTable(TableScene):
             and view["owners"].get(self.target) == seat
         ):
             self.target = None  # it was just conquered: choose the next one
-        elif (
-            phase == "move" and self.source is not None and view["owners"].get(self.source) != seat
+        elif phase == "move" and (
+            self._selection_phase != "move"
+            or (self.source is not None and view["owners"].get(self.source) != seat)
         ):
+            # the moves start afresh: the last attack's source stayed selected and
+            # the first click of a move became its target
             self.source = self.target = None
+        self._selection_phase = phase
         self.refresh_controls()
 
     def sync(self) -> None:
