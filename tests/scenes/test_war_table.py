@@ -280,3 +280,19 @@ def test_log_counts_take_their_plural(app, lang: str) -> None:  # type: ignore[n
     t.log_event(moved)  # the live log words it the same way
     assert t.log.entries[-1][0] == t.event_text(moved, **t.event_extra(moved))
     set_language("en")
+
+
+def test_the_panel_does_not_tell_a_conquest_before_its_dice_land_w7(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """During a bot's attack the panel's title read "Occupy · Borin" while the
+    dice were still rolling: the result before the roll. Until they land it
+    still reads as the attack."""
+    from scenes.i18n import tr
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=9)
+    view = dict(t.view())
+    view.update(phase="occupy", current=1)
+    monkeypatch.setattr(t, "battle_in_flight", lambda: True)
+    title = t._panel_text(view)[0][0]
+    assert tr("war.phases.attack") in title and tr("war.phases.occupy") not in title
+    monkeypatch.setattr(t, "battle_in_flight", lambda: False)
+    assert tr("war.phases.occupy") in t._panel_text(view)[0][0]

@@ -1061,9 +1061,11 @@ class WarTable(TableScene):
         if phase == "over" or current is None:
             return [(tr("war.phases.over"), 26, style.INK, "serif")]
         who = self.seats[current].name
+        # while the dice of a conquest still roll, "Occupy" would tell the result
+        shown = "attack" if phase == "occupy" and self.battle_in_flight() else phase
         title = tr(
             "wartable.phase_title",
-            phase=tr(f"war.phases.{phase}"),
+            phase=tr(f"war.phases.{shown}"),
             name=who,
             round=view.get("round", 1),
         )
