@@ -41,6 +41,23 @@ def tag_below(name: str, tag: str, width: int) -> bool:
     return 42 + name_w + TAG_GAP + tag_w + 10 > width
 
 
+def short_tag(tag: str, room: int) -> str:
+    """The longest form of a tag that fits `room` at the least tag size: whole
+    ("bot · Captain (normal)"), without its first word ("Captain (normal)"), the
+    level alone ("normal"), and only then cut with "…" (at 1024 wide with six
+    seats the level was lost: "bot · Captain (no…")."""
+    forms = [tag]
+    if " · " in tag:
+        forms.append(tag.split(" · ", 1)[1])
+    if forms[-1].endswith(")") and "(" in forms[-1]:
+        forms.append(forms[-1][forms[-1].rindex("(") + 1 : -1])
+    font = style.font(TAG_MIN_SIZE)
+    for form in forms:
+        if font.size(form)[0] <= room:
+            return form
+    return style.ellipsize(forms[-1], TAG_MIN_SIZE, room)
+
+
 class SeatPanel:
     """Draws a column of seat cards; the seat(s) to act glow gold."""
 
@@ -122,7 +139,7 @@ class SeatPanel:
             room = w - 52 - style.font(NAME_SIZE, "bold").size(seat.name)[0] - TAG_GAP
             tag_rect = style.blit_text(
                 card,
-                style.ellipsize(tag, TAG_MIN_SIZE, room),
+                short_tag(tag, room),
                 TAG_SIZE,
                 (w - 10, 11),
                 style.INK_SOFT,

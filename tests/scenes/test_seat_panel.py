@@ -59,3 +59,18 @@ def test_six_short_cards_keep_their_counts_with_long_tags() -> None:
         if sum(below_name.get_at((x, y))[:3]) < 300
     )
     assert ink > 30
+
+
+def test_a_tag_short_of_room_keeps_the_level() -> None:
+    """At 1024 wide with six seats a long name left the tag "bot · Captain (no…",
+    or "b…": the level could not be read. The tag drops its first word, then
+    keeps the level alone, before it is cut."""
+    from scenes.widgets.seat_panel import TAG_MIN_SIZE, short_tag
+
+    tag = "bot · Captain (normal)"
+    width = style.font(TAG_MIN_SIZE).size
+    assert short_tag(tag, 400) == tag
+    assert short_tag(tag, width("Captain (normal)")[0]) == "Captain (normal)"
+    assert short_tag(tag, width("normal")[0] + 2) == "normal"
+    assert short_tag("pessoa", 400) == "pessoa"
+    assert short_tag(tag, 8).endswith("…") or short_tag(tag, 8) == ""
