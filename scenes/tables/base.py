@@ -545,16 +545,30 @@ class TableScene(Scene):
         self.app.scenes.push(VictoryOverlay(self.app, self))
 
     def rematch(self) -> None:
-        """Same seats and options, a new seed."""
+        """Same seats and options, a new seed -- through the same door as a new
+        table, so the table's own checks run again (a rematch at O Morto's table
+        brought a dead character back with the life points of before)."""
         import random
 
-        match = new_match(
-            self.match.game_name,
-            self.match.seats,
-            seed=random.randrange(1, 10**6),
-            options=self.match.options,
-        )
-        self.app.scenes.replace(type(self)(self.app, match, self.seats, practice=self.practice))
+        from scenes.tables import open_table
+
+        try:
+            table = open_table(
+                self.app,
+                self.match.game_name,
+                self.seats,
+                random.randrange(1, 10**6),
+                self.rematch_options(),
+                practice=self.practice,
+            )
+        except ValueError as e:  # refused in plain words; the finished table stays
+            self.app.notify(str(e), "warn")
+            return
+        self.app.scenes.replace(table)
+
+    def rematch_options(self) -> dict[str, Any]:
+        """The options a rematch starts from (a table drops what it works out anew)."""
+        return dict(self.match.options)
 
     def quit_to_menu(self) -> None:
         """Back to the main menu (asks first while the match is on).

@@ -249,3 +249,16 @@ def test_a_message_keeps_off_the_tables_buttons(game_id: str, bot: str) -> None:
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_rematch_opens_the_same_seats_and_options_anew(app) -> None:  # type: ignore[no-untyped-def]
+    """The victory screen's "Play again": same seats, options and practice mode, a
+    fresh match (through the same door as a new table)."""
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bot", "random")], practice=True)
+    t.submit(t.match.legal_actions(0)[0])
+    t.rematch()
+    fresh = app.scenes.top
+    assert fresh is not t and type(fresh) is type(t)
+    assert [s.name for s in fresh.seats] == ["Ana", "Bot"] and fresh.seats[1].bot == "random"
+    assert fresh.practice and fresh.match.options == t.match.options
+    assert fresh.match.log == [] or all(seat != 0 for seat, _ in fresh.match.log)

@@ -815,3 +815,25 @@ def test_the_bar_prompts_the_next_hand_only_once_the_last_one_is_over() -> None:
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_a_rematch_at_o_mortos_table_wagers_the_profile_as_it_is_now_t11(app) -> None:  # type: ignore[no-untyped-def]
+    """Rematch reused the finished match's options: a character whose soul O Morto
+    took sat down again at 20 PV, and Life Cassino gave back life points already
+    lost. A rematch goes through the same checks as a new table."""
+    from dataclasses import replace
+
+    from game.wyrt.profile import load_profile, save_profile
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bo", "carteador")], mode="life_cassino")
+    assert t.match.options["profile_pv"] == 20
+    profile, _ = load_profile()
+    save_profile(replace(profile, pv=7))  # the session cost Ana 13 PV
+    t.rematch()
+    fresh = app.scenes.top
+    assert isinstance(fresh, WyrtTable) and fresh is not t
+    assert fresh.match.options["profile_pv"] == 7
+    save_profile(replace(profile, pv=0, dead=True))  # and then O Morto took her soul
+    fresh.rematch()
+    assert app.scenes.top is fresh  # refused: the finished table stays
+    assert app.toast.visible and app.toast.text == tr("wyrttable.menu_dead")

@@ -123,6 +123,14 @@ class WyrtTable(TableScene):
         options["profile_pv"] = profile.pv
         return options
 
+    def rematch_options(self) -> dict[str, Any]:
+        """The profile's wager is worked out anew: its life points now, or a refusal
+        once O Morto holds the soul ([T11])."""
+        options = super().rematch_options()
+        options.pop("profile_seat", None)
+        options.pop("profile_pv", None)
+        return options
+
     # -- seats, views -----------------------------------------------------------
     def _bottom_seat(self) -> int:
         if self.viewer is not None:
