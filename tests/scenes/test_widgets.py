@@ -144,3 +144,17 @@ def test_the_log_is_repainted_when_a_retelling_keeps_its_count_and_last_line() -
     panel.draw(surf)
     assert [t for t, _ in panel.drawn] == ["Hand 1", "Your cards: 4H 9C", "P3 folds."]
     assert pygame.image.tobytes(surf, "RGB") != before
+
+
+def test_tooltips_are_dark_boxes_with_light_words() -> None:
+    """A tooltip's text box took the theme's plain text box: no background and
+    dark ink, so the Cheat odds were printed straight over the hand history."""
+    from tests.scenes.conftest import make_app
+
+    app = make_app("--lang", "en")
+    try:
+        tip = app.ui_manager.create_tool_tip("Chance to steal 83%", (100, 100), (0, 0), None, None)
+        bg = tip.text_block.background_colour
+        assert bg.a >= 200 and sum(bg[:3]) < 200  # dark and all but opaque
+    finally:
+        pygame.quit()
