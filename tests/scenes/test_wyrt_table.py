@@ -326,6 +326,14 @@ def test_private_lines_never_read_by_another_seat_g4(app) -> None:  # type: igno
     assert t.event_text(hole, cards="x") == ""
     t.viewer = None
     assert t.event_text(hole, cards="x") == ""
+    # a steal that went unnoticed ([T9]) is unnoticed in the log too: the others
+    # read nothing ("Ana tidies up the hand." told them all)
+    stolen = R.CardsStolen(0, (Card.from_code("AS"),), (Card.from_code("2C"),))
+    for looker in (1, None):
+        t.viewer = looker
+        assert t.event_text(stolen) == ""
+    t.viewer = 0
+    assert t.event_text(stolen)
 
 
 def test_soul_taken_screen_for_a_person_t11(app) -> None:  # type: ignore[no-untyped-def]
