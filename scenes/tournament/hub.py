@@ -205,6 +205,10 @@ class TournamentHub(Scene):
         elif not enabled and b.is_enabled:
             b.disable()
 
+    def refresh_widgets(self) -> None:
+        """On top again (a match played, a dialog closed): bring every button up to date."""
+        self.refresh()
+
     def refresh(self) -> None:
         """Texts and enabled states follow the tournament and the selection."""
         self._suffixes = {}  # the language or the bracket may have changed
@@ -255,7 +259,8 @@ class TournamentHub(Scene):
         for name in ("prev", "next_view"):
             if rnd is None:
                 self.buttons[name].hide()
-            else:
+            elif self.ui is not None and self.ui.visible:
+                # not while a table covers the hub: they floated over its results
                 self.buttons[name].show()
         if t.is_finished and not self._was_finished:
             champ = self._champion

@@ -117,9 +117,13 @@ def test_play_my_match_at_the_real_table_and_come_back(app) -> None:  # type: ig
     assert [s.name for s in scene.seats] == [hub.t.entrant(n).name for n in table.seats]
     _play_at_table(app, scene)
     overlay = app.scenes.top
+    # the hub under the table keeps its round arrows to itself: they floated,
+    # live, over the results screen
+    assert not hub.buttons["prev"].visible and not hub.buttons["next_view"].visible
     click_widget(app, overlay.back_to_caller)
     pump(app, 30)
     assert app.scenes.top is hub
+    assert hub.buttons["prev"].visible and hub.buttons["next_view"].visible  # back home
     recorded = hub.t.current_round.table(table.number)
     assert recorded.result is not None and recorded.result.source == "played"
     assert _stored(t).current_round.table(table.number).result == recorded.result
