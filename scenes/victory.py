@@ -25,6 +25,7 @@ class VictoryOverlay(Scene):
         super().__init__(app)
         self.table = table
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
 
     def summary_lines(self) -> list[str]:
         """Extra lines under the standings (the table's own summary)."""
@@ -100,7 +101,10 @@ class VictoryOverlay(Scene):
         winners = m.winners()
         names = ", ".join(self.table.seats[w].name for w in winners)
         title = tr("ui.victory.timed" if m.timed_out else "ui.victory.title", names=names)
-        style.blit_text(
+        # centred, and clear of the Look button at the top right (a long title ran under it)
+        room = min(self.box.width - 120, 2 * (self.look.rect.left - 8 - self.box.centerx))
+        #: where the title was last drawn
+        self.title_rect = style.blit_text(
             surface,
             title,
             38,
@@ -108,7 +112,7 @@ class VictoryOverlay(Scene):
             style.INK,
             kind="serif",
             anchor="midtop",
-            max_width=self.box.width - 120,
+            max_width=room,
         )
         y = self.box.top + 96
         for place, group in enumerate(m.standings(), start=1):

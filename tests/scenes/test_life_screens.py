@@ -418,3 +418,33 @@ def test_open_a_replay_file_from_anywhere(app, tmp_path) -> None:  # type: ignor
     pump(app, 2)
     viewer = app.scenes.top
     assert isinstance(viewer, ReplayMixin) and viewer.replay_doc["seed"] == m.seed
+
+
+def test_the_victory_title_keeps_clear_of_the_look_button() -> None:
+    """ "No tempo: vitória de Thorgrim" at 1024x640 touched "Ver mesa", and a longer
+    name or several winners ran under it; English read "On time: Borin win"."""
+    from scenes.i18n import tr
+    from scenes.victory import VictoryOverlay
+    from tests.scenes.conftest import make_app
+
+    a = make_app("--lang", "pt", "--size", "1024x640")
+    long_names = [
+        SeatSetup("Borin Martelo-de-Pedra Segundo"),
+        SeatSetup("Lisandra das Areias", "random"),
+    ]
+    t = open_test_table(a, "alta", long_names, 11)
+    try:
+        m = _finished_alta()
+        t.match = m
+        overlay = VictoryOverlay(a, t)
+        a.scenes.push(overlay, fade=False)
+        pump(a, 2)
+        assert overlay.title_rect.width > 0
+        assert not overlay.title_rect.colliderect(overlay.look.rect)
+    finally:
+        t.worker.close()
+        pygame.quit()
+    from scenes.i18n import set_language
+
+    set_language("en")
+    assert tr("ui.victory.timed", names="Borin") == "On time: victory for Borin"
