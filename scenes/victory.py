@@ -27,6 +27,11 @@ class VictoryOverlay(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
 
+    def toast_area(self) -> pygame.Rect:
+        """Messages ("Table 1: result recorded.") stand above the buttons at the
+        foot of the box: at 1024x640 one covered the only way back."""
+        return pygame.Rect(self.box.left, 0, self.box.width, self.box.bottom - 78)
+
     def summary_lines(self) -> list[str]:
         """Extra lines under the standings (the table's own summary)."""
         fn = getattr(self.table, "victory_lines", None)

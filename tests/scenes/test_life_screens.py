@@ -441,6 +441,16 @@ def test_the_victory_title_keeps_clear_of_the_look_button() -> None:
         pump(a, 2)
         assert overlay.title_rect.width > 0
         assert not overlay.title_rect.colliderect(overlay.look.rect)
+        # a tournament's table: "Back to the tournament" is the one way out, and
+        # at 1024x640 "Table 1: result recorded." lay over it
+        a.scenes.pop(fade=False)
+        t.on_result = lambda match: None
+        overlay = VictoryOverlay(a, t)
+        a.scenes.push(overlay, fade=False)
+        a.toast.show("Mesa 1: resultado registrado.")
+        pump(a)
+        assert overlay.back_to_caller is not None
+        assert a.toast.rect.bottom <= overlay.back_to_caller.rect.top
     finally:
         t.worker.close()
         pygame.quit()
