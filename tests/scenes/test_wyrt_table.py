@@ -845,3 +845,19 @@ def test_a_rematch_at_o_mortos_table_wagers_the_profile_as_it_is_now_t11(app) ->
     fresh.rematch()
     assert app.scenes.top is fresh  # refused: the finished table stays
     assert app.toast.visible and app.toast.text == tr("wyrttable.menu_dead")
+
+
+def test_o_mortos_tables_speak_of_life_points_not_chips_t11() -> None:
+    """At O Morto's tables the end read "One player holds every chip." and getting
+    up "You leave with the chips in front of you"; they play for life points."""
+    from scenes.i18n import set_language
+    from scenes.tables.wyrt.words import unit_words
+
+    set_language("en")
+    assert "chip" in unit_words("wyrt.end_reason.one_left", "T$")
+    assert "life point" in unit_words("wyrt.end_reason.one_left", "PV")
+    assert "life points" in unit_words("wyrttable.get_up_confirm", "PV")
+    assert "chips" in unit_words("wyrttable.get_up_confirm", "T$")
+    assert "life points" in unit_words("wyrt.end_reason.turn_limit", "PV")
+    hand_limit = unit_words("wyrt.end_reason.hand_limit", "PV")  # no PV form: the one text
+    assert hand_limit == tr("wyrt.end_reason.hand_limit") and "hand" in hand_limit

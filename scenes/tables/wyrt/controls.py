@@ -34,6 +34,7 @@ from game.wyrt.records import (
 from scenes import ui
 from scenes.i18n import tr
 from scenes.tables.wyrt.money import money
+from scenes.tables.wyrt.words import unit_words
 
 #: key -> control name (shown in each button's tooltip)
 KEYS: dict[int, str] = {
@@ -356,6 +357,6 @@ class BetControls:
         elif name == "leave":
             self.ask(
                 tr("wyrttable.get_up_title"),
-                tr("wyrttable.get_up_confirm"),
+                unit_words("wyrttable.get_up_confirm", self.unit),
                 lambda: self.submit(Leave()),
             )

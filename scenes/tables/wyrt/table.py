@@ -31,7 +31,7 @@ from scenes.tables.wyrt.money import money
 from scenes.tables.wyrt.morto import draw_dealer, draw_relic_marks, morto_badge
 from scenes.tables.wyrt.practice import PracticeAids
 from scenes.tables.wyrt.shown import Shown
-from scenes.tables.wyrt.words import card_text, cards_text, category_text
+from scenes.tables.wyrt.words import card_text, cards_text, category_text, unit_words
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -1051,7 +1051,7 @@ class WyrtTable(TableScene):
             list(self.view()["seats"][s]["stack"] for s in range(len(self.seats)))
         )
         self.log_event(ev)
-        self.log_note(tr(f"wyrt.end_reason.{ev.reason}"), style.INK_SOFT)
+        self.log_note(unit_words(f"wyrt.end_reason.{ev.reason}", self.unit), style.INK_SOFT)
 
     # -- practice ------------------------------------------------------------------------
     def show_hint(self, action: Action) -> None:
@@ -1112,7 +1112,7 @@ class WyrtTable(TableScene):
                 if event.ui_element is self.extra_buttons.get("leave"):
                     self._ask(
                         tr("wyrttable.get_up_title"),
-                        tr("wyrttable.get_up_confirm"),
+                        unit_words("wyrttable.get_up_confirm", self.unit),
                         lambda: self.submit(R.Leave()),
                     )
                     return
@@ -1591,7 +1591,7 @@ class WyrtTable(TableScene):
         view = self.view()
         out = []
         if view["end_reason"]:
-            out.append(tr(f"wyrt.end_reason.{view['end_reason']}"))
+            out.append(unit_words(f"wyrt.end_reason.{view['end_reason']}", self.unit))
         if view["wish_winner"] >= 0:
             out.append(tr("wyrttable.wish_line", name=self.seats[view["wish_winner"]].name))
         return out

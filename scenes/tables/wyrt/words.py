@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.cards import Card, rank_text
-from scenes.i18n import tr
+from scenes.i18n import has, tr
 
 
 def card_text(card: Card) -> str:
@@ -40,3 +40,10 @@ def without_suit_signs(text: str) -> str:
     for sign, suit in SIGNS.items():
         text = text.replace(sign, tr(f"wyrttable.suit_short.{suit}"))
     return text
+
+
+def unit_words(key: str, unit: str, **params: object) -> str:
+    """The text of `key`, in life points at O Morto's tables: `<key>_pv` when the
+    table plays for PV and such a text exists ("every chip" read wrong there)."""
+    pv = f"{key}_pv"
+    return tr(pv if unit == "PV" and has(pv) else key, **params)
