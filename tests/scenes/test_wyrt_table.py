@@ -861,3 +861,31 @@ def test_o_mortos_tables_speak_of_life_points_not_chips_t11() -> None:
     assert "life points" in unit_words("wyrt.end_reason.turn_limit", "PV")
     hand_limit = unit_words("wyrt.end_reason.hand_limit", "PV")  # no PV form: the one text
     assert hand_limit == tr("wyrt.end_reason.hand_limit") and "hand" in hand_limit
+
+
+@pytest.mark.parametrize("size", ["1024x640", "1280x800"])
+def test_the_steal_dialogs_hand_row_stays_above_its_buttons_t9(size: str) -> None:
+    """At 1024x640 the first and last cards of a hand of eleven (five and six
+    taken) ran about 12 px under "Best for me" and "Take the cards"."""
+    from game.cards import standard_deck
+
+    a = make_app("--lang", "en", "--size", size)
+    a.settings.animation_speed = "instant"
+    a.scenes.push(MainMenu(a), fade=False)
+    t = open_table(a, "wyrt", BOTS, seed=2, options={"straddle": False})
+    a.scenes.push(t, fade=False)
+    try:
+        assert isinstance(t, WyrtTable)
+        deck = [c.code for c in standard_deck()]
+        view = {"steal": {"count": 6, "deck": deck[5:]}, "hand_cards": deck[:5]}
+        dialog = StealDialog(a, t, view)
+        a.scenes.push(dialog, fade=False)
+        pump(a)
+        dialog.take = [Card.from_code(c) for c in deck[5:11]]
+        dialog._hand_sprites()
+        for sp in dialog.hand_sprites:
+            for button in (dialog.best, dialog.confirm):
+                assert not sp.rect.colliderect(button.rect), (sp.card, button.rect)
+    finally:
+        t.worker.close()
+        pygame.quit()

@@ -47,6 +47,10 @@ class StealDialog(Scene):
         w, h = self.app.size
         self.box = ui.centered((w, h), min(1000, w - 40), min(700, h - 30))
         cw = max(26, min(56, (self.box.width - 60) // 13 - 6))
+        # and short enough that the hand row stays above the buttons (at 1024x640
+        # its first and last cards ran under "Best for me" and "Take the cards")
+        while cw > 26 and self._height_for(cw) > self.box.height:
+            cw -= 1
         self.cw = cw
         ch = round(cw * 1.4)
         x0 = self.box.left + (self.box.width - 13 * (cw + 6)) // 2
@@ -60,6 +64,12 @@ class StealDialog(Scene):
             self.deck_sprites.append(sp)
         self.hand_y = y0 + 4 * (ch + 6) + 40
         self._hand_sprites()
+
+    @staticmethod
+    def _height_for(cw: int) -> int:
+        """The box height the deck grid, the hand row and the buttons need at `cw`."""
+        hand_h = round(min(70, cw + 10) * 1.4)
+        return 92 + 4 * (round(cw * 1.4) + 6) + 40 + hand_h + 8 + 62
 
     def _hand_sprites(self) -> None:
         cards = self.hand + self.take
