@@ -718,3 +718,30 @@ def test_with_a_person_and_three_bots_the_board_holds_every_row_at_1024x640() ->
         if t is not None:
             t.worker.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", ["1024x640", "1280x800"])
+def test_the_variant_badges_keep_off_every_lord_y11(n: int, size: str) -> None:
+    """With five or six lords at 1024x640 the lower-left lord's plate and cards
+    covered the variant badges (their corner was thought free of seats)."""
+    a = make_app("--lang", "en", "--size", size)
+    a.settings.animation_speed = "instant"
+    t = None
+    try:
+        seats = [SeatSetup("Ana")] + [SeatSetup(f"Lorde {i}", "easy") for i in range(1, n)]
+        options = {"hyninn": 4, "nimb": True, "azgher": True, "thyatis": True, "tenebra": True}
+        if n >= 4 and n % 2 == 0:
+            options["groups"] = "pairs"
+        t = table(a, seats, options=options)
+        until(a, lambda: any(f.sprites for s, f in t.fans.items() if s != t.viewer), 3000)
+        t.draw(a.screen)
+        badges = t._badges_rect
+        assert badges.height > 0 and t.felt_area.contains(badges), (badges, t.felt_area)
+        blocks = [t.ring.plate_rect(s) for s in range(n)]
+        blocks += [f.rect for f in t.fans.values() if f.sprites]
+        assert badges.collidelist(blocks) < 0, (badges, blocks)
+    finally:
+        if t is not None:
+            t.worker.close()
+        pygame.quit()

@@ -558,6 +558,20 @@ class WyrDrawing:
         room = a.right - 4 - (max(heads, default=a.centerx) + 14)
         return max(least, min(need, room))
 
+    def _badge_room(self) -> pygame.Rect:
+        """The free bottom-left corner of the cloth: left of the bottom lord's plate,
+        under every plate and hand of the lords on that side."""
+        a = self.felt_area
+        left = a.left + 4
+        right = max(left + 120, self.ring.plate_rect(self.ring.bottom).left - 8)
+        top = a.top + a.height // 2
+        blocks = [self.ring.plate_rect(s) for s in range(self.match.n_seats)]
+        blocks += [fan.rect for fan in self.fans.values() if fan.sprites]
+        for r in blocks:
+            if r.right > left and r.left < right and r.centery > a.centery:
+                top = max(top, r.bottom + 4)
+        return pygame.Rect(left, top, right - left, max(0, a.bottom - top))
+
     def _draw_corner_plaques(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Round indicator (top left), variant badges (bottom left), groups (top right)."""
         a = self.felt_area
@@ -568,13 +582,18 @@ class WyrDrawing:
         self._plaque_rect = paint.plaque(surface, (a.left + 4, a.top + 4), lines, width)
         variants = active_variants(view)
         if variants:
-            # Bottom-left corner of the cloth: the one corner no seat ever takes.
+            # The bottom-left corner of the cloth, under the seats beside it (with
+            # five or six lords one sits there and covered the badges): as wide as
+            # the room to the bottom lord's plate, in short names if need be.
+            room = self._badge_room()
+            jokers = int(view["variants"]["hyninn"])
+            for short in (False, True):
+                height = paint.variant_badges(None, variants, (0, 0), room.width, jokers, short)
+                if height <= room.height:
+                    break
+            self._badges_rect = pygame.Rect(room.left, room.bottom - height, room.width, height)
             paint.variant_badges(
-                surface,
-                variants,
-                (a.left + 4, a.bottom - 26 * len(variants)),
-                1,  # one badge a line
-                int(view["variants"]["hyninn"]),
+                surface, variants, self._badges_rect.topleft, room.width, jokers, short
             )
         glines = self._group_lines(view)
         if glines:

@@ -82,23 +82,31 @@ def plaque(
 
 
 def variant_badges(
-    surface: pygame.Surface,
+    surface: pygame.Surface | None,
     variants: list[str],
     topleft: tuple[int, int],
     max_width: int,
     jokers: int = 0,
+    short: bool = False,
 ) -> int:
-    """The active variants as badges, wrapped to `max_width`; returns the bottom y."""
+    """The active variants as badges, wrapped to `max_width`; returns the bottom y
+    (with no `surface`, only measures). `short`: the variant's name alone ("Nimb",
+    "Hyninn 4"), for a corner with little room."""
     x, y = topleft
     bottom = y
     for v in variants:
         text = tr(f"wyrtable.variant.{v}", count=jokers)
+        if short:  # the names are the gods' own, the same in every language
+            text = text.split(" · ")[0] + (f" {jokers}" if v == "hyninn" and jokers else "")
         w = style.font(12, "bold").size(text)[0] + 14
+        h = style.font(12, "bold").get_height() + 6
         if x + w > topleft[0] + max_width and x > topleft[0]:
             x, y = topleft[0], bottom + 4
-        r = pill(surface, text, (x, y), VARIANT_COLOURS.get(v, style.GOLD_DARK), 12)
-        x = r.right + 5
-        bottom = max(bottom, r.bottom)
+        box = pygame.Rect(x, y, w, h)
+        if surface is not None:
+            box = pill(surface, text, (x, y), VARIANT_COLOURS.get(v, style.GOLD_DARK), 12)
+        x = box.right + 5
+        bottom = max(bottom, box.bottom)
     return bottom
 
 

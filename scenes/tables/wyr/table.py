@@ -76,6 +76,7 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.aids_rect = pygame.Rect(0, 0, 0, 0)
         self.felt_area = pygame.Rect(0, 0, 1, 1)
+        self._badges_rect = pygame.Rect(0, 0, 0, 0)
         self.pulse = 0.0
         self._view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         self._aid_cache: tuple[tuple[Any, ...], list[str]] | None = None
