@@ -356,6 +356,9 @@ def test_autoplay_finishes_a_game_for_each_variant_y11(options: dict) -> None:
     assert len(results.rows) == rounds + 1  # the chart: the start and every round
     assert results.rows[-1] == t.match.public_view()["money"]
     assert t.victory_lines()
+    # every lord's line can be told apart, partners too (they share a colour) [Y1]
+    series = results.chart_series()
+    assert len({(x.colour, x.emblem) for x in series}) == n
     pump(app, 2)
     pygame.quit()
 

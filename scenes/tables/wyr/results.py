@@ -53,14 +53,24 @@ class WyrResults(VictoryOverlay):
             box.left + left_w, box.top + 64, box.width - left_w - 24, box.height - 96
         )
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def chart_series(self) -> list[felt.Series]:
+        """One line a lord: name, colour, emblem and money after every round."""
         series = []
+        groups = self.wyr.view().get("group_of") or []
         for s in range(self.wyr.match.n_seats):
             colour, emblem = self.wyr.seat_look(s)
+            if groups:  # partners share a colour: a lighter shade each, or six
+                # lines in two colours could not be told apart ([Y1])
+                k = sum(1 for t in range(s) if groups[t] == groups[s])
+                colour = tuple(round(c + (255 - c) * 0.3 * k) for c in colour)  # type: ignore[assignment]
             series.append(
                 felt.Series(self.wyr.name(s), colour, emblem, tuple(r[s] for r in self.rows))
             )
+        return series
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        series = self.chart_series()
         felt.draw_line_chart(
             surface,
             self.chart,
