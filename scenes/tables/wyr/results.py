@@ -59,10 +59,11 @@ class WyrResults(VictoryOverlay):
         groups = self.wyr.view().get("group_of") or []
         for s in range(self.wyr.match.n_seats):
             colour, emblem = self.wyr.seat_look(s)
-            if groups:  # partners share a colour: a lighter shade each, or six
-                # lines in two colours could not be told apart ([Y1])
+            if groups:  # partners share a colour: a shade each, or six lines in
+                # two colours could not be told apart ([Y1]); white goes greyer
                 k = sum(1 for t in range(s) if groups[t] == groups[s])
-                colour = tuple(round(c + (255 - c) * 0.3 * k) for c in colour)  # type: ignore[assignment]
+                to = 70 if sum(colour) > 600 else 255
+                colour = tuple(round(c + (to - c) * 0.3 * k) for c in colour)  # type: ignore[assignment]
             series.append(
                 felt.Series(self.wyr.name(s), colour, emblem, tuple(r[s] for r in self.rows))
             )
