@@ -91,13 +91,20 @@ def thumbnail_surface(table: TableScene) -> pygame.Surface | None:
             frame = pygame.Surface(table.app.size)
             viewer = table.viewer
             public = table.needs_curtain and viewer is not None
-            if public:  # the log and the practice numbers too, not just the cards
-                table.show_as(None)
+            scroll = table.log.scroll
+            if public:  # the log too, not just the cards (nothing the person holds
+                # in hand -- a placement half made, a selection -- is dropped)
+                table.viewer = None
+                table.rebuild_log()
+                table.sync()
             try:
                 table.draw(frame)
             finally:
                 if public:
-                    table.show_as(viewer)
+                    table.viewer = viewer
+                    table.rebuild_log()
+                    table.sync()
+                    table.log.scroll = scroll
         w, h = frame.get_size()
         return pygame.transform.smoothscale(frame, (THUMB_WIDTH, max(1, THUMB_WIDTH * h // w)))
     except (pygame.error, ValueError):

@@ -284,16 +284,11 @@ class TableScene(Scene):
         owner), the table re-synced and its controls refreshed."""
         if seat == self.viewer:
             return
+        self.viewer = seat
         if self.needs_curtain:
             # a message was meant for the last person ("Hint: play realm J …",
             # "9♠ is not a realm"): it must not stay up for the next one
             self.app.toast.clear()
-        self.show_as(seat)
-
-    def show_as(self, seat: int | None) -> None:
-        """Everything drawn from a viewer, set for `seat` (see `set_viewer`; the
-        autosave's picture uses it to draw the table as a spectator sees it)."""
-        self.viewer = seat
         if seat is None:
             self.hide_secrets()
         else:

@@ -356,19 +356,29 @@ def test_a_hot_seat_thumbnail_is_drawn_as_a_spectator_sees_it_g4(app) -> None:  
 
 def test_a_hot_seat_war_thumbnail_carries_no_private_log_line_g4() -> None:
     """The picture beside a hot-seat save was drawn with the cards hidden but the
-    log still told for the person who looked: "You draw Japão." could be in it."""
+    log still told for the person who looked: "You draw Japão." could be in it.
+    Drawing the picture must drop nothing the person holds (a placement half made)."""
     from game.war import records as WR
+    from scenes.curtain import Curtain
     from scenes.tables import autosave
     from tests.scenes.conftest import make_app
 
     a = make_app("--lang", "en", "--size", "1024x640")
     t = open_test_table(a, "war", [SeatSetup("Ana"), SeatSetup("Bia")], 5)
     try:
-        t.set_viewer(0)
-        drawn = WR.CardDrawn(0, "Japão")
+        pump_until(a, lambda: isinstance(a.scenes.top, Curtain), 600)
+        pump(a, 30)
+        click_widget(a, a.scenes.top.button)
+        pump_until(a, lambda: t.buffer is not None and t.viewer is not None, 600)
+        looker = t.viewer
+        assert looker is not None and t.buffer is not None
+        drawn = WR.CardDrawn(looker, "Japão")
         t.log_event(drawn)
         private = t.event_text(drawn)
         assert private in [text for text, _ in t.log.entries]
+        own = next(n for n, o in t.view()["owners"].items() if o == looker)
+        t.buffer.add(own, 1)
+        placed = dict(t.buffer.placed)
         seen: list[list[str]] = []
         draw = t.draw
 
@@ -379,7 +389,8 @@ def test_a_hot_seat_war_thumbnail_carries_no_private_log_line_g4() -> None:
         t.draw = spy  # type: ignore[method-assign]
         assert autosave.thumbnail_png(t) is not None
         assert seen and private not in seen[0]
-        assert private in [text for text, _ in t.log.entries]  # Ana's log is back
+        assert private in [text for text, _ in t.log.entries]  # the person's log is back
+        assert t.viewer == looker and t.buffer is not None and t.buffer.placed == placed
     finally:
         t.worker.close()
         pygame.quit()

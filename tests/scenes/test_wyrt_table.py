@@ -753,6 +753,11 @@ def test_practice_numbers_never_outlive_their_decision_g4(app, monkeypatch) -> N
     app.scenes.push(t, fade=False)
     assert isinstance(t, WyrtTable)
     until(app, lambda: my_decision(t)() and t.aids.aids is not None)
+    # drawn while nobody looks (a hot-seat save's picture): no numbers either
+    t.viewer, looker = None, t.viewer
+    assert t.aids.aids is None
+    t.viewer = looker
+    assert t.aids.aids is not None
     first = len(t.match.log)
 
     class Never:  # threads that never get to work: the next numbers never come

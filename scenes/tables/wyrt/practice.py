@@ -99,7 +99,9 @@ class PracticeAids:
         Numbers of an earlier decision are never shown: they were another pot's,
         and in hot-seat perhaps another person's hand ([G4])."""
         r = self._result
-        return r[1] if r is not None and r[0] == self._want else None
+        if r is None or r[0] != self._want or r[0][1] != self.table.viewer:
+            return None  # another decision's, or drawn while nobody looks (a save's picture)
+        return r[1]
 
     def forget(self) -> None:
         """The viewer changed: show nothing until their own numbers are ready."""
