@@ -55,7 +55,8 @@ def short_tag(tag: str, room: int) -> str:
     for form in forms:
         if font.size(form)[0] <= room:
             return form
-    return style.ellipsize(forms[-1], TAG_MIN_SIZE, room)
+    cut = style.ellipsize(forms[-1], TAG_MIN_SIZE, room)
+    return cut if len(cut.rstrip("…")) >= 3 else ""  # "p…" says nothing: leave it out
 
 
 class SeatPanel:

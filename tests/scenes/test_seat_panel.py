@@ -73,4 +73,15 @@ def test_a_tag_short_of_room_keeps_the_level() -> None:
     assert short_tag(tag, width("Captain (normal)")[0]) == "Captain (normal)"
     assert short_tag(tag, width("normal")[0] + 2) == "normal"
     assert short_tag("pessoa", 400) == "pessoa"
-    assert short_tag(tag, 8).endswith("…") or short_tag(tag, 8) == ""
+    assert short_tag(tag, 8) == ""  # "n…" would say nothing
+    assert short_tag("pessoa", width("pes")[0] + width("…")[0]) in ("", "pes…")
+    assert short_tag("pessoa", width("p…")[0]) == ""  # not "p…" beside a long name
+
+
+def test_a_card_with_no_room_for_its_tag_still_draws() -> None:
+    """Beside a very long name a person's tag has no room at all: the card is drawn
+    with the name alone (no "p…")."""
+    panel = SeatPanel(pygame.Rect(0, 0, 200, 60))
+    panel.seats = [SeatInfo("Borin Martelo-de-Pedra Segundo", (200, 40, 40), "square", False)]
+    surf = pygame.Surface((220, 80))
+    panel.draw(surf, "bot", "pessoa")
