@@ -92,3 +92,18 @@ def pump_until(app: App, cond, frames: int, message: str = "timed out") -> None:
             return
         pump(app)
     assert cond(), message
+
+
+def spy_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text `style.blit_text` draws from now on, in order (it still draws)."""
+    from scenes import style
+
+    drawn: list[str] = []
+    real = style.blit_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(style, "blit_text", spy)
+    return drawn

@@ -31,6 +31,7 @@ from tests.scenes.conftest import (
     open_test_table,
     pump,
     pump_until,
+    spy_texts,
 )
 from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
 
@@ -675,7 +676,6 @@ def test_an_armistice_ace_keeps_off_the_battle_title_c11(monkeypatch: pytest.Mon
     """With four players an armistice's ace and its "Bot2 – Bot1" label lay on the
     battle panel's title. While a battle fills the centre, such an ace is left out;
     outside battles it shows ([C11])."""
-    from scenes import style
 
     a = make_app("--lang", "en", "--size", "1024x640")
     seats = [SeatSetup("Ana")] + [SeatSetup(f"Bot{i}", "normal") for i in (1, 2, 3)]
@@ -685,14 +685,7 @@ def test_an_armistice_ace_keeps_off_the_battle_title_c11(monkeypatch: pytest.Mon
         pairs = [(x, y) for x in range(4) for y in range(4) if x < y]
         inside = [p for p in pairs if t.lay.centre.collidepoint(t._between(*p))]
         assert inside  # the layout does put some between-points on the centre
-        drawn: list[str] = []
-        real = style.blit_text
-
-        def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
-            drawn.append(text)
-            return real(surface, text, *args, **kw)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(style, "blit_text", spy)
+        drawn = spy_texts(monkeypatch)
         caster, target = inside[0]
         view = {"armistices": [{"caster": caster, "target": target, "card": "AS"}]}
         label = tr(

@@ -330,15 +330,9 @@ def test_a_suit_name_too_long_for_the_tray_gives_way_to_its_glyph(
     """A narrow tray cut "diamonds" to "diam…" beside the suit's own glyph; the
     glyph alone names the suit, so the word goes whole or not at all."""
     from scenes import style
+    from tests.scenes.conftest import spy_texts
 
-    drawn: list[str] = []
-    real = style.blit_text
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(style, "blit_text", spy)
+    drawn = spy_texts(monkeypatch)
     surf = pygame.Surface((400, 200))
     for width, whole in ((130, False), (380, True)):
         tray = felt.DiceTray()
