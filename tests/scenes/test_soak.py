@@ -95,3 +95,14 @@ def test_soak_json_is_data_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert soak.run_soak(0.03, seed=2, as_json=True, games=["alta"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["crashes"] == 0 and report["tables"] == ["alta"]
+
+
+def test_the_soak_plays_legs_at_a_speed_players_use_too() -> None:
+    # "instant" skips the effects a player sees; a Xisum duel once crashed only
+    # at the other speeds, so some legs must animate
+    s = soak.Soak(minutes=0.05, seed=5, games=["alta"], leg_seconds=1.5, min_legs=6)
+    report = s.run()
+    assert report.crashes == 0, report.crash_samples
+    assert report.legs_by_speed.get("fast", 0) >= 1
+    assert report.legs_by_speed.get("instant", 0) >= 1
+    assert "legs by animation speed" in "\n".join(report.lines())
