@@ -334,10 +334,19 @@ class NewMatchScene(Scene):
             self.app.notify(refusal_text(r), "error")
         return [s.path for s in found if s.game == self.game]
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size (or F11, or the language): keep what was typed."""
+        self._read_widgets()
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Build the widgets anew from the model (which holds everything typed)."""
+        super().resize(self.app.size)
+
     # -- events ----------------------------------------------------------------
     def _read_widgets(self) -> None:
         """Pull typed text into the model (entries fire no event on every key)."""
-        if self.info is None:
+        if self.info is None or not hasattr(self, "seed_entry"):
             return
         for row, rw in zip(self.rows, self.row_widgets, strict=False):
             row["name"] = rw["name"].get_text()
@@ -345,6 +354,8 @@ class NewMatchScene(Scene):
             widget = self.opt_widgets.get(o.key)
             if o.kind == "int" and widget is not None:
                 text = widget.get_text().strip()
+                if not text and o.key in ZERO_MEANS_NO_LIMIT:
+                    text = "0"  # the note beside it says "(no limit)"
                 self.values[o.key] = int(text) if text.isdigit() else text
         text = self.seed_entry.get_text().strip()
         self.seed = int(text) if text.isdigit() else self.seed
@@ -358,6 +369,12 @@ class NewMatchScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
             return
+        if event.type in (
+            pygame_gui.UI_TEXT_ENTRY_CHANGED,
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            pygame_gui.UI_BUTTON_PRESSED,
+        ):
+            self.error = ""  # the player changes something: the old reason may no longer hold
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.zero_notes:
             self.zero_notes[event.ui_element].set_text(self._zero_text(event.ui_element.get_text()))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -372,7 +389,7 @@ class NewMatchScene(Scene):
             elif event.ui_element == self.add:
                 mid = self.info.bot_ids[len(self.info.bot_ids) // 2]
                 self.rows.append(self._new_row(mid, len(self.rows)))
-                self.resize(self.app.size)
+                self._rebuild()
             elif event.ui_element == self.reseed:
                 self.seed = random.randrange(1, 10**6)
                 self.seed_entry.set_text(str(self.seed))
@@ -385,7 +402,7 @@ class NewMatchScene(Scene):
                 for i, rw in enumerate(self.row_widgets):
                     if event.ui_element == rw["remove"]:
                         del self.rows[i]
-                        self.resize(self.app.size)
+                        self._rebuild()
                         return
                 for key, widget in self.opt_widgets.items():
                     if event.ui_element == widget:
@@ -405,7 +422,7 @@ class NewMatchScene(Scene):
                     if not keep:
                         row["name"] = ""
                         row["name"] = self._default_name(kind, i)
-                    self.resize(self.app.size)
+                    self._rebuild()
                     return
                 for o in self.shown_options:
                     if o.kind == "per_seat" and event.ui_element == rw.get(o.key):
@@ -447,8 +464,18 @@ class NewMatchScene(Scene):
         try:
             self.info.resolve_options(len(seats), options)
         except OptionsError as e:
-            raise ValueError(tr_error(e)) from e
+            raise ValueError(tr_error(self._labelled(e))) from e
         return seats, options
+
+    def _labelled(self, error: OptionsError) -> OptionsError:
+        """The error naming its option by the label on screen, not by its key."""
+        key = error.params.get("option")
+        spec = next((o for o in self.shown_options if o.key == key), None)
+        if spec is None:
+            return error
+        return OptionsError(
+            error.key, str(error), **{**error.params, "option": option_label(self.game, spec)}
+        )
 
     def start_match(self) -> None:
         """Validate and open the table."""
@@ -494,6 +521,8 @@ class NewMatchScene(Scene):
             return
         if not self._table_ready():
             self._draw_not_ready(surface, engine=False)
+        elif self.error:
+            self._draw_error(surface)
         style.blit_text(
             surface,
             tr("ui.new_match.seats", low=self.info.min_seats, high=self.info.max_seats),
@@ -534,6 +563,26 @@ class NewMatchScene(Scene):
                 (self.options_rect.left, self.options_rect.top + 8),
                 style.INK_SOFT,
             )
+
+    def error_rect(self) -> pygame.Rect:
+        """Where the reason a match cannot start stays written: under the title."""
+        return pygame.Rect(self.panel.left + 24, self.panel.top + 66, self.panel.width - 48, 42)
+
+    def _draw_error(self, surface: pygame.Surface) -> None:
+        """The last refusal, until the player changes something (a message alone
+        was gone before it could be read twice)."""
+        area = self.error_rect()
+        size, lines = style.wrap_to_fit(
+            [(self.error, "bold")], area.width, area.height, (16, 14, 12)
+        )
+        for k, (_, line) in enumerate(lines[: max(1, area.height // (size + 4))]):
+            style.blit_text(
+                surface, line, size, (area.left, area.top + k * (size + 4)), style.RED, kind="bold"
+            )
+
+    def toast_area(self) -> pygame.Rect:
+        """Messages stand above the Back / Continue / Practice / Start row."""
+        return pygame.Rect(self.panel.left, 0, self.panel.width, self.back.relative_rect.top - 8)
 
     def _notice_text(self) -> str:
         """The plain-words notice when the game cannot be played on screen yet."""

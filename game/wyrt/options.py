@@ -87,6 +87,12 @@ def check_options(n_seats: int, options: dict[str, Any]) -> None:
             "wyrt.options.morto_is_dealer",
             "at the Life Cassino O Morto deals and does not play",
         )
+    if mode == "life_cassino" and options.get("dealer", "auto") == "buck":
+        # [T11]: at the Life Cassino O Morto is the fixed dealer
+        raise OptionsError(
+            "wyrt.options.cassino_fixed_dealer",
+            "at the Life Cassino O Morto deals every hand: the buck does not pass",
+        )
     if mode == "death_match" and personas.count(MORTO) > 1:
         raise OptionsError("wyrt.options.one_morto", "there is only one O Morto")
     seat = options.get("profile_seat", -1)

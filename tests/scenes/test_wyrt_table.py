@@ -300,6 +300,31 @@ def test_death_match_and_life_cassino_look_t11(app) -> None:  # type: ignore[no-
     t2.draw(app.screen)
 
 
+def test_o_morto_takes_a_bots_seat_never_a_persons_t11(app) -> None:  # type: ignore[no-untyped-def]
+    # a person in the last seat stays herself; the last bot seat gets O Morto
+    t = table(
+        app,
+        [SeatSetup("Bo", "carteador"), SeatSetup("Cy", "clandestino"), SeatSetup("Ana")],
+        mode="death_match",
+    )
+    assert t.view()["morto_seat"] == 1
+    assert t.match.persona_ids[2] == "cliente_casual" and t.view()["profile_seat"] == 2
+    app.scenes.pop(fade=False)
+    app.scenes.pop(fade=False)
+    with pytest.raises(ValueError, match="bot"):  # two people and no bot: refused in words
+        open_table(app, "wyrt", [SeatSetup("Ana"), SeatSetup("Bia")], 3, {"mode": "death_match"})
+
+
+def test_a_persons_name_never_picks_a_persona_t10(app) -> None:  # type: ignore[no-untyped-def]
+    # "Carteador" is a person's name here, not the card sharp; "Morto" may sit at the Cassino
+    t = table(app, [SeatSetup("Carteador"), SeatSetup("Bo", "clandestino")])
+    assert t.match.persona_ids == ["cliente_casual", "clandestino"]
+    app.scenes.pop(fade=False)
+    app.scenes.pop(fade=False)
+    t2 = table(app, [SeatSetup("Morto"), SeatSetup("Bo", "clandestino")], mode="life_cassino")
+    assert t2.match.persona_ids[0] == "cliente_casual"
+
+
 def test_relic_power_by_the_relic_dialog_t11(app) -> None:  # type: ignore[no-untyped-def]
     from scenes.tables.wyrt.dialogs import RelicDialog
 

@@ -50,6 +50,35 @@ STATUS_BADGES: dict[str, tuple[str, str]] = {
 }
 
 
+def seat_personas(seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, Any]:
+    """The personas option as the table means it ([T10], [T11]).
+
+    A person plays the default persona unless one was chosen for the seat: the
+    engine's reading of seat names ("carteador") is for the command line's bot
+    seats, and a person called Carteador is not the card sharp. At a Death Match
+    O Morto sits at his own table: when nobody chose him he takes the last bot
+    seat, never a person's; with no bot seat at all the match is refused in words.
+    """
+    from game.wyrt.options import AUTO
+    from game.wyrt.personas import DEFAULT_PERSONA, MORTO
+
+    n = len(seats)
+    personas = list(options.get("personas") or [AUTO] * n)
+    if len(personas) != n:
+        return options  # the engine refuses it with its own reason
+    for i, seat in enumerate(seats):
+        if not seat.is_bot and personas[i] == AUTO:
+            personas[i] = DEFAULT_PERSONA
+    if options.get("mode") == "death_match" and MORTO not in personas:
+        if not any(seat.bot == MORTO for seat in seats):
+            bots = [i for i, seat in enumerate(seats) if seat.is_bot]
+            if not bots:
+                raise ValueError(tr("wyrttable.morto_needs_bot"))
+            unchosen = [i for i in bots if personas[i] == AUTO]
+            personas[(unchosen or bots)[-1]] = MORTO
+    return {**options, "personas": personas}
+
+
 class WyrtTable(TableScene):
     """Plays a `WyrtMatch`."""
 
@@ -108,7 +137,9 @@ class WyrtTable(TableScene):
 
     @classmethod
     def prepare_options(cls, seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, Any]:
-        """At O Morto's tables the first person wagers the life points of the profile ([T11])."""
+        """Who plays which persona (`seat_personas`); at O Morto's tables the first
+        person wagers the life points of the profile ([T11])."""
+        options = seat_personas(seats, options)
         if options.get("mode", "standard") == "standard" or "profile_seat" in options:
             return options
         humans = [i for i, s in enumerate(seats) if not s.is_bot]

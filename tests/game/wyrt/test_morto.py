@@ -131,6 +131,15 @@ def test_life_cassino_fixed_dealer_who_does_not_play_t11() -> None:
     assert "morto" not in m.persona_ids and m.unit == "PV"
 
 
+def test_the_buck_never_deals_at_the_life_cassino_t11() -> None:
+    """[T11] O Morto is the Life Cassino's fixed dealer: a dealer passing with the
+    buck is an impossible combination, refused in words."""
+    with pytest.raises(OptionsError) as err:
+        table(3, mode="life_cassino", dealer="buck")
+    assert err.value.key == "wyrt.options.cassino_fixed_dealer"
+    assert table(3, mode="life_cassino", dealer="fixed").public_view()["dealer"] == "morto"
+
+
 def test_players_leave_and_join_between_hands_t11() -> None:
     """[T11] between hands each may get up or sit down; a newcomer posts a big blind."""
     m = table(3, mode="life_cassino")
