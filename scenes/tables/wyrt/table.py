@@ -69,13 +69,13 @@ def seat_personas(seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, 
     for i, seat in enumerate(seats):
         if not seat.is_bot and personas[i] == AUTO:
             personas[i] = DEFAULT_PERSONA
-    if options.get("mode") == "death_match" and MORTO not in personas:
-        if not any(seat.bot == MORTO for seat in seats):
-            bots = [i for i, seat in enumerate(seats) if seat.is_bot]
-            if not bots:
-                raise ValueError(tr("wyrttable.morto_needs_bot"))
-            unchosen = [i for i in bots if personas[i] == AUTO]
-            personas[(unchosen or bots)[-1]] = MORTO
+    chosen = MORTO in personas or any(seat.bot == MORTO for seat in seats)
+    if options.get("mode") == "death_match" and not chosen:
+        bots = [i for i, seat in enumerate(seats) if seat.is_bot]
+        if not bots:
+            raise ValueError(tr("wyrttable.morto_needs_bot"))
+        unchosen = [i for i in bots if personas[i] == AUTO]
+        personas[(unchosen or bots)[-1]] = MORTO
     return {**options, "personas": personas}
 
 
