@@ -64,6 +64,25 @@ def untranslated_names(game: str, spec: OptionSpec) -> list[str]:
     return out
 
 
+def labelled_error(
+    game: str, error: OptionsError, labels: dict[str, str] | None = None
+) -> OptionsError:
+    """`error` naming its option as the screen labels it ("Starting life points",
+    not "start_pv"); `labels` gives screens' own labels for options they show
+    themselves (a tournament's turn limit)."""
+    key = error.params.get("option")
+    if not isinstance(key, str):
+        return error
+    label = (labels or {}).get(key)
+    if label is None:
+        info = get_info(game)
+        spec = next((o for o in info.options if o.key == key), None)
+        if spec is None:
+            return error
+        label = option_label(game, spec)
+    return OptionsError(error.key, str(error), **{**error.params, "option": label})
+
+
 def choice_label(game: str, spec: OptionSpec, value: Any) -> str:
     """The label of one choice value."""
     key = f"{game}.options.{spec.key}.choices.{value}"
@@ -468,14 +487,7 @@ class NewMatchScene(Scene):
         return seats, options
 
     def _labelled(self, error: OptionsError) -> OptionsError:
-        """The error naming its option by the label on screen, not by its key."""
-        key = error.params.get("option")
-        spec = next((o for o in self.shown_options if o.key == key), None)
-        if spec is None:
-            return error
-        return OptionsError(
-            error.key, str(error), **{**error.params, "option": option_label(self.game, spec)}
-        )
+        return labelled_error(self.game, error)
 
     def start_match(self) -> None:
         """Validate and open the table."""

@@ -15,13 +15,20 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import GAMES, OptionSpec
+from game import GAMES, OptionsError, OptionSpec
 from game.tournament import CHAMA_TYPES, CHAMA_VARIANTS, RANKED_MINIMUM, TournamentError
 from game.tournament.organizer import SEMIFINAL_FIELD
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.new_match import bot_label, choice_label, fit_label, option_help, option_label
+from scenes.new_match import (
+    bot_label,
+    choice_label,
+    fit_label,
+    labelled_error,
+    option_help,
+    option_label,
+)
 from scenes.tournament.common import (
     draw_backdrop,
     draw_heading,
@@ -647,7 +654,7 @@ class CreateTournament(Scene):
         try:
             t = self.form.create()
         except (TournamentError, ValueError) as e:
-            self.error = error_text(e)
+            self.error = error_text(self._labelled(e))
             self.app.notify(self.error, "error")
             return
         self.error = ""
@@ -655,6 +662,14 @@ class CreateTournament(Scene):
             return
         self.app.notify(tr("tournament.create.created", name=t.name))
         self.app.scenes.replace(TournamentHub(self.app, t))
+
+    def _labelled(self, error: Exception) -> Exception:
+        """A refusal about one option names it as this form labels it."""
+        key, params = getattr(error, "key", None), getattr(error, "params", None)
+        if not isinstance(key, str) or not isinstance(params, dict) or "option" not in params:
+            return error
+        own = {"turn_limit": tr("tournament.labels.turn_limit")}
+        return labelled_error(self.form.game, OptionsError(key, str(error), **params), own)
 
     # -- drawing -------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -68,6 +68,7 @@ def export_and_tell(app: App, t: Tournament, fmt: str) -> list[Path]:
     app.notify(
         tr(
             "tournament.export.done",
+            count=len(paths),
             files=", ".join(p.name for p in paths),
             folder=str(paths[0].parent),
         )

@@ -242,7 +242,7 @@ class TournamentHome(Scene):
         cells = (s.name, game, fmt, short_date(s.created), status, s.champion or "—")
         xs = self._column_x()
         for j, ((_, share), x, text) in enumerate(zip(COLUMNS, xs, cells, strict=True)):
-            colour = style.INK if j != 4 or s.finished else style.GOLD_DARK
+            colour = style.INK if j != 4 or s.finished else style.GOLD_INK
             style.blit_text(
                 surface,
                 text,

@@ -128,6 +128,10 @@ class TournamentHub(Scene):
 
         self.kept = with_store(self.app, look) or set()
 
+    def toast_area(self) -> pygame.Rect:
+        """Messages stand above the bottom row of buttons."""
+        return pygame.Rect(self.panel.left, 0, self.panel.width, self.buttons["back"].rect.top - 8)
+
     # -- widgets ---------------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
@@ -141,10 +145,13 @@ class TournamentHub(Scene):
                 "tournament.labels.simulate",
                 "tournament.labels.late_entry",
                 "tournament.hub.start.elimination",
+                "tournament.hub.start.semifinal",
+                "tournament.hub.start.final",
+                "tournament.hub.start.cut",
                 "tournament.hub.stop",
             )
         )
-        side_w = max(222, min(300, longest + 36))
+        side_w = max(222, min(320, longest + 44))
         by = p.bottom - 62
         self.list.set_rect(
             pygame.Rect(
@@ -441,7 +448,7 @@ class TournamentHub(Scene):
                 reason = error_text(final.error or Exception())
                 self.app.notify(tr("tournament.hub.bot_failed", reason=reason), "error")
             else:  # done, or stopped on request
-                self.app.notify(tr("tournament.hub.simulated", n=self.sim_done))
+                self.app.notify(tr("tournament.hub.simulated", count=self.sim_done))
         if latest is not None or final is not None:
             self.refresh()
 

@@ -96,19 +96,15 @@ def paint_table(
     top = rect.top + 6
     winners = set(table.result.winners) if table.result and not table.result.is_draw else set()
     sep = f"  {tr('tournament.labels.vs')}  " if len(table.seats) == 2 else "  ·  "
-    for j, n in enumerate(table.seats):
+    names = name_widths(t, table, winners, sep, rect.right - 12 - x)
+    for j, (n, width) in enumerate(names):
         if j:
             x = style.blit_text(surface, sep, 17, (x, top), style.INK_SOFT).right
         e = t.entrant(n)
         colour = style.RED if n in winners else (style.INK_SOFT if e.dropped else style.INK)
+        kind = "bold" if n in winners else "sans"
         x = style.blit_text(
-            surface,
-            e.name,
-            17,
-            (x, top),
-            colour,
-            kind="bold" if n in winners else "sans",
-            max_width=max(40, rect.right - 12 - x),
+            surface, short_name(e.name, width, kind), 17, (x, top), colour, kind=kind
         ).right
     if table.is_bye:
         style.blit_text(
@@ -124,12 +120,59 @@ def paint_table(
         colour = style.INK_SOFT
     else:
         text = waiting_text(t, table, kept)
-        colour = style.GOLD_DARK if humans_at(t, table) else style.INK_SOFT
+        colour = style.GOLD_INK if humans_at(t, table) else style.INK_SOFT
+    width = rect.width - NAMES_X - 12
+    # never below 12 px: past that the line is cut with "…", not shrunk unreadable
+    size = next((z for z in (14, 13, 12) if style.font(z).size(text)[0] <= width), 12)
     style.blit_text(
         surface,
-        text,
-        14,
+        style.ellipsize(text, size, width),
+        size,
         (rect.left + NAMES_X, rect.top + 32),
         colour,
-        max_width=rect.width - NAMES_X - 12,
     )
+
+
+def short_name(name: str, width: int, kind: str) -> str:
+    """`name` cut with "…" to `width` at 17 px, keeping a closing number
+    ("Brilliant back… 7"): entrants named after the same bot differ only there."""
+    head, _, tail = name.rpartition(" ")
+    if not tail.isdigit() or not head or style.text_width(name, 17, kind) <= width:
+        return style.ellipsize(name, 17, width, kind)
+    room = width - style.text_width(" " + tail, 17, kind)
+    return style.ellipsize(head + "…", 17, room, kind).rstrip("…") + "… " + tail
+
+
+def name_widths(
+    t: Tournament, table: Table, winners: set[int], sep: str, room: int
+) -> list[tuple[int, int]]:
+    """(entrant, width) for each seat's name: as wide as it is when the line fits;
+    else the room left by the separators is shared, short names keeping their
+    width and giving the rest to the long ones, which are cut with "…"."""
+    seats = list(table.seats)
+    if not seats:
+        return []
+    seps = style.font(17).size(sep)[0] * (len(seats) - 1)
+
+    def natural(n: int) -> int:
+        bold = n in winners
+        return style.font(17, "bold" if bold else "sans").size(t.entrant(n).name)[0]
+
+    wants = {n: natural(n) for n in seats}
+    left = max(0, room - seps)
+    if sum(wants.values()) <= left:
+        return [(n, wants[n]) for n in seats]
+    share: dict[int, int] = {}
+    pending = sorted(seats, key=lambda n: wants[n])
+    while pending:
+        fair = left // len(pending)
+        n = pending[0]
+        if wants[n] <= fair:
+            share[n] = wants[n]
+            left -= wants[n]
+            pending.pop(0)
+        else:
+            for m in pending:
+                share[m] = max(24, fair)
+            break
+    return [(n, share[n]) for n in seats]

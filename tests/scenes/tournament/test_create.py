@@ -135,3 +135,14 @@ def test_the_first_person_is_named_like_on_the_new_match_screen(app) -> None:  #
         assert first == str(NewMatchScene(app, "alta").rows[0]["name"])
         assert tr("tournament.result.wins", name=first) == line  # not "You wins"
     app.set_language("en")
+
+
+def test_a_refused_setting_is_named_as_the_form_labels_it(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.i18n import tr
+
+    scene = open_scene(app, CreateTournament(app, "wyr"))
+    scene.fields["turn_limit"].set_text("99999")
+    click_widget(app, scene.start)
+    assert isinstance(app.scenes.top, CreateTournament)
+    assert "turn_limit" not in scene.error
+    assert tr("tournament.labels.turn_limit") in scene.error

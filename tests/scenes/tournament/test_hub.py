@@ -334,3 +334,45 @@ def test_a_drawn_knockout_match_is_played_again(app) -> None:  # type: ignore[no
     assert table.result is None and table.attempt == 1
     assert "attempt 2" in app.toast.text
     assert _stored(t).current_round.tables[0].attempt == 1
+
+
+def test_every_stage_has_its_start_button_text_in_both_languages() -> None:
+    from game.tournament import STAGES
+    from scenes.i18n import set_language, tr
+
+    for lang in ("en", "pt"):
+        set_language(lang)
+        for stage in STAGES:
+            key = f"tournament.hub.start.{stage}"
+            assert tr(key, number=2) != key, (lang, stage)
+    set_language("en")
+
+
+def test_a_melee_tables_names_keep_inside_their_row_and_keep_their_number(app) -> None:  # type: ignore[no-untyped-def]
+    from game.tournament import create_tournament
+    from scenes import style
+    from scenes.tournament.hub_paint import name_widths, short_name
+
+    long = [(f"Brilliant back-room card sharp {i}", "random") for i in range(1, 9)]
+    t = create_tournament("alta", long, format="melee", seed=3)
+    table = t.start_round().tables[0]
+    sep = "  ·  "
+    for room in (300, 520, 900):
+        widths = name_widths(t, table, set(), sep, room)
+        seps = style.font(17).size(sep)[0] * (len(widths) - 1)
+        assert sum(w for _, w in widths) + seps <= max(room, 24 * len(widths) + seps)
+        for n, w in widths:
+            text = short_name(t.entrant(n).name, w, "sans")
+            assert style.text_width(text, 17) <= w
+            assert text.endswith(t.entrant(n).name.rsplit(" ", 1)[1])
+
+
+def test_simulated_matches_are_counted_in_the_singular_too() -> None:
+    from scenes.i18n import set_language, tr
+
+    set_language("en")
+    assert tr("tournament.hub.simulated", count=1) == "The bots played 1 match."
+    set_language("pt")
+    assert tr("tournament.hub.simulated", count=1) == "Os bots jogaram 1 partida."
+    assert tr("tournament.hub.simulated", count=3) == "Os bots jogaram 3 partidas."
+    set_language("en")

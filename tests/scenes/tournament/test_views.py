@@ -145,5 +145,6 @@ def test_every_key_the_screens_use_exists_in_both_languages() -> None:
                 used.add(text)
     assert len(used) > 60
     for lang in ("en", "pt"):
-        missing = sorted(k for k in used if k not in table[lang])
+        # a plural entry is used by its parent key ("…done" -> "…done.one")
+        missing = sorted(k for k in used if k not in table[lang] and f"{k}.one" not in table[lang])
         assert missing == [], f"{lang}: {missing}"
