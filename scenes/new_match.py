@@ -89,6 +89,21 @@ def choice_label(game: str, spec: OptionSpec, value: Any) -> str:
     return tr(key) if has(key) else str(value)
 
 
+def short_bot_label(game: str, bot_id: str) -> str:
+    """A bot's shortest name: its seat name when the game has one ("Clandestino
+    genial"), else its label."""
+    key = f"{game}.seat_names.{bot_id}"
+    return tr(key) if has(key) else bot_label(game, bot_id)
+
+
+def first_fitting(texts: list[str], width: int, size: int = 16) -> str:
+    """The first of `texts` that fits `width` at `size`, else the last one cut with "…"."""
+    return next(
+        (t for t in texts if style.font(size).size(t)[0] <= width),
+        style.ellipsize(texts[-1], size, width),
+    )
+
+
 def fit_label(text: str, width: int) -> str:
     """The text, cut with an ellipsis if even the small label size cannot hold it."""
     return style.ellipsize(text, 13, width)
@@ -188,10 +203,15 @@ class NewMatchScene(Scene):
         kind_w = min(240, int(left.width * 0.4))
 
         def kind_text(bot: str) -> str:
-            # "Bot · Captain (normal)" when it fits, else just "Captain (normal)"
-            full = tr("ui.new_match.bot", level=bot_label(self.game, bot))
-            return (
-                full if style.font(16).size(full)[0] <= kind_w - 40 else bot_label(self.game, bot)
+            # "Bot · Captain (normal)" when it fits, else "Captain (normal)", else
+            # the short seat name ("Clandestino genial" for "Jogador clandestino genial")
+            return first_fitting(
+                [
+                    tr("ui.new_match.bot", level=bot_label(self.game, bot)),
+                    bot_label(self.game, bot),
+                    short_bot_label(self.game, bot),
+                ],
+                kind_w - 40,
             )
 
         kinds = [(tr("ui.new_match.human"), HUMAN)] + [(kind_text(b), b) for b in self.info.bot_ids]
@@ -213,7 +233,7 @@ class NewMatchScene(Scene):
             self.per_seat_cols = []
             for o in per_seat:
                 self.per_seat_cols.append((x, extra_w - 8, option_label(self.game, o)))
-                opts = [(choice_label(self.game, o, c), str(c)) for c in o.choices]
+                opts = [(self._seat_choice_text(o, c, extra_w - 48), str(c)) for c in o.choices]
                 rw[o.key] = ui.dropdown(
                     pygame.Rect(x, y, extra_w - 8, 36), opts, str(row[o.key]), m, self.ui
                 )
@@ -274,7 +294,13 @@ class NewMatchScene(Scene):
             elif o.kind == "choice":
                 self.opt_widgets[o.key] = ui.dropdown(
                     rect,
-                    [(choice_label(self.game, o, c), str(c)) for c in o.choices],
+                    [
+                        (
+                            style.ellipsize(choice_label(self.game, o, c), 16, rect.width - 40),
+                            str(c),
+                        )
+                        for c in o.choices
+                    ],
                     str(value),
                     m,
                     inner,
@@ -335,6 +361,19 @@ class NewMatchScene(Scene):
         )
         if not self.saves or not self._table_ready():
             self.load_btn.disable()
+
+    def _seat_choice_text(self, spec: OptionSpec, value: Any, width: int) -> str:
+        """A per-seat choice in a box `width` wide: its full label if it fits;
+        for the option naming each seat's bot (Wyrt's persona), the bot's short
+        name, and "Auto" for the seat's own bot."""
+        full = choice_label(self.game, spec, value)
+        assert self.info is not None
+        if spec.key != self.info.extra.get("bot_option"):
+            return full
+        short = (
+            tr("ui.new_match.auto") if value == spec.default else short_bot_label(self.game, value)
+        )
+        return first_fitting([full, short], width)
 
     def _practice_text(self) -> str:
         return (

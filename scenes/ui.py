@@ -51,16 +51,38 @@ def dropdown(
     manager: pygame_gui.UIManager,
     container: Any,
 ) -> pygame_gui.elements.UIDropDownMenu:
-    """A drop-down of (text, id) pairs starting on `selected_id`."""
+    """A drop-down of (text, id) pairs starting on `selected_id`.
+
+    Its list opens downwards, or upwards when that leaves more of it in the
+    window (a box near the bottom edge), and is never taller than the room.
+    """
     start = next((o for o in options if o[1] == selected_id), options[0])
+    top = rect.top + _screen_top(container)
+    below = manager.get_root_container().get_rect().height - (top + rect.height) - 6
+    above = top - 6
+    want = min(DROP_LIMIT, len(options) * rect.height + 8)
+    up = below < want and above > below
     return pygame_gui.elements.UIDropDownMenu(
         options_list=options,
         starting_option=start,
         relative_rect=rect,
         manager=manager,
         container=container,
-        expansion_height_limit=260,
+        expansion_height_limit=max(rect.height * 2, min(DROP_LIMIT, above if up else below)),
+        object_id=pygame_gui.core.ObjectID(object_id="#drop_up") if up else None,
     )
+
+
+#: the tallest a drop-down's open list grows
+DROP_LIMIT = 260
+
+
+def _screen_top(container: Any) -> int:
+    """Where `container`'s inside starts on screen (0 for none)."""
+    if container is None:
+        return 0
+    inner = container.get_container() if hasattr(container, "get_container") else container
+    return int(inner.get_rect().top)
 
 
 def selected_id(menu: pygame_gui.elements.UIDropDownMenu) -> str:

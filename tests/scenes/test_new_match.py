@@ -84,3 +84,40 @@ def test_messages_stand_above_the_bottom_buttons(app) -> None:  # type: ignore[n
     area = nm.toast_area()
     for button in (nm.back, nm.start, nm.load_btn, nm.practice_btn):
         assert area.bottom <= button.rect.top
+
+
+def test_a_drop_down_near_the_bottom_opens_upwards_inside_the_window() -> None:
+    from tests.scenes.conftest import make_app
+
+    app = make_app("--lang", "en", "--size", "1024x640")
+    nm = open_screen(app, "wyrt")
+    while len(nm.rows) < 8:
+        nm.rows.append(nm._new_row("clandestino_genial", len(nm.rows)))
+    nm._rebuild()
+    pump(app)
+    low, high = nm.row_widgets[-1]["personas"], nm.row_widgets[0]["personas"]
+    assert "#drop_up" in low.object_ids and "#drop_up" not in high.object_ids
+    assert low.rect.top - low.expansion_height_limit >= 0
+    assert high.rect.bottom + high.expansion_height_limit <= app.size[1]
+    pygame.quit()
+
+
+def test_wyrt_seat_boxes_read_whole_at_the_smallest_window() -> None:
+    from scenes.i18n import tr
+    from tests.scenes.conftest import make_app
+
+    for lang in ("pt", "en"):
+        app = make_app("--lang", lang, "--size", "1024x640")
+        nm = open_screen(app, "wyrt")
+        for rw in nm.row_widgets:
+            for menu in (rw["kind"], rw["personas"]):
+                text = menu.selected_option[0]
+                assert menu.rect.width - 36 >= _width(text), (lang, text)  # no cut glyphs
+        assert nm.row_widgets[0]["personas"].selected_option[0] == tr("ui.new_match.auto")
+        pygame.quit()
+
+
+def _width(text: str) -> int:
+    from scenes import style
+
+    return style.font(16).size(text)[0]
