@@ -109,6 +109,16 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint everything that is not a pygame-gui widget."""
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where messages may stand (None: the app's default place). A screen
+        with a Back button low on it keeps them above that row of buttons."""
+        back = getattr(self, "back", None)
+        rect = getattr(back, "rect", None)
+        w, h = self.app.size
+        if not isinstance(rect, pygame.Rect) or rect.top < h * 0.6:
+            return None
+        return pygame.Rect(0, 0, w, rect.top - 8)
+
     def wants_quit_confirmation(self) -> bool:
         """True when closing the window now would lose something (a match)."""
         return False

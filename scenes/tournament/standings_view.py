@@ -148,6 +148,37 @@ class StandingsScene(Scene):
             )
         top = p.top + 112
         self.list.set_rect(pygame.Rect(p.left + 22, top, p.width - 44, by - 40 - top))
+        # the wider columns scroll sideways by these too, not only by keys or Shift+wheel
+        lr = self.list.rect
+        self.side_left = ui.button(
+            pygame.Rect(lr.right - 84, lr.bottom + 6, 40, 28),
+            "‹",
+            m,
+            self.ui,
+            tooltip=tr("tournament.standings.scroll_left"),
+        )
+        self.side_right = ui.button(
+            pygame.Rect(lr.right - 40, lr.bottom + 6, 40, 28),
+            "›",
+            m,
+            self.ui,
+            tooltip=tr("tournament.standings.scroll_right"),
+        )
+        self._side_buttons()
+
+    def _side_buttons(self) -> None:
+        """The sideways arrows show only when the columns do not all fit, each
+        greyed out at its end."""
+        room = self._max_hscroll()
+        for button, end in ((self.side_left, 0), (self.side_right, room)):
+            if not room:
+                button.hide()
+                continue
+            button.show()
+            if self.hscroll == end:
+                button.disable()
+            else:
+                button.enable()
 
     # -- events --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -158,6 +189,8 @@ class StandingsScene(Scene):
                 export_and_tell(self.app, self.t, "csv")
             elif event.ui_element == self.export_json:
                 export_and_tell(self.app, self.t, "json")
+            elif event.ui_element in (self.side_left, self.side_right):
+                self.scroll_sideways(-160 if event.ui_element == self.side_left else 160)
             elif self.toggle is not None and event.ui_element == self.toggle:
                 self.final = not self.final
                 self.load()
@@ -192,6 +225,7 @@ class StandingsScene(Scene):
     def scroll_sideways(self, dx: int) -> None:
         """Move the non-frozen columns left or right."""
         self.hscroll = max(0, min(self._max_hscroll(), self.hscroll + dx))
+        self._side_buttons()
 
     # -- drawing -------------------------------------------------------------
     def _layout(self) -> list[tuple[str, int, int]]:
@@ -323,13 +357,12 @@ class StandingsScene(Scene):
                 if has(f"tournament.columns_help.{c}"):
                     text += ": " + tr(f"tournament.columns_help.{c}")
                 break
-        if self._max_hscroll():
-            text += "   ‹ ›"
+        room = self.list.rect.width - (96 if self._max_hscroll() else 0)
+        size = next((z for z in (14, 13, 12) if style.text_width(text, z) <= room), 12)
         style.blit_text(
             surface,
-            text,
-            14,
+            style.ellipsize(text, size, room),
+            size,
             (self.list.rect.left, self.list.rect.bottom + 12),
             style.INK_SOFT,
-            max_width=self.list.rect.width,
         )

@@ -91,3 +91,18 @@ def test_screens_render_at_both_sizes_and_languages(size: str, lang: str) -> Non
         pump(app, 2)
         assert app.size == tuple(int(x) for x in size.split("x"))
         pygame.quit()
+
+
+def test_messages_stand_above_every_screens_back_row(app) -> None:  # type: ignore[no-untyped-def]
+    # a message lay over Back / Export on the standings, settings and stats screens
+    from scenes.settings_scene import SettingsScene
+    from scenes.stats import StatsScene
+
+    for scene in (SettingsScene(app), StatsScene(app)):
+        app.scenes.push(scene, fade=False)
+        pump(app)
+        app.notify("A message long enough to be a real one for the player", "info")
+        pump(app)
+        assert app.toast.rect.bottom <= scene.back.rect.top, type(scene).__name__
+        app.scenes.pop(fade=False)
+        pump(app)

@@ -56,6 +56,22 @@ def test_standings_show_every_tie_break_column(app) -> None:  # type: ignore[no-
     assert [r.number for r in scene.rows] == [r.number for r in t.prelim_standings()]
 
 
+def test_wide_standings_scroll_sideways_by_clicks_too(app) -> None:  # type: ignore[no-untyped-def]
+    t = finished_swiss_with_cut()
+    scene = open_scene(app, StandingsScene(app, t))
+    resize(app, (1024, 640))
+    assert scene._max_hscroll() > 0
+    assert scene.side_right.visible and scene.side_left.visible
+    assert not scene.side_left.is_enabled  # already at the left end
+    click_widget(app, scene.side_right)
+    assert scene.hscroll > 0 and scene.side_left.is_enabled
+    click_widget(app, scene.side_left)
+    assert scene.hscroll == 0
+    resize(app, (1600, 1000))
+    if scene._max_hscroll() == 0:  # everything fits: no arrows
+        assert not scene.side_right.visible
+
+
 def test_standings_scroll_for_large_fields(app) -> None:  # type: ignore[no-untyped-def]
     t = saved(create_tournament("alta", bots(120), format="swiss", seed=1))
     t.start_round()
