@@ -394,6 +394,25 @@ def test_two_reis_split_the_pot_remainder_by_tiebreak_y9() -> None:
     assert m.money[0] == 80 + 27 and m.money[1] == 80 + 28 and m.money[2] == 0
 
 
+def test_the_reis_split_whatever_the_others_scored_y9() -> None:
+    """[Y9] With lords holding Reis de Arton the pot is theirs to split, however
+    much the others scored: a trinca with a pair at 17 still loses to Reis at 10 and 9."""
+    m = make(3)
+    # Reis 0: (1,1) / (2,2) -> 4, score 10; Reis 1: (1,2) / (1,1) -> 3, score 9;
+    # the trinca with a pair: (6,6) -> 12, score 17.
+    dice(m, [1, 1, 2, 2, 1, 2, 1, 1, 6, 6])
+    events: list = []
+    rig(m, {0: "10s Jh Qd Kc Ah", 1: "10d Jc Qh Kd As", 2: "7s 7h 7d 2d 2h"})
+    bet_all(m)
+    mao_keep(m)
+    while m.phase == "trade":
+        events += m.apply(m.to_move_one(), Pass())
+    scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
+    assert scores == {0: 10, 1: 9, 2: 17}
+    win = next(e for e in events if isinstance(e, RoundWon))
+    assert win.reason == "reis_split" and set(win.winners) == {0, 1}
+
+
 # ---------------------------------------------------------------------------
 # [Y10] rounds and the end
 
@@ -501,6 +520,24 @@ def test_nimb_rolls_three_dice_and_ties_go_straight_to_the_dice_y11() -> None:
     assert win.reason == "rolloff" and win.winners == (1,)  # no combination tie-break
 
 
+def test_under_nimb_a_reis_tie_goes_to_the_dice_too_y11() -> None:
+    """(house, with [Y9] and [Y11]) Under Nimb every score tie goes straight to the
+    dice: the Reis de Arton keeps no tie privilege there."""
+    m = make(2, nimb=True)
+    # Reis: (1,1,1) / (1,1,2) -> 4, score 10; trinca: (2,2,3) -> 7, score 10.
+    dice(m, [1, 1, 1, 1, 1, 2, 2, 2, 3, 1, 1, 1, 6, 6, 6])
+    events: list = []
+    rig(m, {0: "10s Jh Qd Kc Ah", 1: "7s 7h 7d 2c 3h"})
+    bet_all(m)
+    mao_keep(m)
+    while m.phase == "trade":
+        events += m.apply(m.to_move_one(), Pass())
+    scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
+    assert scores == {0: 10, 1: 10}
+    win = next(e for e in events if isinstance(e, RoundWon))
+    assert win.reason == "rolloff"
+
+
 def test_azgher_least_money_among_players_wins_y11_r7() -> None:
     m = make(3, azgher=True)
     m.money = [180, 120, 0]
@@ -534,6 +571,23 @@ def test_thyatis_reroll_is_a_choice_after_the_roll_y11() -> None:
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
     assert scores == {1: 14}  # 14 each: the trinca wins the tie
     assert m.money == [120, 80]
+
+
+def test_thyatis_the_new_value_stands_even_when_lower_y11() -> None:
+    """[Y11] Thyatis: the rerolled die's new value stands, better or worse."""
+    m = make(2, thyatis=True)
+    dice(m, [5, 6, 1, 6, 6])  # seat 0 (trinca) rolls 5,6 and rerolls the 5: a 1
+    rig(m, {0: "7s 7h 7d 2c 3h", 1: "4s 4h 8d Jd Ks"})
+    bet_all(m)
+    mao_keep(m)
+    pass_rest(m)
+    events = m.apply(0, ThyatisChoice(True))
+    rr = next(e for e in events if isinstance(e, DieRerolled))
+    assert (rr.old, rr.new, rr.total) == (5, 1, 7)
+    events += m.apply(1, ThyatisChoice(False))
+    scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
+    assert scores == {0: 10, 1: 14}  # 3 + 7, not 3 + 11
+    assert m.money == [80, 120]
 
 
 def test_tenebra_table_is_face_down_and_taking_is_blind_y11_g4() -> None:
