@@ -72,6 +72,25 @@ def test_mao_de_wyr_choice_reads_the_legal_actions_y4() -> None:
     m.apply(0, action)  # the engine accepts what the selection built
 
 
+def test_a_refused_take_says_why_y4() -> None:
+    # option 1 of the Mao de Wyr takes nothing: the reason is that, not "your own discards"
+    m = _to_trade(new_match("wyr", 3, seed=3))
+    v = m.view(0)
+    ch = TradeChoice(aids.hand_cards(v), m.legal_actions(0), True, len(v["table"]))
+    ch.toggle_card(0)
+    assert ch.toggle_take(0) == "wyrtable.trade.mao_two_three"
+    # the Lorde's own discard stays on the table: nobody's selection takes it back
+    m.apply(0, next(a for a in m.legal_actions(0) if isinstance(a, R.Trade) and a.source == "none"))
+    own = len(m.view(0)["table"]) - 1
+    m.apply(1, R.Pass())
+    m.apply(2, R.Pass())
+    assert m.to_move == [0]  # the second turn of discards
+    v = m.view(0)
+    ch = TradeChoice(aids.hand_cards(v), m.legal_actions(0), False, len(v["table"]))
+    ch.toggle_card(0)
+    assert ch.toggle_take(own) == "wyrtable.trade.not_takeable"
+
+
 def test_trade_choice_limits_and_pass_y3() -> None:
     m = _to_trade(new_match("wyr", 3, seed=3))
     m.apply(0, next(a for a in m.legal_actions(0) if isinstance(a, R.Trade) and a.source == "none"))
@@ -149,3 +168,17 @@ def test_score_distribution_and_reis_second_roll_y9() -> None:
     assert mean_reis > mean_plain  # the better of two rolls
     nimb = dict(aids.score_distribution(1, nimb=True))
     assert min(nimb) == 4 and max(nimb) == 19
+
+
+def test_a_shared_pot_reads_in_the_plural_y9() -> None:
+    from scenes.i18n import set_language
+    from scenes.tables.wyr.words import event_line
+
+    names = {0: "Ana", 1: "Borin"}.__getitem__
+    for lang, verb in (("en", "Ana, Borin share"), ("pt", "Ana, Borin dividem")):
+        set_language(lang)
+        line = event_line(R.RoundWon((0, 1), "reis_split", 30), names, 0, True)
+        assert line.startswith(verb), line
+        single = event_line(R.RoundWon((0,), "score", 30), names, 0, True)
+        assert "share" not in single and "dividem" not in single
+    set_language("en")

@@ -94,7 +94,11 @@ class TradeChoice:
         if not self.selected:
             return "wyrtable.trade.discard_first"
         if position not in self.takeable():
-            return "wyrtable.trade.not_takeable"
+            ever = {p for a in self.legal if isinstance(a, Trade) for p in a.take}
+            if position not in ever:
+                return "wyrtable.trade.not_takeable"  # no discard may take it: his own
+            # another discard could take it: say which, not "your own discards"
+            return "wyrtable.trade.mao_two_three" if self.mao else "wyrtable.trade.no_table_for_you"
         limit = max(self.need("table"), self.need("pile"))
         if limit and len(self.takes) >= limit:
             self.takes.pop(0)  # the oldest choice gives way, like a radio group

@@ -139,7 +139,7 @@ def event_line(
         return tr(k + "rolloff_won", **p)
     if isinstance(event, R.RoundWon):
         return tr(
-            k + "won",
+            k + ("won_split" if len(event.winners) > 1 else "won"),
             winners=", ".join(name(s) for s in event.winners),
             pot=money(event.pot),
             reason=tr(f"wyr.reasons.{event.reason}"),
