@@ -238,6 +238,36 @@ def test_hora_da_verdade_dice_land_on_the_engine_values_and_thyatis_rerolls_y7_y
     assert sum(r.payout for r in board.rows) == board.pot
 
 
+def test_the_panel_names_only_a_lord_still_deciding_on_thyatis_y11(app) -> None:  # type: ignore[no-untyped-def]
+    # it said "Ana decides whether to reroll" while Lis's roll played out after Ana chose
+    from tests.scenes.conftest import pump
+
+    app.settings.animation_speed = "fast"  # at "instant" nothing is ever still playing out
+    t = table(app, three(0), seed=7, options={"thyatis": True})
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    for _ in range(2):
+        until(app, my(t, "trade"))
+        if t.choice.mao:
+            click_card(app, t, 0)
+            click_widget(app, t.controls["mao1"])
+        else:
+            click_widget(app, t.controls["pass"])
+    until(app, my(t, "thyatis"))
+    click_widget(app, t.controls["reroll"])
+    named = 0
+    for _ in range(6000):
+        lines = [line[0] for line in t._panel_lines(t.view())]
+        for seat in range(3):
+            if tr("wyrtable.thyatis.waiting", name=t.name(seat)) in lines:
+                named += 1
+                assert seat in t.match.to_move and not t.animating(), (seat, lines)
+        if t.match.is_over or t.view()["phase"] not in ("show", "thyatis"):
+            break
+        pump(app)
+    assert named  # the bots' decisions were announced when they were theirs
+
+
 def test_two_people_hot_seat_hide_hands_and_unrevealed_bets_g4(app) -> None:  # type: ignore[no-untyped-def]
     t = table(app, [SeatSetup("Ana"), SeatSetup("Bia"), SeatSetup("Borin", "easy")], seed=2)
     until(app, lambda: isinstance(app.scenes.top, Curtain))

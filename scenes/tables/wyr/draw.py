@@ -727,7 +727,9 @@ class WyrDrawing:
             pending = show.get("pending")
             if mine:
                 out.append((tr("wyrtable.thyatis.help"), 14, style.INK, "sans"))
-            elif pending is not None:
+            elif pending is not None and int(pending) in self._movers():
+                # only once the rolls on screen have caught up: the snapshot's
+                # "pending" is one decision behind while they play out
                 out.append(
                     (
                         tr("wyrtable.thyatis.waiting", name=self.name(int(pending))),
