@@ -704,6 +704,28 @@ def test_the_banner_keeps_off_every_seat(size: str) -> None:
                 pygame.quit()
 
 
+def test_with_no_clear_place_the_banner_covers_the_least_of_the_seats() -> None:
+    # seven seats at 1024x640 with hands shown: it fell back to its widest at the
+    # middle, over a side seat's shown hand
+    app = make_app("--size", "1024x640", "--lang", "en")
+    try:
+        seats = [SeatSetup(f"P{i}", "clandestino") for i in range(7)]
+        t = table(app, seats, seed=5)
+        pump(app, 5)
+        o = t.ring.oval
+        wall = pygame.Rect(o.left, o.top, int(o.width * 0.7), o.height)  # no room anywhere
+        (x, y), width, compact = t._find_banner_place(t.ring.board_rect.bottom + 40, [wall], None)
+        ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
+        ribbon.center = (x, y)
+        covered = ribbon.clip(wall).width * ribbon.clip(wall).height
+        old = pygame.Rect(0, 0, min(int(o.width * 0.62), 540), ribbon.height)
+        old.center = (t.ring.board_rect.centerx, y)
+        assert covered < old.clip(wall).width * old.clip(wall).height
+        assert compact and width == min(int(o.width * t.BANNER_WIDTHS[-1]), 540)
+    finally:
+        pygame.quit()
+
+
 def test_a_banner_keeps_its_place_unless_a_pot_comes_under_it() -> None:
     """The banner does not jump about while it shows: it moves only when pots
     gathered or paid meanwhile would lie under it, and a new banner is placed

@@ -1295,7 +1295,8 @@ class WyrtTable(TableScene):
         b = self.ring.board_rect
         o = self.ring.oval
         table = [*seats, b, self.ring.tray_rect]
-        tiers = [(table, True), (seats, False)]
+        # clear of the seats at least, first near the row, then anywhere on the cloth
+        tiers = [(table, True), (seats, False), (seats, True)]
         if pots is not None:
             tiers.insert(0, ([*table, pots], True))
         widths = [min(int(o.width * share), 540) for share in self.BANNER_WIDTHS]
@@ -1326,7 +1327,20 @@ class WyrtTable(TableScene):
                             ribbon.center = (x, cy)
                             if ribbon.collidelist(blocks) < 0:
                                 return (x, cy), width, compact
-        return (b.centerx, y), widths[0], False
+        # Nowhere clear (seven seats at 1024x640): the narrowest banner where it
+        # covers the least of the seats' plates and cards.
+        width = widths[-1]
+        h = self.banner.height(width, compact=True)
+        ribbon = pygame.Rect(0, 0, width, h)
+        best: tuple[int, tuple[int, int]] | None = None
+        for cy in range(o.top + 8 + h // 2, o.bottom - h // 2 - 7, 4):
+            for x in range(o.centerx - o.width // 5, o.centerx + o.width // 5 + 1, 16):
+                ribbon.center = (x, cy)
+                covered = sum(ribbon.clip(r).width * ribbon.clip(r).height for r in seats)
+                if best is None or covered < best[0]:
+                    best = (covered, (x, cy))
+        assert best is not None
+        return best[1], width, True
 
     def _draw_markers(self, surface: pygame.Surface) -> None:
         sh = self.shown
