@@ -182,3 +182,15 @@ def test_a_shared_pot_reads_in_the_plural_y9() -> None:
         single = event_line(R.RoundWon((0,), "score", 30), names, 0, True)
         assert "share" not in single and "dividem" not in single
     set_language("en")
+
+
+def test_the_hand_label_says_what_a_hyninn_stands_for_y11() -> None:
+    from game.cards import parse_cards
+    from scenes.i18n import set_language
+    from scenes.tables.wyr.words import hand_combo
+
+    set_language("en")
+    trinca = hand_combo(parse_cards("As Ah JK 2c 7d"))
+    assert trinca.endswith("(Hyninn = A)"), trinca
+    plain = hand_combo(parse_cards("As Ah Ad 2c 7d"))
+    assert "Hyninn" not in plain and plain == trinca.split(" (")[0]

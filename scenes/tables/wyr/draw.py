@@ -10,7 +10,6 @@ from typing import Any
 
 import pygame
 
-from game.wyr import best_combination
 from scenes import style
 from scenes.i18n import language, tr
 from scenes.tables import felt
@@ -22,7 +21,7 @@ from scenes.tables.wyr.model import (
     seat_tag,
     trade_round_text_params,
 )
-from scenes.tables.wyr.words import cards_text, combo, money
+from scenes.tables.wyr.words import cards_text, hand_combo, money
 
 Line = tuple[str, int, tuple[int, int, int], str]
 
@@ -632,7 +631,7 @@ class WyrDrawing:
         if hand and len(hand) == len(self.hand.sprites) and len(hand) <= 5:
             style.blit_text(
                 surface,
-                combo(best_combination(hand).name),
+                hand_combo(hand),
                 13,
                 (area.centerx, area.bottom - 2),
                 style.GOLD_LIGHT,

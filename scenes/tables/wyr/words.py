@@ -6,12 +6,14 @@ they belong to and only when no other person shares the screen ([G4]).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from game import Action, Event
 from game.cards import Card, rank_text
 from game.wyr import records as R
+from game.wyr.combos import best_combination
 from scenes.i18n import tr
 
 
@@ -30,6 +32,22 @@ def cards_text(cards: Sequence[Card | str | None]) -> str:
         card = c if isinstance(c, Card) else Card.from_code(c)
         out.append(tr("wyrtable.joker") if card.is_joker else rank_text(card.rank))
     return " ".join(out)
+
+
+def hand_combo(hand: Sequence[Card]) -> str:
+    """The combination a hand makes, with what its Hyninn stand for ("Trinca
+    (Hyninn = A)"): a beginner can check why the joker made it ([Y11])."""
+    best = best_combination(list(hand))
+    jokers = sum(1 for c in hand if c.is_joker)
+    text = combo(best.name)
+    if not jokers:
+        return text
+    left = Counter(best.ranks)
+    left.subtract(c.rank for c in hand if not c.is_joker)
+    stands = sorted((r for r, k in left.items() for _ in range(max(0, k))), reverse=True)
+    if not stands:
+        return text
+    return tr("wyrtable.hyninn_is", combination=text, ranks=", ".join(rank_text(r) for r in stands))
 
 
 def combo(name: str) -> str:
