@@ -349,6 +349,28 @@ def test_group_game_colours_totals_and_group_bet_y1_y2(app) -> None:  # type: ig
     assert t.reveal.reason in ("groups_agree", "groups_lowest") and len(t.reveal.proposals) == 2
 
 
+def test_tenebra_shows_a_lord_his_own_face_down_discard_y11_g4(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, three(0), seed=7, options={"tenebra": True})
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    until(app, my(t, "trade"))
+    if t.choice.mao:
+        click_card(app, t, 0)
+        click_widget(app, t.controls["mao1"])
+    else:
+        click_card(app, t, 0)
+        click_widget(app, t.controls["pile"])
+    until(app, lambda: not t.events and not t.animating())
+    table_cards = t.view()["table"]
+    mine = [i for i, c in enumerate(table_cards) if c["by"] == 0]
+    assert mine, table_cards
+    for i, (sprite, c) in enumerate(zip(t.board_fan.sprites, table_cards, strict=True)):
+        if i in mine:  # his own: face up to him, the card his view names
+            assert sprite.face_up and sprite.card is not None and sprite.card.code == c["card"]
+        else:  # everyone else's stays face down, unknown
+            assert not sprite.face_up and c["card"] is None
+
+
 @pytest.mark.parametrize(
     "options",
     [

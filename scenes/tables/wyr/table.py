@@ -721,7 +721,10 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             [parse_card(t["card"]) if t["card"] else None for t in view["table"]], True
         )
         for sprite, t in zip(self.board_fan.sprites, view["table"], strict=True):
-            sprite.face_up = bool(t["face_up"]) and sprite.card is not None
+            # Tenebra: a lord's own face-down discard shows to him (his view
+            # names it, nobody else's does), so he sees which card he may not take
+            mine = t.get("by") == self.viewer and self.viewer is not None
+            sprite.face_up = (bool(t["face_up"]) or mine) and sprite.card is not None
         if view.get("phase") == "bet":
             self.bet_marks = {s: None for s, p in enumerate(view["picked"]) if p}
         if self.board is None and show:
