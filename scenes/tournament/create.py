@@ -498,7 +498,9 @@ class CreateTournament(Scene):
         name, event, year = typed_text("name"), typed_text("chama_event"), typed_text("chama_year")
         f.name = f.name if name is None else name
         f.chama_event = f.chama_event if event is None else event
-        f.chama_year = _int_or(year or "", f.chama_year) or f.chama_year
+        typed_year = _int_or(year or "", f.chama_year)
+        # 0 stays 0 (and is refused in words), not quietly the year before
+        f.chama_year = f.chama_year if typed_year is None else typed_year
         rounds = typed_text("rounds")
         if rounds is not None and f.format != "elimination":
             typed = _int_or(rounds, None)

@@ -146,3 +146,12 @@ def test_a_refused_setting_is_named_as_the_form_labels_it(app) -> None:  # type:
     assert isinstance(app.scenes.top, CreateTournament)
     assert "turn_limit" not in scene.error
     assert tr("tournament.labels.turn_limit") in scene.error
+
+
+def test_a_year_of_zero_is_refused_not_swapped_for_the_last_one_r10(app, chama) -> None:  # type: ignore[no-untyped-def]
+    scene = open_scene(app, CreateTournament(app, "chama"))
+    scene.fields["chama_event"].set_text("Fluminenses")
+    scene.fields["chama_year"].set_text("0")
+    click_widget(app, scene.start)
+    assert isinstance(app.scenes.top, CreateTournament)
+    assert scene.form.chama_year == 0 and "four digits" in scene.error
