@@ -197,6 +197,20 @@ def test_discard_and_draw_from_the_pile_by_keys_y3(app) -> None:  # type: ignore
     assert action == R.Trade((hand[4],), "pile")
 
 
+def to_my_thyatis_choice(app, t: WyrTable) -> None:  # type: ignore[no-untyped-def]
+    """Bet 20, keep the hand through both turns of discards, up to Ana's reroll choice."""
+    until(app, my(t, "bet"))
+    click_widget(app, t.controls["bet20"])
+    for _ in range(2):
+        until(app, my(t, "trade"))
+        if t.choice.mao:
+            click_card(app, t, 0)
+            click_widget(app, t.controls["mao1"])
+        else:
+            click_widget(app, t.controls["pass"])
+    until(app, my(t, "thyatis"))
+
+
 def test_hora_da_verdade_dice_land_on_the_engine_values_and_thyatis_rerolls_y7_y11(app) -> None:  # type: ignore[no-untyped-def]
     t = table(app, three(0), seed=7, options={"thyatis": True})
     rolled: list[R.DiceRolled] = []
@@ -208,16 +222,7 @@ def test_hora_da_verdade_dice_land_on_the_engine_values_and_thyatis_rerolls_y7_y
         play(ev)
 
     t.play_event = spy  # type: ignore[method-assign]
-    until(app, my(t, "bet"))
-    click_widget(app, t.controls["bet20"])
-    for _ in range(2):
-        until(app, my(t, "trade"))
-        if t.choice.mao:
-            click_card(app, t, 0)
-            click_widget(app, t.controls["mao1"])
-        else:
-            click_widget(app, t.controls["pass"])
-    until(app, my(t, "thyatis"))
+    to_my_thyatis_choice(app, t)
     assert t.controls["reroll"].visible and t.controls["keep"].visible
     board = t.board
     assert board is not None and [r.seat for r in board.rows] == t.view()["show"]["order"]
@@ -244,16 +249,7 @@ def test_the_panel_names_only_a_lord_still_deciding_on_thyatis_y11(app) -> None:
 
     app.settings.animation_speed = "fast"  # at "instant" nothing is ever still playing out
     t = table(app, three(0), seed=7, options={"thyatis": True})
-    until(app, my(t, "bet"))
-    click_widget(app, t.controls["bet20"])
-    for _ in range(2):
-        until(app, my(t, "trade"))
-        if t.choice.mao:
-            click_card(app, t, 0)
-            click_widget(app, t.controls["mao1"])
-        else:
-            click_widget(app, t.controls["pass"])
-    until(app, my(t, "thyatis"))
+    to_my_thyatis_choice(app, t)
     click_widget(app, t.controls["reroll"])
     named = 0
     for _ in range(6000):

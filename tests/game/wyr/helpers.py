@@ -6,6 +6,7 @@ from collections import deque
 from typing import Any
 
 from game.cards import Card, parse_cards, standard_deck
+from game.core import Event
 from game.registry import new_match
 from game.rng import Rng
 from game.wyr.match import WyrMatch
@@ -68,10 +69,12 @@ def mao_keep(m: WyrMatch) -> None:
     m.apply(dealer, Trade((drawn,), "none"))
 
 
-def pass_rest(m: WyrMatch) -> None:
-    """Everyone passes until discard & trade ends."""
+def pass_rest(m: WyrMatch) -> list[Event]:
+    """Everyone passes until discard & trade ends; the events of those turns."""
+    events: list[Event] = []
     while m.phase == "trade":
-        m.apply(m.to_move_one(), Pass())
+        events += m.apply(m.to_move_one(), Pass())
+    return events
 
 
 def to_show(m: WyrMatch, hands: dict[int, str], picks: dict[int, int] | None = None) -> None:

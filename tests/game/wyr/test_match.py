@@ -291,8 +291,7 @@ def test_show_order_best_first_and_score_is_points_plus_dice_y7() -> None:
     rig(m, {0: "2s 5h 9d Jc Kh", 1: "7s 7h 7d 2c 3h", 2: "4s 4h 8d Jd Ks"})
     bet_all(m)
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     shown = next(e for e in events if isinstance(e, HandsShown))
     assert shown.seats == (1, 2, 0)  # trinca, par, maior tesouro
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
@@ -310,8 +309,7 @@ def test_score_tie_goes_to_the_better_combination_y8() -> None:
     rig(m, {0: "7s 7h 7d 2c 3h", 1: "4s 4h 8d Jd Ks"})
     bet_all(m)
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
     assert scores[0] == scores[1] == 9
     win = next(e for e in events if isinstance(e, RoundWon))
@@ -325,8 +323,7 @@ def test_equal_combination_ties_also_compare_kickers_y8_y6() -> None:
     rig(m, {0: "4s 4h 8d Jd Ks", 1: "4d 4c 8s Jh Qs"})
     bet_all(m)
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     win = next(e for e in events if isinstance(e, RoundWon))
     assert win.winners == (0,) and win.reason == "combination"
 
@@ -339,8 +336,7 @@ def test_fully_equal_hands_roll_off_repeating_while_tied_y8() -> None:
     rig(m, {0: "4s 4h 8d Jd Ks", 1: "4d 4c 8s Jh Kd"})
     bet_all(m)
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     assert any(isinstance(e, RollOffStarted) for e in events)
     offs = [e for e in events if isinstance(e, DiceRolled) and e.kind == "rolloff"]
     assert len(offs) == 4
@@ -361,8 +357,7 @@ def test_reis_rolls_twice_and_keeps_the_better_y9() -> None:
     rig(m, {0: "10s Jh Qd Kc Ah", 1: "7s 7h 7d Kd Kh"})
     bet_all(m)
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     reis_rolls = [e for e in events if isinstance(e, DiceRolled) and e.seat == 0]
     assert [r.kind for r in reis_rolls] == ["main", "reis_second"]
     kept = next(e for e in events if isinstance(e, ReisBestKept))
@@ -384,8 +379,7 @@ def test_two_reis_split_the_pot_remainder_by_tiebreak_y9() -> None:
     bet_all(m, {0: 20, 1: 20, 2: 20})
     assert m.pot == 55
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     win = next(e for e in events if isinstance(e, RoundWon))
     assert win.reason == "reis_split" and set(win.winners) == {0, 1}
     moved = [(e.seat, e.amount, e.kind) for e in events if isinstance(e, PotMoved)]
@@ -405,8 +399,7 @@ def test_the_reis_split_whatever_the_others_scored_y9() -> None:
     rig(m, {0: "10s Jh Qd Kc Ah", 1: "10d Jc Qh Kd As", 2: "7s 7h 7d 2d 2h"})
     bet_all(m)
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
     assert scores == {0: 10, 1: 9, 2: 17}
     win = next(e for e in events if isinstance(e, RoundWon))
@@ -438,8 +431,7 @@ def test_a_broke_lord_leaves_and_two_leavers_end_the_game_y10() -> None:
     for s in range(4):
         events += m.apply(s, PickBet(50))
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     left = {e.seat for e in events if isinstance(e, LordLeft)}
     assert left == {1, 2}
     assert m.is_over and m.out == [False, True, True, False]
@@ -456,8 +448,7 @@ def test_a_single_leaver_does_not_end_a_four_player_game_y10() -> None:
     bet_all(m, {s: 50 for s in range(4)})
     mao_keep(m)
     events: list = []
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     assert any(isinstance(e, LordLeft) and e.seat == 1 for e in events)
     assert not m.is_over
     dealer = next(e for e in events if isinstance(e, DealerChanged))
@@ -512,8 +503,7 @@ def test_nimb_rolls_three_dice_and_ties_go_straight_to_the_dice_y11() -> None:
     rig(m, {0: "7s 7h 7d 2c 3h", 1: "4s 4h 8d Jd Ks"})
     bet_all(m)
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     rolls = [e for e in events if isinstance(e, DiceRolled)]
     assert all(len(r.dice) == 3 for r in rolls)
     win = next(e for e in events if isinstance(e, RoundWon))
@@ -530,8 +520,7 @@ def test_under_nimb_a_reis_tie_goes_to_the_dice_too_y11() -> None:
     rig(m, {0: "10s Jh Qd Kc Ah", 1: "7s 7h 7d 2c 3h"})
     bet_all(m)
     mao_keep(m)
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
     assert scores == {0: 10, 1: 10}
     win = next(e for e in events if isinstance(e, RoundWon))
@@ -646,8 +635,7 @@ def test_turn_limit_counts_rounds_and_ends_on_time_r7() -> None:
     bet_all(m)
     mao_keep(m)
     events: list = []
-    while m.phase == "trade":
-        events += m.apply(m.to_move_one(), Pass())
+    events += pass_rest(m)
     over = next(e for e in events if isinstance(e, MatchOver))
     assert over.timed and m.timed_out and m.turn == 1
     assert m.winners() == [2]
