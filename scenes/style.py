@@ -218,8 +218,10 @@ def render_text(
     return out
 
 
+@cached(2048)
 def ellipsize(text: str, size: int, width: int, kind: str = "sans") -> str:
-    """`text` cut with "…" so that at `size` it fits `width` (unchanged if it fits)."""
+    """`text` cut with "…" so that at `size` it fits `width` (unchanged if it fits).
+    Cached: tables and the tournament hub cut the same names every frame."""
     if text_width(text, size, kind) <= width:
         return text
     while len(text) > 1 and text_width(text.rstrip() + "…", size, kind) > width:
