@@ -522,11 +522,8 @@ class NewMatchScene(Scene):
         try:
             self.info.resolve_options(len(seats), options)
         except OptionsError as e:
-            raise ValueError(tr_error(self._labelled(e))) from e
+            raise ValueError(tr_error(labelled_error(self.game, e))) from e
         return seats, options
-
-    def _labelled(self, error: OptionsError) -> OptionsError:
-        return labelled_error(self.game, error)
 
     def start_match(self) -> None:
         """Validate and open the table."""
@@ -630,10 +627,6 @@ class NewMatchScene(Scene):
             style.blit_text(
                 surface, line, size, (area.left, area.top + k * (size + 4)), style.RED, kind="bold"
             )
-
-    def toast_area(self) -> pygame.Rect:
-        """Messages stand above the Back / Continue / Practice / Start row."""
-        return pygame.Rect(self.panel.left, 0, self.panel.width, self.back.relative_rect.top - 8)
 
     def _notice_text(self) -> str:
         """The plain-words notice when the game cannot be played on screen yet."""

@@ -121,12 +121,11 @@ def paint_table(
     else:
         text = waiting_text(t, table, kept)
         colour = style.GOLD_INK if humans_at(t, table) else style.INK_SOFT
-    width = rect.width - NAMES_X - 12
     # never below 12 px: past that the line is cut with "…", not shrunk unreadable
-    size = next((z for z in (14, 13, 12) if style.font(z).size(text)[0] <= width), 12)
+    line, size = style.fit_text(text, 14, rect.width - NAMES_X - 12, min_size=12)
     style.blit_text(
         surface,
-        style.ellipsize(text, size, width),
+        line,
         size,
         (rect.left + NAMES_X, rect.top + 32),
         colour,

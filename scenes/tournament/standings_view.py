@@ -358,10 +358,10 @@ class StandingsScene(Scene):
                     text += ": " + tr(f"tournament.columns_help.{c}")
                 break
         room = self.list.rect.width - (96 if self._max_hscroll() else 0)
-        size = next((z for z in (14, 13, 12) if style.text_width(text, z) <= room), 12)
+        line, size = style.fit_text(text, 14, room, min_size=12)
         style.blit_text(
             surface,
-            style.ellipsize(text, size, room),
+            line,
             size,
             (self.list.rect.left, self.list.rect.bottom + 12),
             style.INK_SOFT,
