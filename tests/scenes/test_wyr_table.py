@@ -463,6 +463,44 @@ def test_wyr_hot_seat_leaks_nothing_g4(seed: int) -> None:
         pygame.quit()
 
 
+def test_tenebra_hot_seat_shows_each_person_only_their_own_discard_y11_g4() -> None:
+    """A face-down discard shows face up to the one who laid it, and to nobody
+    else: not to the next person after the curtain, not under it."""
+    app = make_app("--lang", "en", "--size", "1024x640")
+    app.settings.animation_speed = "instant"
+    rng = random.Random(4)
+    t = None
+    try:
+        seats = [SeatSetup("Ana"), SeatSetup("Borin", "easy"), SeatSetup("Bia")]
+        app.scenes.push(MainMenu(app), fade=False)
+        t = open_table(app, "wyr", seats, seed=4, options={"tenebra": True})
+        app.scenes.push(t, fade=False)
+        shown_own = 0
+        for _ in range(6000):
+            if t.match.is_over or t.match.public_view()["rounds_played"] >= 1:
+                break
+            top = app.scenes.top
+            if isinstance(top, Curtain):
+                assert t.viewer is None or not any(s.face_up for s in t.board_fan.sprites)
+                click_widget(app, top.button)
+                continue
+            pump(app)
+            table_cards = t.match.public_view()["table"]
+            settled = not t.events and not t.animating()
+            if settled and len(t.board_fan.sprites) == len(table_cards):
+                for sprite, c in zip(t.board_fan.sprites, table_cards, strict=True):
+                    if sprite.face_up and not c["face_up"]:
+                        assert c["by"] == t.viewer and t.viewer is not None, (c, t.viewer)
+                        shown_own += 1
+            if t.viewer is not None and t.my_turn() and settled:
+                t.submit(rng.choice(t.match.legal_actions(t.viewer)))
+        assert shown_own  # someone did see their own discard
+    finally:
+        if t is not None:
+            t.worker.close()
+        pygame.quit()
+
+
 def visible_controls(t: WyrTable) -> set[str]:
     return {n for n, w in t.controls.items() if w.visible}
 
