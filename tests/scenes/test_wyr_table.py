@@ -692,27 +692,34 @@ def test_six_seat_groups_plaque_clear_of_the_plates_at_1024x640_y1(lang: str) ->
 
 
 @pytest.mark.parametrize(
-    ("size", "n"),
+    ("size", "n", "options"),
     [
-        ((1280, 800), 2),
-        ((1280, 800), 4),
-        ((1280, 800), 5),
-        ((1024, 640), 2),
-        ((1024, 640), 4),
-        ((1024, 640), 5),
+        ((1280, 800), 2, {}),
+        ((1280, 800), 4, {}),
+        ((1280, 800), 5, {}),
+        ((1024, 640), 2, {}),
+        ((1024, 640), 3, {"nimb": True, "thyatis": True}),
+        ((1024, 640), 4, {}),
+        ((1024, 640), 5, {}),
     ],
 )
-def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: int) -> None:
+def test_hora_da_verdade_banner_and_tray_read_whole(
+    size: tuple[int, int], n: int, options: dict[str, bool]
+) -> None:
     """The pot's banner lies in the free band between the score board (and tray) and
     the cards below (it covered the bottom lord's cards and his combination; at
     1024x640 with four lords there was no band at all: the board now gives up
     height, stands right of the round plaque, and the banner trims its padding),
     the pot and every lord's badge stay clear of the banner and the cards, and a
     tray note is never cut ("sc…" for "score 11"): the tray widens to it, or
-    says the short form ("→ 11")."""
+    says the short form ("→ 11"). With three lords and Nimb's three dice at
+    1024x640 the tray beside the board was 90 px wide ("Bo…", "=…", notes over a
+    lord's cards): it stands under that lord's cards instead, and the banner
+    beside it rather than pushed onto the bottom lord's plate."""
     app = make_app("--size", f"{size[0]}x{size[1]}", "--lang", "en")
     names = ["Borin", "Lisandra", "Thorgrim", "Yara", "Kael"]
-    t = table(app, [SeatSetup(names[i], "normal") for i in range(n)], seed=4)
+    seats = [SeatSetup(names[i], "normal") for i in range(n)]
+    t = table(app, seats, seed=4, options=options)
     until(
         app,
         lambda: bool(t.banner.visible and t._board_shown() and t.tray.rows and t.tray.settled),
@@ -723,7 +730,10 @@ def test_hora_da_verdade_banner_and_tray_read_whole(size: tuple[int, int], n: in
     banner = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
     banner.center = centre
     board = t._board_rect()
-    assert banner.top >= max(board.bottom, t.tray.rect.bottom)  # the board stays readable
+    # the board and the dice stay readable
+    assert banner.top >= board.bottom and not banner.colliderect(t.tray.rect), (banner, t.tray)
+    if options:  # three dice: a row reads whole at the smallest dice
+        assert t.tray.rect.width >= t.tray.least_width(), (t.tray.rect, t.tray.least_width())
     below = [t.ring.plate_rect(s) for s in range(n)]
     below += [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
     assert not any(banner.colliderect(r) for r in below), (banner, below)

@@ -167,13 +167,45 @@ class WyrDrawing:
         board_bottom = self._board_rect().bottom
         for share in self.BANNER_WIDTHS:
             width = int(o.width * share)
-            top = self._banner_top(width, board_bottom)
-            bottom = self._banner_floor(top, width)
             for compact in (False, True):
-                if bottom - top >= self.banner.height(width, compact=compact, subtitle=subtitle):
-                    return (x, (top + bottom) // 2), width, compact
+                height = self.banner.height(width, compact=compact, subtitle=subtitle)
+                for bx in self._banner_xs(width):
+                    top = self._banner_top(width, board_bottom, bx)
+                    bottom = self._banner_floor(top, width, bx)
+                    if bottom - top < height:
+                        continue
+                    centre = (bx, (top + bottom) // 2)
+                    rect = pygame.Rect(0, 0, width, height)
+                    rect.center = centre
+                    if bx == x or self._banner_clear(rect):
+                        return centre, width, compact
         top = self._banner_top(full, board_bottom)
         return (x, top + self.banner.height(full, compact=True, subtitle=subtitle) // 2), full, True
+
+    def _banner_xs(self, width: int) -> list[int]:
+        """Where a banner `width` wide may be centred: the cloth's middle, or
+        beside a dice tray that would push it down onto the cards below (the tray
+        stands under a side lord's cards on a small cloth), as long as it stays on
+        the cloth and off every plate and every lord's cards."""
+        o = self.ring.oval
+        x = self.ring.centre[0]
+        tray = self.tray.rect
+        if not (tray.left < x + width // 2 and tray.right > x - width // 2):
+            return [x]
+        side = tray.left - 6 - width // 2 if tray.centerx > x else tray.right + 6 + width // 2
+        margin = int(o.width * 0.06)
+        if side - width // 2 < o.left + margin or side + width // 2 > o.right - margin:
+            return [x]
+        return [x, side]
+
+    def _banner_clear(self, rect: pygame.Rect) -> bool:
+        """No plate and no lord's cards under `rect`."""
+        for s in range(self.match.n_seats):
+            if rect.colliderect(self.ring.plate_rect(s)):
+                return False
+            if s != self.viewer and self.fans[s].sprites and rect.colliderect(self.fans[s].rect):
+                return False
+        return True
 
     def _banner_rect(self, subtitle: bool | None = None, *, words: bool = False) -> pygame.Rect:
         """Where the banner paints (see `_banner_place`); with `words`, only the
@@ -186,22 +218,25 @@ class WyrDrawing:
         rect.center = centre
         return rect
 
-    def _banner_top(self, width: int, board_bottom: int) -> int:
-        """The highest the banner may start: under the board (its bottom given),
-        and under the dice tray where the ribbon `width` wide would reach it."""
-        x = self.ring.centre[0]
+    def _banner_top(self, width: int, board_bottom: int, x: int | None = None) -> int:
+        """The highest the banner (centred at `x`, the cloth's middle by default)
+        may start: under the board (its bottom given), and under the dice tray
+        where the ribbon `width` wide would reach it."""
+        x = self.ring.centre[0] if x is None else x
         top = board_bottom
         tray = self.tray.rect
         if tray.left < x + width // 2 and tray.right > x - width // 2:
             top = max(top, tray.bottom)
         return top + 6
 
-    def _banner_floor(self, top: int, width: int) -> int:
-        """The lowest the banner may reach below `top`: the first lord's plate or
-        cards under it within its width (the oval's bottom if none)."""
+    def _banner_floor(self, top: int, width: int, x: int | None = None) -> int:
+        """The lowest the banner (centred at `x`, the cloth's middle by default)
+        may reach below `top`: the first lord's plate or cards under it within its
+        width (the oval's bottom if none)."""
         ring = self.ring
         o = ring.oval
-        span = pygame.Rect(ring.centre[0] - width // 2, top, width, max(1, o.bottom - top))
+        x = ring.centre[0] if x is None else x
+        span = pygame.Rect(x - width // 2, top, width, max(1, o.bottom - top))
         bottom = o.bottom
         for s in range(self.match.n_seats):
             fan = self.fans[s].rect if s != self.viewer and self.fans[s].sprites else None

@@ -235,17 +235,21 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             for rect in (fan, self.ring.plate_rect(s).inflate(8, 8)):
                 if not rect.colliderect(tray):
                     continue
+                beside = rect.left - tray.left
+                under = rect.bottom + 80 <= self.ring.oval.bottom - int(cw * 3)
                 if rect.centery < tray.top and tray.bottom - rect.bottom >= 80:
                     tray.height = tray.bottom - rect.bottom  # cards just above: start under
                     tray.top = rect.bottom
                 elif rect.centery > tray.bottom and rect.top - tray.top >= 80:
                     tray.height = rect.top - tray.top
-                elif rect.left - tray.left >= int(cw * 2.5):
-                    tray.width = min(tray.width, rect.left - tray.left)
-                elif rect.bottom + 80 <= self.ring.oval.bottom - int(cw * 3):
+                elif beside >= max(int(cw * 2.5), self.tray.least_width()):
+                    tray.width = min(tray.width, beside)
+                elif under:
                     # No room beside the cards: the tray stands under them.
                     tray.height = max(80, tray.bottom - rect.bottom)
                     tray.top = rect.bottom
+                elif beside >= int(cw * 2.5):
+                    tray.width = min(tray.width, beside)
         return tray
 
     def table_row(self) -> pygame.Rect:
