@@ -380,3 +380,45 @@ def test_a_shown_hand_can_be_read_past_its_own_plate(size: tuple[int, int]) -> N
                 r = sp.rect
                 corner = pygame.Rect(r.left, r.top, max(8, r.width // 4), r.height // 3)
                 assert corner.collidelist(plates) < 0, (size, n, s, sp.card)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_side_seats_shown_hand_reads_clear_of_the_deck(size: tuple[int, int]) -> None:
+    """With the deck on the cloth (the Wyrt table avoids it too), a side seat's
+    shown hand was squeezed between its plate and the deck: at seven seats and
+    1024x640 the left seat's cards lay under both, only slivers in sight. Where
+    nothing is clear past the plate the hand lies under (or over) the plate. Every
+    shown card's upper corner stays clear of the plates, the tray, the row and the
+    deck, and no two shown hands overlap (2-8 seats, whoever sits at the bottom;
+    eight seats at 1024x640 has no such room for the left and right seats)."""
+    w, h = size
+    side = 290 if w >= 1200 else 250
+    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    for n in range(2, 9):
+        for bottom in range(n):
+            ring = felt.SeatRing(n, bottom=bottom)
+            ring.set_area(area)
+            cw = ring.card_width()
+            deck = pygame.Rect(ring.deck_spot, (cw, round(cw * 1.4))).inflate(8, 8)
+            avoid = (ring.tray_rect, ring.board_rect, deck)
+            plates = [ring.plate_rect(t) for t in range(n)]
+            shown: dict[int, pygame.Rect] = {}
+            for s in range(n):
+                if s == bottom:
+                    continue
+                tweens = Tweens()
+                fan = felt.CardFan(tweens, cw)
+                fan.place(*ring.shown_cards_place(s, avoid))
+                fan.show(parse_cards("A♠ K♠ Q♥ J♥ 2c"), face_up=True)
+                fan.raise_cards(parse_cards("A♠ Q♥ 2c"))
+                tweens.finish_all()
+                shown[s] = fan.rect
+                if size == (1024, 640) and n == 8 and (s - bottom) % n in (2, 6):
+                    continue
+                for sp in fan.sprites:
+                    r = sp.rect
+                    corner = pygame.Rect(r.left, r.top, max(8, r.width // 4), r.height // 3)
+                    assert corner.collidelist([*plates, *avoid]) < 0, (size, n, bottom, s)
+            for s, r in shown.items():
+                others = [q for t, q in shown.items() if t > s]
+                assert r.collidelist(others) < 0, (size, n, bottom, s)

@@ -269,8 +269,60 @@ class SeatRing:
                     return place
                 if best is None or covered < best[0]:
                     best = (covered, place)  # no room anywhere: hide the least
+        for width, overlap in tries:
+            box = (round(width + width * (1 - overlap) * max(0, count - 1)), round(width * 1.4))
+            spot = self._shown_beside_plate(seat, box, avoid)
+            if spot is not None:
+                return spot, width, overlap
         assert best is not None
         return best[1]
+
+    def _shown_beside_plate(
+        self, seat: int, box: tuple[int, int], avoid: tuple[pygame.Rect, ...]
+    ) -> Point | None:
+        """For a seat at the cloth's left or right end: a shown hand of `box`
+        under or over its plate, where nothing lies (seven seats at 1024x640:
+        between the left plate and the deck the hand showed as slivers)."""
+        sx, sy = self.seat_center(seat)
+        cx, cy = self.oval.center
+        if abs(sx - cx) * self.oval.height <= abs(sy - cy) * self.oval.width:
+            return None  # a top or bottom seat: its cards lie toward the middle
+        own = self.plate_rect(seat)
+        inward = 1 if cx > own.centerx else -1
+        w, h = box
+        # where the others' shown hands may lie: the largest spread, tucked or not
+        big_w = round(self.card_width() * 1.15)
+        big = (round(big_w + big_w * 0.55 * 4), round(big_w * 1.4))
+        blockers = [*avoid, own]
+        for t in range(self.n):
+            if t == seat:
+                continue
+            blockers += [self.plate_rect(t), self.cards_rect(t)]
+            for gap in (-min(big) // 4, 0):
+                shown = pygame.Rect(0, 0, big[0], round(big[1] * 1.2))
+                shown.center = self._beyond(t, self.plate_rect(t), big, gap)
+                blockers.append(shown)
+        for below in (True, False):
+            for shift in (0, w // 4, w // 2, 3 * w // 4, w):
+                r = pygame.Rect(0, 0, w, round(h * 1.2))  # raised cards included
+                r.centerx = own.centerx + inward * shift
+                if below:
+                    r.top = own.bottom + 4
+                else:
+                    r.bottom = own.top - 18  # the plate's badge stands on its top edge
+                if not self._on_cloth(r) or r.collidelist(blockers) >= 0:
+                    continue
+                return r.centerx, r.bottom - h // 2
+        return None
+
+    def _on_cloth(self, r: pygame.Rect) -> bool:
+        """Whether every corner of `r` lies on the oval cloth."""
+        o = self.oval
+        a, b = o.width / 2, o.height / 2
+        return all(
+            ((x - o.centerx) / a) ** 2 + ((y - o.centery) / b) ** 2 <= 1.0
+            for x, y in (r.topleft, r.topright, r.bottomleft, r.bottomright)
+        )
 
     def marker_spot(self, seat: int, index: int = 0) -> Point:
         """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""
