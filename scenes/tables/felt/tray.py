@@ -111,10 +111,10 @@ class DiceTray:
         return 10 + caption + 6 + dice + 8 + note + 8
 
     def least_width(self) -> int:
-        """Width below which a row cannot read whole even at the smallest dice:
-        a short caption, the dice and the short note."""
-        size = max(10, 14 * 2 // 5)
-        caption = max((style.text_width(r.caption, size) for r in self.rows), default=0)
+        """Width below which a row cannot read whole even at the smallest dice
+        (14 px, captions at 10 px): the caption (a long one may still be cut
+        past 48 px), the dice and the short note."""
+        caption = max((style.text_width(r.caption, 10) for r in self.rows), default=0)
         n = max((len(row.dice.dice) for row in self.rows), default=2)
         dice = round(14 * (1.2 * n - 0.2))
         return 10 + min(caption, 48) + 6 + dice + 8 + self._short_width() + 8
