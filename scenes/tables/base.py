@@ -690,8 +690,13 @@ class TableScene(Scene):
         self.seat_panel.seats = infos
         self.seat_panel.active = set(self.match.to_move)
 
+    def under_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """What lies under everything a frame paints: the wood (a table may
+        paint its still parts onto it once, instead of blitting them every frame)."""
+        return style.wood_background(size)
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        surface.blit(self.under_layer(surface.get_size()), (0, 0))
         self.draw_table(surface)
         self.refresh_seat_panel()
         self.seat_panel.draw(surface, tr("ui.table.bot"), tr("ui.table.human"))

@@ -454,7 +454,11 @@ class MapView:
 
     def draw_base(self, surface: pygame.Surface) -> None:
         """The map without counters: static layer, owner tints, names."""
-        mr = self.map_rect
+        surface.blit(self.base_surface(), self.map_rect.topleft)
+
+    def base_surface(self) -> pygame.Surface:
+        """The map without counters, painted once per change of owners or size
+        (a new surface each time: callers may key their own caches on it)."""
         if self._base is None:
             if self._static is None:
                 self._static = self._paint_static()
@@ -466,7 +470,7 @@ class MapView:
             base.blit(self._tints, (0, 0))
             base.blit(self._names, (0, 0))
             self._base = base.convert_alpha() if pygame.display.get_surface() else base
-        surface.blit(self._base, mr.topleft)
+        return self._base
 
     def draw_counters(
         self,

@@ -296,3 +296,37 @@ def test_the_panel_does_not_tell_a_conquest_before_its_dice_land_w7(app, monkeyp
     assert tr("war.phases.attack") in title and tr("war.phases.occupy") not in title
     monkeypatch.setattr(t, "battle_in_flight", lambda: False)
     assert tr("war.phases.occupy") in t._panel_text(view)[0][0]
+
+
+def test_the_layer_under_the_frame_follows_the_owners(app) -> None:  # type: ignore[no-untyped-def]
+    """The wood, the map's shadow and the map are painted together once (three
+    large blits a frame were a third of the frame time); a change of owner paints
+    them again, and the frame never shows the map of before."""
+    from scenes import style
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bot", "normal")])
+    until(app, lambda: bool(t.shown_owner) and not t.events)
+    size = app.screen.get_size()
+
+    def layer() -> bytes:
+        return pygame.image.tobytes(t.under_layer(size), "RGB")
+
+    def by_hand() -> bytes:  # what the three blits painted every frame
+        mr = t.map.map_rect
+        surf = pygame.Surface(size)
+        surf.blit(style.wood_background(size), (0, 0))
+        surf.blit(style.shadow(mr.size, 14, 150), (mr.left - 12, mr.top - 6))
+        surf.blit(t.map.base_surface(), mr.topleft)
+        return pygame.image.tobytes(surf, "RGB")
+
+    first = t.under_layer(size)
+    assert t.under_layer(size) is first  # nothing changed: nothing painted again
+    before = layer()
+    assert before == by_hand()
+    name = next(iter(t.shown_owner))
+    t.shown_owner[name] = 1 - t.shown_owner[name]
+    assert t.under_layer(size) is not first
+    assert layer() != before and layer() == by_hand()
+    t.show_continents = True  # the continents view paints no owner at all
+    assert layer() != before and layer() == by_hand()
+    t.worker.close()
