@@ -732,3 +732,32 @@ def test_the_battle_calculator_says_every_line_at_1024x640(lang: str) -> None:
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_the_layer_under_the_frame_is_the_wood_and_the_felt(app) -> None:  # type: ignore[no-untyped-def]
+    """The wood and the felt (with its border) are painted together once per
+    layout, not blitted every frame (two large blits were a fifth of the frame
+    time); the layer is what the two blits painted, and a new layout paints it
+    again."""
+    from scenes import style
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Bot", "normal")])
+    pump(app, 2)
+
+    def by_hand(size: tuple[int, int]) -> bytes:
+        assert t.lay is not None
+        surf = pygame.Surface(size)
+        surf.blit(style.wood_background(size), (0, 0))
+        surf.blit(t._felt_surface(), t.lay.felt.topleft)
+        pygame.draw.rect(surf, style.GOLD_DARK, t.lay.felt, width=2, border_radius=10)
+        return pygame.image.tobytes(surf, "RGB")
+
+    size = app.screen.get_size()
+    first = t.under_layer(size)
+    assert t.under_layer(size) is first
+    assert pygame.image.tobytes(first, "RGB") == by_hand(size)
+    t.lay.felt = t.lay.felt.inflate(-40, -40)  # as a new layout would
+    again = t.under_layer(size)
+    assert again is not first
+    assert pygame.image.tobytes(again, "RGB") == by_hand(size)
+    t.worker.close()
