@@ -135,6 +135,8 @@ class MapView:
         self._tinted_cache: dict[tuple[str, Colour], pygame.Surface] = {}
         #: static + tints + names, composed once per change
         self._base: pygame.Surface | None = None
+        #: counts the changes of the map without counters (owners, size)
+        self.base_version = 0
 
     # -- geometry -------------------------------------------------------------
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -147,6 +149,7 @@ class MapView:
         w, h = self.data.width * self.scale, self.data.height * self.scale
         self.offset = (rect.left + (rect.width - w) / 2, rect.top + (rect.height - h) / 2)
         self._static = self._names = self._tints = self._base = None
+        self.base_version += 1
         self._masks.clear()
         self._tinted_cache.clear()
         self._counter_cache.clear()
@@ -362,6 +365,7 @@ class MapView:
         }
         self._owner_colours = dict(colours)
         self._base = None
+        self.base_version += 1
         if self._tints is None:
             return
         if len(changed) > 10:  # a new deal or a whole new view: paint it all
@@ -457,20 +461,30 @@ class MapView:
         surface.blit(self.base_surface(), self.map_rect.topleft)
 
     def base_surface(self) -> pygame.Surface:
-        """The map without counters, painted once per change of owners or size
-        (a new surface each time: callers may key their own caches on it)."""
+        """The map without counters, painted once per change of owners or size."""
         if self._base is None:
-            if self._static is None:
-                self._static = self._paint_static()
-            if self._tints is None:
-                self._tints = self._paint_tints()
-            if self._names is None:
-                self._names = self._paint_names(self.name_size())
+            self.paint_base(None, (0, 0))  # the layers, painted if need be
+            assert self._static is not None and self._tints is not None
+            assert self._names is not None
             base = self._static.copy()
             base.blit(self._tints, (0, 0))
             base.blit(self._names, (0, 0))
             self._base = base.convert_alpha() if pygame.display.get_surface() else base
         return self._base
+
+    def paint_base(self, surface: pygame.Surface | None, topleft: tuple[int, int]) -> None:
+        """Paint the map without counters onto `surface` (a layer the caller keeps
+        per `base_version`): its static layer, owner tints and names in turn
+        (None: only make sure the three are painted)."""
+        if self._static is None:
+            self._static = self._paint_static()
+        if self._tints is None:
+            self._tints = self._paint_tints()
+        if self._names is None:
+            self._names = self._paint_names(self.name_size())
+        if surface is not None:
+            for layer in (self._static, self._tints, self._names):
+                surface.blit(layer, topleft)
 
     def draw_counters(
         self,

@@ -300,8 +300,8 @@ def test_the_panel_does_not_tell_a_conquest_before_its_dice_land_w7(app, monkeyp
 
 def test_the_layer_under_the_frame_follows_the_owners(app) -> None:  # type: ignore[no-untyped-def]
     """The wood, the map's shadow and the map are painted together once (three
-    large blits a frame were a third of the frame time); a change of owner paints
-    them again, and the frame never shows the map of before."""
+    large blits a frame were a third of the frame time); a change of owner (or of
+    the continents view) paints them again: the frame never shows the map of before."""
     from scenes import style
 
     t = table(app, [SeatSetup("Ana"), SeatSetup("Bot", "normal")])
@@ -311,12 +311,12 @@ def test_the_layer_under_the_frame_follows_the_owners(app) -> None:  # type: ign
     def layer() -> bytes:
         return pygame.image.tobytes(t.under_layer(size), "RGB")
 
-    def by_hand() -> bytes:  # what the three blits painted every frame
+    def by_hand() -> bytes:  # the wood, the shadow and the map as they stand now
         mr = t.map.map_rect
         surf = pygame.Surface(size)
         surf.blit(style.wood_background(size), (0, 0))
         surf.blit(style.shadow(mr.size, 14, 150), (mr.left - 12, mr.top - 6))
-        surf.blit(t.map.base_surface(), mr.topleft)
+        t.map.paint_base(surf, mr.topleft)
         return pygame.image.tobytes(surf, "RGB")
 
     first = t.under_layer(size)

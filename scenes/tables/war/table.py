@@ -910,7 +910,6 @@ class WarTable(TableScene):
                 {t: self.seat_look(o)[0] for t, o in self.shown_owner.items()}
             )
         mr = self.map.map_rect
-        base = self.map.base_surface()
         key = (size, tuple(mr))
         wood: tuple[Any, pygame.Surface] | None = getattr(self, "_wood", None)
         if wood is None or wood[0] != key:
@@ -918,13 +917,11 @@ class WarTable(TableScene):
             surf.blit(style.shadow(mr.size, 14, 150), (mr.left - 12, mr.top - 6))
             wood = (key, surf.convert() if pygame.display.get_surface() else surf)
             self._wood = wood
-        # the base is kept and compared by identity: a new one is painted whenever
-        # the owners change (an id could be reused once the old one is freed)
-        under: tuple[Any, pygame.Surface, pygame.Surface] | None = getattr(self, "_under", None)
-        if under is None or under[0] != key or under[1] is not base:
+        under: tuple[Any, int, pygame.Surface] | None = getattr(self, "_under", None)
+        if under is None or under[0] != key or under[1] != self.map.base_version:
             surf = wood[1].copy()
-            surf.blit(base, mr.topleft)
-            under = (key, base, surf)
+            self.map.paint_base(surf, mr.topleft)  # straight onto it: no map copy between
+            under = (key, self.map.base_version, surf)
             self._under = under
         return under[2]
 
