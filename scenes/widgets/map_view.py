@@ -133,9 +133,8 @@ class MapView:
         self._owner_colours: dict[str, Colour] = {}
         self._counter_cache: dict[tuple[int, Colour, str, bool], pygame.Surface] = {}
         self._tinted_cache: dict[tuple[str, Colour], pygame.Surface] = {}
-        #: static + tints + names, composed once per change
-        self._base: pygame.Surface | None = None
-        #: counts the changes of the map without counters (owners, size)
+        #: counts the changes of the map without counters (owners, size): a caller
+        #: keeps what `paint_base` painted while it stands
         self.base_version = 0
 
     # -- geometry -------------------------------------------------------------
@@ -148,7 +147,7 @@ class MapView:
         self.scale = min(rect.width / self.data.width, rect.height / self.data.height)
         w, h = self.data.width * self.scale, self.data.height * self.scale
         self.offset = (rect.left + (rect.width - w) / 2, rect.top + (rect.height - h) / 2)
-        self._static = self._names = self._tints = self._base = None
+        self._static = self._names = self._tints = None
         self.base_version += 1
         self._masks.clear()
         self._tinted_cache.clear()
@@ -364,7 +363,6 @@ class MapView:
             if colours.get(t) != self._owner_colours.get(t)
         }
         self._owner_colours = dict(colours)
-        self._base = None
         self.base_version += 1
         if self._tints is None:
             return
@@ -456,35 +454,17 @@ class MapView:
         """Label size for the current scale (readable at 1024x640)."""
         return max(10, min(15, int(self.scale * 11)))
 
-    def draw_base(self, surface: pygame.Surface) -> None:
-        """The map without counters: static layer, owner tints, names."""
-        surface.blit(self.base_surface(), self.map_rect.topleft)
-
-    def base_surface(self) -> pygame.Surface:
-        """The map without counters, painted once per change of owners or size."""
-        if self._base is None:
-            self.paint_base(None, (0, 0))  # the layers, painted if need be
-            assert self._static is not None and self._tints is not None
-            assert self._names is not None
-            base = self._static.copy()
-            base.blit(self._tints, (0, 0))
-            base.blit(self._names, (0, 0))
-            self._base = base.convert_alpha() if pygame.display.get_surface() else base
-        return self._base
-
-    def paint_base(self, surface: pygame.Surface | None, topleft: tuple[int, int]) -> None:
+    def paint_base(self, surface: pygame.Surface, topleft: tuple[int, int]) -> None:
         """Paint the map without counters onto `surface` (a layer the caller keeps
-        per `base_version`): its static layer, owner tints and names in turn
-        (None: only make sure the three are painted)."""
+        per `base_version`): its static layer, owner tints and names in turn."""
         if self._static is None:
             self._static = self._paint_static()
         if self._tints is None:
             self._tints = self._paint_tints()
         if self._names is None:
             self._names = self._paint_names(self.name_size())
-        if surface is not None:
-            for layer in (self._static, self._tints, self._names):
-                surface.blit(layer, topleft)
+        for layer in (self._static, self._tints, self._names):
+            surface.blit(layer, topleft)
 
     def draw_counters(
         self,

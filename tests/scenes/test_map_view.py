@@ -62,19 +62,31 @@ def test_fit_and_hit_test(view: MapView) -> None:
 def test_owner_colours_show_and_change(view: MapView) -> None:
     surface = pygame.display.get_surface()
     view.set_owner_colours({"A": (200, 0, 0), "B": (0, 0, 200), "C": (0, 200, 0)})
-    view.draw_base(surface)
+    view.paint_base(surface, view.map_rect.topleft)
     x, y = view.to_screen((30, 90))
     r, g, b, _ = surface.get_at((x, y))
     assert r > b and r > g
     view.set_owner_colours({"A": (0, 0, 200), "B": (0, 0, 200), "C": (0, 200, 0)})
-    view.draw_base(surface)
+    view.paint_base(surface, view.map_rect.topleft)
     r, g, b, _ = surface.get_at((x, y))
     assert b > r
 
 
+def test_base_version_counts_every_change_of_the_map_under_the_counters(view: MapView) -> None:
+    """A caller keeps its painted map while `base_version` stands (the War table's
+    layer under the frame): it moves with owners and size, and only with them."""
+    start = view.base_version
+    view.set_owner_colours({"A": (200, 0, 0)})
+    assert view.base_version == start + 1
+    view.set_owner_colours({"A": (200, 0, 0)})
+    assert view.base_version == start + 1  # the same owners: nothing to paint again
+    view.set_rect(pygame.Rect(0, 0, 300, 150))
+    assert view.base_version == start + 2
+
+
 def test_counters_and_highlights_draw(view: MapView) -> None:
     surface = pygame.display.get_surface()
-    view.draw_base(surface)
+    view.paint_base(surface, view.map_rect.topleft)
     view.draw_counters(
         surface, [("A", 3, (200, 0, 0), "star"), ("C", 12, (0, 0, 0), "square")], big={"A"}
     )
@@ -88,26 +100,26 @@ def test_counters_and_highlights_draw(view: MapView) -> None:
 
 def test_resize_repaints(view: MapView) -> None:
     surface = pygame.display.get_surface()
-    view.draw_base(surface)
+    view.paint_base(surface, view.map_rect.topleft)
     view.set_rect(pygame.Rect(0, 0, 300, 150))
     assert view.scale == 1.0
-    view.draw_base(surface)
+    view.paint_base(surface, view.map_rect.topleft)
     assert view.territory_at((50, 50)) == "A"
 
 
 def test_incremental_tint_repaint_equals_full_repaint(view: MapView) -> None:
     surface = pygame.display.get_surface()
     view.set_owner_colours({"A": (200, 0, 0), "B": (0, 0, 200), "C": (0, 200, 0)})
-    view.draw_base(surface)
+    view.paint_base(surface, view.map_rect.topleft)
     view.set_owner_colours({"A": (0, 0, 200), "B": (200, 200, 0), "C": (0, 200, 0)})  # two changed
     surface.fill((0, 0, 0))
-    view.draw_base(surface)
+    view.paint_base(surface, view.map_rect.topleft)
     incremental = pygame.image.tobytes(surface, "RGB")
     fresh = MapView(view.data)
     fresh.set_rect(view.rect)
     fresh.set_owner_colours({"A": (0, 0, 200), "B": (200, 200, 0), "C": (0, 200, 0)})
     surface.fill((0, 0, 0))
-    fresh.draw_base(surface)
+    fresh.paint_base(surface, fresh.map_rect.topleft)
     assert pygame.image.tobytes(surface, "RGB") == incremental
 
 
