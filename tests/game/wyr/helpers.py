@@ -77,12 +77,13 @@ def pass_rest(m: WyrMatch) -> list[Event]:
     return events
 
 
-def to_show(m: WyrMatch, hands: dict[int, str], picks: dict[int, int] | None = None) -> None:
-    """Rig hands, bet, keep every hand through discard & trade (Hora da Verdade follows)."""
+def to_show(m: WyrMatch, hands: dict[int, str], picks: dict[int, int] | None = None) -> list[Event]:
+    """Rig hands, bet, keep every hand through discard & trade (Hora da Verdade
+    follows); the events from the first pass on (the rolls and the round's end)."""
     rig(m, hands)
     bet_all(m, picks)
     mao_keep(m)
-    pass_rest(m)
+    return pass_rest(m)
 
 
 def card(text: str) -> Card:

@@ -287,11 +287,7 @@ def test_mao_option_3_refills_from_the_pile_y4() -> None:
 def test_show_order_best_first_and_score_is_points_plus_dice_y7() -> None:
     m = make(3)
     dice(m, [1, 1, 6, 6, 3, 4])
-    events: list = []
-    rig(m, {0: "2s 5h 9d Jc Kh", 1: "7s 7h 7d 2c 3h", 2: "4s 4h 8d Jd Ks"})
-    bet_all(m)
-    mao_keep(m)
-    events += pass_rest(m)
+    events = to_show(m, {0: "2s 5h 9d Jc Kh", 1: "7s 7h 7d 2c 3h", 2: "4s 4h 8d Jd Ks"})
     shown = next(e for e in events if isinstance(e, HandsShown))
     assert shown.seats == (1, 2, 0)  # trinca, par, maior tesouro
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
@@ -305,11 +301,7 @@ def test_show_order_best_first_and_score_is_points_plus_dice_y7() -> None:
 def test_score_tie_goes_to_the_better_combination_y8() -> None:
     m = make(2)
     dice(m, [3, 3, 3, 4])  # seat 0: trinca 3 + 6 = 9; seat 1: par 2 + 7 = 9
-    events: list = []
-    rig(m, {0: "7s 7h 7d 2c 3h", 1: "4s 4h 8d Jd Ks"})
-    bet_all(m)
-    mao_keep(m)
-    events += pass_rest(m)
+    events = to_show(m, {0: "7s 7h 7d 2c 3h", 1: "4s 4h 8d Jd Ks"})
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
     assert scores[0] == scores[1] == 9
     win = next(e for e in events if isinstance(e, RoundWon))
@@ -319,11 +311,7 @@ def test_score_tie_goes_to_the_better_combination_y8() -> None:
 def test_equal_combination_ties_also_compare_kickers_y8_y6() -> None:
     m = make(2)
     dice(m, [3, 4, 3, 4])
-    events: list = []
-    rig(m, {0: "4s 4h 8d Jd Ks", 1: "4d 4c 8s Jh Qs"})
-    bet_all(m)
-    mao_keep(m)
-    events += pass_rest(m)
+    events = to_show(m, {0: "4s 4h 8d Jd Ks", 1: "4d 4c 8s Jh Qs"})
     win = next(e for e in events if isinstance(e, RoundWon))
     assert win.winners == (0,) and win.reason == "combination"
 
@@ -332,11 +320,7 @@ def test_fully_equal_hands_roll_off_repeating_while_tied_y8() -> None:
     m = make(2)
     # Both 2+7; roll-off: 5-5 vs 4-6 (tied again), then 6-6 vs 1-1.
     dice(m, [3, 4, 2, 5, 5, 5, 4, 6, 6, 6, 1, 1])
-    events: list = []
-    rig(m, {0: "4s 4h 8d Jd Ks", 1: "4d 4c 8s Jh Kd"})
-    bet_all(m)
-    mao_keep(m)
-    events += pass_rest(m)
+    events = to_show(m, {0: "4s 4h 8d Jd Ks", 1: "4d 4c 8s Jh Kd"})
     assert any(isinstance(e, RollOffStarted) for e in events)
     offs = [e for e in events if isinstance(e, DiceRolled) and e.kind == "rolloff"]
     assert len(offs) == 4
@@ -353,11 +337,7 @@ def test_fully_equal_hands_roll_off_repeating_while_tied_y8() -> None:
 def test_reis_rolls_twice_and_keeps_the_better_y9() -> None:
     m = make(2)
     dice(m, [1, 2, 5, 6, 6, 6])  # reis: (1,2) then (5,6) -> 11; other (6,6)
-    events: list = []
-    rig(m, {0: "10s Jh Qd Kc Ah", 1: "7s 7h 7d Kd Kh"})
-    bet_all(m)
-    mao_keep(m)
-    events += pass_rest(m)
+    events = to_show(m, {0: "10s Jh Qd Kc Ah", 1: "7s 7h 7d Kd Kh"})
     reis_rolls = [e for e in events if isinstance(e, DiceRolled) and e.seat == 0]
     assert [r.kind for r in reis_rolls] == ["main", "reis_second"]
     kept = next(e for e in events if isinstance(e, ReisBestKept))
@@ -395,11 +375,7 @@ def test_the_reis_split_whatever_the_others_scored_y9() -> None:
     # Reis 0: (1,1) / (2,2) -> 4, score 10; Reis 1: (1,2) / (1,1) -> 3, score 9;
     # the trinca with a pair: (6,6) -> 12, score 17.
     dice(m, [1, 1, 2, 2, 1, 2, 1, 1, 6, 6])
-    events: list = []
-    rig(m, {0: "10s Jh Qd Kc Ah", 1: "10d Jc Qh Kd As", 2: "7s 7h 7d 2d 2h"})
-    bet_all(m)
-    mao_keep(m)
-    events += pass_rest(m)
+    events = to_show(m, {0: "10s Jh Qd Kc Ah", 1: "10d Jc Qh Kd As", 2: "7s 7h 7d 2d 2h"})
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
     assert scores == {0: 10, 1: 9, 2: 17}
     win = next(e for e in events if isinstance(e, RoundWon))
@@ -444,11 +420,7 @@ def test_a_single_leaver_does_not_end_a_four_player_game_y10() -> None:
     m = make(4)
     m.money = [100, 20, 140, 140]
     dice(m, [6, 6] + [1, 1] * 3)
-    rig(m, {1: "2d 5c 9s Jd 4s", 3: "7s 7h 7d 2c 3h"})
-    bet_all(m, {s: 50 for s in range(4)})
-    mao_keep(m)
-    events: list = []
-    events += pass_rest(m)
+    events = to_show(m, {1: "2d 5c 9s Jd 4s", 3: "7s 7h 7d 2c 3h"}, {s: 50 for s in range(4)})
     assert any(isinstance(e, LordLeft) and e.seat == 1 for e in events)
     assert not m.is_over
     dealer = next(e for e in events if isinstance(e, DealerChanged))
@@ -499,11 +471,7 @@ def test_nimb_rolls_three_dice_and_ties_go_straight_to_the_dice_y11() -> None:
     m = make(2, nimb=True)
     # Trinca 3+(2,2,2)=9 vs par 2+(2,2,3)=9: tied; roll-off 3d6: 1,1,1 vs 6,6,6.
     dice(m, [2, 2, 2, 2, 2, 3, 1, 1, 1, 6, 6, 6])
-    events: list = []
-    rig(m, {0: "7s 7h 7d 2c 3h", 1: "4s 4h 8d Jd Ks"})
-    bet_all(m)
-    mao_keep(m)
-    events += pass_rest(m)
+    events = to_show(m, {0: "7s 7h 7d 2c 3h", 1: "4s 4h 8d Jd Ks"})
     rolls = [e for e in events if isinstance(e, DiceRolled)]
     assert all(len(r.dice) == 3 for r in rolls)
     win = next(e for e in events if isinstance(e, RoundWon))
@@ -516,11 +484,7 @@ def test_under_nimb_a_reis_tie_goes_to_the_dice_too_y11() -> None:
     m = make(2, nimb=True)
     # Reis: (1,1,1) / (1,1,2) -> 4, score 10; trinca: (2,2,3) -> 7, score 10.
     dice(m, [1, 1, 1, 1, 1, 2, 2, 2, 3, 1, 1, 1, 6, 6, 6])
-    events: list = []
-    rig(m, {0: "10s Jh Qd Kc Ah", 1: "7s 7h 7d 2c 3h"})
-    bet_all(m)
-    mao_keep(m)
-    events += pass_rest(m)
+    events = to_show(m, {0: "10s Jh Qd Kc Ah", 1: "7s 7h 7d 2c 3h"})
     scores = {e.seat: e.score for e in events if isinstance(e, ScoreSet)}
     assert scores == {0: 10, 1: 10}
     win = next(e for e in events if isinstance(e, RoundWon))
@@ -631,11 +595,7 @@ def test_tenebra_face_down_throws_lie_in_no_telling_order_y11_g4() -> None:
 def test_turn_limit_counts_rounds_and_ends_on_time_r7() -> None:
     m = make(3, turn_limit=1)
     dice(m, [1, 1, 1, 1, 6, 6])
-    rig(m, {2: "7s 7h 7d 2c 3h"})
-    bet_all(m)
-    mao_keep(m)
-    events: list = []
-    events += pass_rest(m)
+    events = to_show(m, {2: "7s 7h 7d 2c 3h"})
     over = next(e for e in events if isinstance(e, MatchOver))
     assert over.timed and m.timed_out and m.turn == 1
     assert m.winners() == [2]
