@@ -204,14 +204,32 @@ def test_card_fan_place_while_cards_fly_moves_their_landing() -> None:
     assert (fan.sprites[0].x, fan.sprites[0].y) == pytest.approx(fan.slot(0, 1))
 
 
+def _cloth_area(size: tuple[int, int]) -> pygame.Rect:
+    """The seat ring's area on a card table at window `size` (the log on the right)."""
+    w, h = size
+    side = 290 if w >= 1200 else 250
+    return pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+
+
+def _shown_fan(
+    ring: felt.SeatRing, seat: int, avoid: tuple[pygame.Rect, ...], raised: str
+) -> felt.CardFan:
+    """Seat's hand shown where the ring places it, `raised` cards raised, settled."""
+    tweens = Tweens()
+    fan = felt.CardFan(tweens, ring.card_width())
+    fan.place(*ring.shown_cards_place(seat, avoid))
+    fan.show(parse_cards("A♠ K♠ Q♥ J♥ 2c"), face_up=True)
+    fan.raise_cards(parse_cards(raised))
+    tweens.finish_all()
+    return fan
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 def test_shown_hands_stay_clear_of_the_tray_board_and_plates(size: tuple[int, int]) -> None:
     """At the showdown every shown hand (best five raised) misses the dice tray,
     the community row and the other plates, 2-8 seats, whoever sits at the bottom
     (at 1024x640 with 6-8 seats the fixed spread ran over the tray)."""
-    w, h = size
-    side = 290 if w >= 1200 else 250
-    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    area = _cloth_area(size)
     for n in range(2, 9):
         for bottom in range(n):
             ring = felt.SeatRing(n, bottom=bottom)
@@ -220,14 +238,7 @@ def test_shown_hands_stay_clear_of_the_tray_board_and_plates(size: tuple[int, in
             for s in range(n):
                 if s == bottom:
                     continue
-                tweens = Tweens()
-                fan = felt.CardFan(tweens, ring.card_width())
-                centre, width, overlap = ring.shown_cards_place(s, avoid)
-                fan.place(centre, width, overlap)
-                fan.show(parse_cards("A♠ K♠ Q♥ J♥ 2c"), face_up=True)
-                fan.raise_cards(parse_cards("A♠ K♠ Q♥ J♥ 2c"))
-                tweens.finish_all()
-                r = fan.rect
+                r = _shown_fan(ring, s, avoid, "A♠ K♠ Q♥ J♥ 2c").rect
                 blockers = [*avoid] + [ring.plate_rect(t) for t in range(n) if t != s]
                 assert not any(r.colliderect(b) for b in blockers), (n, bottom, s)
 
@@ -285,9 +296,7 @@ def test_the_persons_bet_stands_beside_their_large_cards(size: tuple[int, int]) 
     the plates, the markers and the pot, for 2-8 seats (with eight at 1024x640 the
     neighbours' cards fill both corners: the bet lies low beside the cards, under the
     neighbour's plate; it touched that plate)."""
-    w, h = size
-    side = 290 if w >= 1200 else 250
-    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    area = _cloth_area(size)
     for n in range(2, 9):
         ring = felt.SeatRing(n)
         ring.set_area(area)
@@ -309,9 +318,7 @@ def test_the_persons_bet_stands_beside_their_large_cards(size: tuple[int, int]) 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 def test_no_bet_lies_on_the_deck_or_another_bet(size: tuple[int, int]) -> None:
     """With three and four seats a side seat's bet lay on the deck."""
-    w, h = size
-    side = 290 if w >= 1200 else 250
-    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    area = _cloth_area(size)
     for n in range(2, 9):
         for large in (0, 1):
             ring = felt.SeatRing(n)
@@ -359,9 +366,7 @@ def test_a_shown_hand_can_be_read_past_its_own_plate(size: tuple[int, int]) -> N
     except where the cloth has no such room at all: at 1024x640 with eight seats the
     two seats either side of the top one (there the other plates, the tray and the
     row are kept clear instead, as the test above requires)."""
-    w, h = size
-    side = 290 if w >= 1200 else 250
-    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    area = _cloth_area(size)
     for n in range(2, 9):
         ring = felt.SeatRing(n, bottom=0)
         ring.set_area(area)
@@ -370,12 +375,7 @@ def test_a_shown_hand_can_be_read_past_its_own_plate(size: tuple[int, int]) -> N
         for s in range(1, n):
             if size == (1024, 640) and n == 8 and s in (3, 5):
                 continue
-            tweens = Tweens()
-            fan = felt.CardFan(tweens, ring.card_width())
-            fan.place(*ring.shown_cards_place(s, avoid))
-            fan.show(parse_cards("A♠ K♠ Q♥ J♥ 2c"), face_up=True)
-            fan.raise_cards(parse_cards("A♠ Q♥ 2c"))
-            tweens.finish_all()
+            fan = _shown_fan(ring, s, avoid, "A♠ Q♥ 2c")
             for sp in fan.sprites:
                 r = sp.rect
                 corner = pygame.Rect(r.left, r.top, max(8, r.width // 4), r.height // 3)
@@ -391,9 +391,7 @@ def test_a_side_seats_shown_hand_reads_clear_of_the_deck(size: tuple[int, int]) 
     shown card's upper corner stays clear of the plates, the tray, the row and the
     deck, and no two shown hands overlap (2-8 seats, whoever sits at the bottom;
     eight seats at 1024x640 has no such room for the left and right seats)."""
-    w, h = size
-    side = 290 if w >= 1200 else 250
-    area = pygame.Rect(10, 56, w - side - 30, h - 112 - 60)
+    area = _cloth_area(size)
     for n in range(2, 9):
         for bottom in range(n):
             ring = felt.SeatRing(n, bottom=bottom)
@@ -406,12 +404,7 @@ def test_a_side_seats_shown_hand_reads_clear_of_the_deck(size: tuple[int, int]) 
             for s in range(n):
                 if s == bottom:
                     continue
-                tweens = Tweens()
-                fan = felt.CardFan(tweens, cw)
-                fan.place(*ring.shown_cards_place(s, avoid))
-                fan.show(parse_cards("A♠ K♠ Q♥ J♥ 2c"), face_up=True)
-                fan.raise_cards(parse_cards("A♠ Q♥ 2c"))
-                tweens.finish_all()
+                fan = _shown_fan(ring, s, avoid, "A♠ Q♥ 2c")
                 shown[s] = fan.rect
                 if size == (1024, 640) and n == 8 and (s - bottom) % n in (2, 6):
                     continue
