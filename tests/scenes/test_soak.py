@@ -56,13 +56,15 @@ def test_a_table_that_raises_is_counted_as_a_crash_and_the_soak_goes_on(
 
     def draw_table(self, surface) -> None:  # type: ignore[no-untyped-def]
         calls["n"] += 1
-        if calls["n"] % 50 == 0:
+        if calls["n"] == 20:
             raise _Boom("drawn badly")
 
     monkeypatch.setattr(AltaTable, "draw_table", draw_table)
     report = soak.Soak(minutes=0.08, seed=2, games=["alta"], leg_seconds=2).run()
     assert report.crashes >= 1 and "_Boom" in report.crash_samples[0]
-    assert report.frames > 100  # it recovered and went on
+    # It recovered and went on drawing; counted in draws, not in frames per
+    # second, so a busy machine cannot fail it.
+    assert calls["n"] > 20 + 10
 
 
 def test_run_soak_never_touches_the_players_folder(capsys: pytest.CaptureFixture[str]) -> None:
