@@ -36,10 +36,18 @@ from game.war.bots.policy import choose_trade, decide
 #: Hard's turn search (`search=True`, game/war/bots/search.py) is off: over the
 #: same 300 deals it won 41.0% where the plan alone won 43.3%, no measurable
 #: gain for ~0.4 s more per placement.
+#: Hard's army cost grows with the armies in play (`army_cost_scaled`), as its
+#: positional values always did: late in a game it no longer spends big stacks
+#: on plain territories. Paired against the same hard without it, hard in one
+#: seat against three normals: 46.0 vs 42.2% over 600 deals (seed 7100000,
+#: difference +3.8 +/- 2.4 points) and 47.0 vs 43.0% over 300 (seed 7000000,
+#: +4.0 +/- 3.3). A fixed higher cost (0.7 or 1.0) gained about as much with
+#: twice the spread; scaling by the square root of the armies gained nothing.
 LEVELS: dict[str, Params] = {
     "easy": Params(objective=False, eager_trade=False, hunt=False, min_odds=0.75),
     "normal": Params(),
     "hard": Params(
+        army_cost_scaled=True,
         block=2.0,
         block_power=2.0,
         block_urgent=1.0,

@@ -78,6 +78,10 @@ class Params:
     attack_margin: float = 0.0
     #: armies one army lost costs
     army_cost: float = 0.35
+    #: the cost of an army lost grows with the armies in play, as positional
+    #: values do (`Brain.scale`); without it a late game's stacks are thrown
+    #: at plain territories for a fraction of their worth (hard)
+    army_cost_scaled: bool = False
     #: scale of defensive worries
     defense_weight: float = 1.0
     #: trade voluntarily (else only when forced)
@@ -153,6 +157,8 @@ class Brain:
             self.counts[o] += 1
         #: armies in play relative to an early game: positional values scale with it
         self.scale = max(1.0, sum(self.armies) / (N * 3.0))
+        if self.p.army_cost_scaled:
+            self.p = replace(self.p, army_cost=self.p.army_cost * self.scale)
         self._income: list[float] | None = None
         self._value: list[float] | None = None
         self._threat: list[float] | None = None
