@@ -20,6 +20,7 @@ from game.wyr.records import (
     BetPlaced,
     BetsRevealed,
     CardsDrawn,
+    CardsLaidDown,
     CardsReceived,
     CardsToTable,
     DealerChanged,
@@ -254,6 +255,7 @@ class WyrMatch(Match):
             cards = list(cards)
             self.rng.shuffle(cards)
         start = len(self.table)
+        positions = tuple(range(start, start + len(cards)))
         self.table.extend(cards)
         self.table_up.extend([up] * len(cards))
         self.table_by.extend([seat] * len(cards))
@@ -264,9 +266,12 @@ class WyrMatch(Match):
                 len(cards),
                 up,
                 tuple(cards) if up else (),
-                tuple(range(start, start + len(cards))),
+                positions,
             )
         )
+        if not up and seat is not None:
+            # The one who laid them knows them ([Y11]); nobody else does ([G4]).
+            events.append(CardsLaidDown(seat, tuple(cards), positions))
 
     def _draw(self, events: list[Event], seat: int, n: int) -> int:
         got = self.deck.draw(n)

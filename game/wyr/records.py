@@ -166,6 +166,17 @@ class CardsToTable(Event):
 
 
 @dataclass(frozen=True)
+class CardsLaidDown(Event):
+    """The faces of a lord's own face-down discards and where they lie
+    (Tenebra, [Y11]; private to him: the public `CardsToTable` has none)."""
+
+    PRIVATE = True
+    seat: int
+    cards: tuple[Card, ...]
+    positions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class CardsDrawn(Event):
     """A lord draws from the pile (how many; the faces go in `CardsReceived`)."""
 

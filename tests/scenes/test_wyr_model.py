@@ -184,6 +184,22 @@ def test_a_shared_pot_reads_in_the_plural_y9() -> None:
     set_language("en")
 
 
+def test_the_log_names_a_face_down_discard_to_its_owner_alone_y11_g4() -> None:
+    from game.cards import parse_cards
+    from scenes.i18n import set_language
+    from scenes.tables.wyr.words import event_line
+
+    names = {0: "Ana", 1: "Borin"}.__getitem__
+    laid = R.CardsLaidDown(0, tuple(parse_cards("9s")), (3,))
+    for lang, said in (("en", "You laid 9"), ("pt", "Você deixou 9")):
+        set_language(lang)
+        assert event_line(laid, names, 0, True).startswith(said)
+        assert event_line(laid, names, 1, True) == ""  # another seat's screen
+        assert event_line(laid, names, None, True) == ""  # a spectator
+        assert event_line(laid, names, 0, False) == ""  # hot-seat: the log outlives the curtain
+    set_language("en")
+
+
 def test_the_hand_label_says_what_a_hyninn_stands_for_y11() -> None:
     from game.cards import parse_cards
     from scenes.i18n import set_language

@@ -121,6 +121,8 @@ def event_line(
         if event.face_up:
             return tr(k + "discard", cards=cards_text(event.cards), **p)
         return tr(k + "discard_down", count=event.count, **p)
+    if isinstance(event, R.CardsLaidDown):
+        return tr(k + "laid_down_mine", cards=cards_text(event.cards)) if mine else ""
     if isinstance(event, R.CardsDrawn):
         return tr(k + "drew", count=event.count, **p)
     if isinstance(event, R.TableCardsTaken):

@@ -10,6 +10,7 @@ from game.wyr.checks import invariants
 from game.wyr.match import WyrMatch
 from game.wyr.records import (
     BetsRevealed,
+    CardsLaidDown,
     CardsReceived,
     CardsToTable,
     DealerChanged,
@@ -556,6 +557,10 @@ def test_tenebra_table_is_face_down_and_taking_is_blind_y11_g4() -> None:
     # The one who laid it still knows it; nobody else does.
     assert m.view(0)["table"][2]["card"] == "2S"
     assert m.view(1)["table"][2]["card"] is None
+    laid = next(e for e in events if isinstance(e, CardsLaidDown))
+    assert laid.PRIVATE and laid.seat == 0 and laid.positions == put.positions
+    assert [c.code for c in laid.cards] == ["2S"]
+    assert laid.visible_to(0) and not laid.visible_to(1) and not laid.visible_to(None)
     events = m.apply(1, Trade((card("2d"),), "table", (0,)))
     taken = next(e for e in events if isinstance(e, TableCardsTaken))
     assert taken.blind and taken.cards == ()
