@@ -365,6 +365,11 @@ def test_tenebra_shows_a_lord_his_own_face_down_discard_y11_g4(app) -> None:  # 
             assert sprite.face_up and sprite.card is not None and sprite.card.code == c["card"]
         else:  # everyone else's stays face down, unknown
             assert not sprite.face_up and c["card"] is None
+    # and his log names it; the public line only counts it
+    lines = [text for text, _ in t.log.entries]
+    laid = [c["card"] for i, c in enumerate(table_cards) if i in mine and c["card"]]
+    said = [x for x in lines if x.startswith("You laid")]
+    assert laid and said and cards_text([parse_card(laid[-1])]) in said[-1], (laid, said)
 
 
 @pytest.mark.parametrize(
