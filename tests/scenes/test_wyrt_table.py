@@ -941,3 +941,50 @@ def test_the_steal_dialogs_hand_row_stays_above_its_buttons_t9(size: str) -> Non
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_no_marker_lies_on_a_neighbours_shown_hand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At seven seats on a 1024x640 window the small-blind puck of the lower-left
+    seat lay on the left seat's shown hand at the showdown. A marker that would
+    cover another seat's shown hand is left out while that hand is up, as a
+    seat's own markers already were under its own shown hand."""
+    a = make_app("--lang", "en", "--size", "1024x640")
+    names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil"]
+    bots = ["clandestino_genial", "clandestino", "cliente_genial", "nobre_expert"]
+    bots += ["carteador", "nobre_invicto", "cliente_casual"]
+    seats = [SeatSetup(n, b) for n, b in zip(names, bots, strict=True)]
+    a.scenes.push(MainMenu(a), fade=False)
+    t = open_table(a, "wyrt", seats, seed=5, options={})
+    a.scenes.push(t, fade=False)
+    assert isinstance(t, WyrtTable)
+    drawn: list[pygame.Rect] = []
+    real = felt.draw_marker
+
+    def record(surface, centre, text, kind, radius=13):  # type: ignore[no-untyped-def]
+        drawn.append(felt.marker_rect(centre, radius))
+        return real(surface, centre, text, kind, radius)
+
+    monkeypatch.setattr(felt, "draw_marker", record)
+    crowded = 0
+    try:
+        for _ in range(3000):
+            pump(a)
+            shown = {s: f.rect for s, f in t.fans.items() if f.raised}
+            if not shown:
+                continue
+            drawn.clear()
+            t._draw_markers(a.screen)
+            for s, r in shown.items():
+                assert r.collidelist(drawn) < 0 or s == t.ring.bottom, (s, r, drawn)
+            sh = t.shown
+            for s in (sh.buck, sh.small_blind, sh.big_blind):
+                if s >= 0 and s not in shown:
+                    spot = felt.marker_rect(t.ring.marker_spot(s), 12)
+                    others = [r for q, r in shown.items() if q != s]
+                    crowded += spot.collidelist(others) >= 0
+            if crowded:
+                break
+        assert crowded, "the crowded showdown never came: the test shows nothing"
+    finally:
+        t.worker.close()
+        pygame.quit()

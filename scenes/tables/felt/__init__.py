@@ -57,7 +57,7 @@ from scenes.tables.felt.chart import Series, draw_line_chart
 from scenes.tables.felt.fans import CardFan, draw_deck
 from scenes.tables.felt.history import HandHistory
 from scenes.tables.felt.look import CANDLELIGHT, TAVERN, FeltLook, candle, draw_felt, felt_scene
-from scenes.tables.felt.markers import draw_marker
+from scenes.tables.felt.markers import draw_marker, marker_rect
 from scenes.tables.felt.plate import BADGE_COLOURS, PlateInfo, badge_rect, badge_top, draw_plate
 from scenes.tables.felt.ring import SeatRing
 from scenes.tables.felt.stacks import Flights, PotRow, draw_pile, pile_rect, plain_label
@@ -85,6 +85,7 @@ __all__ = [
     "draw_felt",
     "draw_line_chart",
     "draw_marker",
+    "marker_rect",
     "draw_pile",
     "pile_rect",
     "draw_plate",

@@ -32,6 +32,14 @@ def draw_marker(
     return rect
 
 
+def marker_rect(centre: tuple[int, int], radius: int = 13) -> pygame.Rect:
+    """The area `draw_marker` paints at `centre` (puck and its shadow)."""
+    d = radius * 2 + 4
+    rect = pygame.Rect(0, 0, d, d + 3)
+    rect.center = centre
+    return rect
+
+
 @cached(32)
 def _puck(text: str, kind: str, radius: int) -> pygame.Surface:
     body, ink = MARKER_COLOURS.get(kind, (style.PARCHMENT, style.INK))

@@ -1353,12 +1353,16 @@ class WyrtTable(TableScene):
             marks.setdefault(sh.big_blind, []).append((tr("wyrttable.marker_bb"), "big"))
         if sh.straddle >= 0:
             marks.setdefault(sh.straddle, []).append((tr("wyrttable.marker_straddle"), "straddle"))
+        shown = {t: f.rect for t, f in self.fans.items() if f.raised}
         for s, items in marks.items():
-            fan = self.fans.get(s)
-            if s != self.ring.bottom and fan is not None and fan.raised:
+            if s != self.ring.bottom and s in shown:
                 continue  # a hand shown at the showdown spreads over its markers
+            others = [r for t, r in shown.items() if t != s]
             for i, (text, kind) in enumerate(items):
-                felt.draw_marker(surface, self.ring.marker_spot(s, i), text, kind, 12)
+                spot = self.ring.marker_spot(s, i)
+                if felt.marker_rect(spot, 12).collidelist(others) >= 0:
+                    continue  # so does a neighbour's (seven seats on a small window)
+                felt.draw_marker(surface, spot, text, kind, 12)
 
     def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
         """What seat `s`'s plate says now (rebuilt only when something it shows changed)."""
