@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import style
+from scenes import heap, style
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.widgets.menu_button import MenuButton
@@ -48,6 +48,9 @@ def blurb_key(name: str) -> str:
 class MainMenu(Scene):
     """The first screen."""
 
+    #: how many times a main menu was entered in this process
+    entered = 0
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: dict[str, MenuButton] = {}
@@ -60,8 +63,15 @@ class MainMenu(Scene):
         #: "Continue" shows only when there is a save to continue
         self.entries = self._entries()
 
+    def enter(self) -> None:
+        super().enter()
+        if MainMenu.entered:  # back from a table (not the app's first screen: start-up stays quick)
+            heap.trim()
+        MainMenu.entered += 1
+
     def uncover(self) -> None:
         super().uncover()
+        heap.trim()  # a table or a screen above was closed
         entries = self._entries()  # a save may have been written or deleted meanwhile
         if entries != self.entries:
             self.entries = entries

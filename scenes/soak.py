@@ -8,7 +8,9 @@ match from the new-match screen, resizes the window, switches language and
 goes back to the main menu. It counts what would have closed the app (crashes,
 which it survives to find the next one), what the app caught and told the
 player about, the frames drawn, and the memory at the start, after the first
-round of tables (the caches are warm by then) and at the end.
+round of tables (the caches are warm by then) and at the end, each read after
+`heap.trim` has handed freed heap pages back (live memory, not what the
+allocator kept).
 
 Everything is written under a private temporary folder (`TAVERNA_HOME`), so
 the player's settings, saves and statistics are never touched.
@@ -17,7 +19,6 @@ the player's settings, saves and statistics are never touched.
 from __future__ import annotations
 
 import contextlib
-import gc
 import json
 import os
 import random
@@ -32,6 +33,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from scenes import heap
 
 if TYPE_CHECKING:
     from game.registry import GameInfo
@@ -442,16 +445,16 @@ class Soak:
         self.report.tables = games
         app.scenes.push(MainMenu(app), fade=False)
         self.frames(3)
-        gc.collect()
+        heap.trim()
         self.report.rss_start_mb = rss_mb()
         leg = 0
         while (time.monotonic() < self.deadline or leg < self.min_legs) and app.running and games:
             self.play_leg(games[leg % len(games)])
             leg += 1
-            gc.collect()
+            heap.trim()
             self.report.rss_by_leg.append(round(rss_mb(), 1))
             if leg == len(games):
-                gc.collect()
+                heap.trim()
                 self.report.rss_warm_mb = rss_mb()
         if not self.report.rss_warm_mb:
             self.report.rss_warm_mb = rss_mb()
@@ -459,7 +462,7 @@ class Soak:
         self.frames(2)
         for scene in list(app.scenes.stack):
             self._safe_exit(scene)
-        gc.collect()
+        heap.trim()
         self.report.rss_end_mb = rss_mb()
         self.report.peak_rss_mb = peak_rss_mb()
         self.report.seconds = time.monotonic() - started
