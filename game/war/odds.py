@@ -8,6 +8,11 @@ the defender wins ties; each lost pair costs that side one army.
 rolls exactly (no sampling): the state is (armies able to attack, defenders)
 and every roll moves to a state with fewer armies in total, so one sweep over
 the states in decreasing total gives every probability.
+
+Past `TABLE_LIMIT` armies a side (stacks a long game builds) the full table
+would cost seconds and a hundred MiB; such a battle is swept on its own, and
+states less likely than `NEGLIGIBLE` are dropped on the way: they move the
+answer by less than 1e-12, the size of float rounding over such a sweep.
 """
 
 from __future__ import annotations
@@ -91,27 +96,57 @@ def attack_distribution(
     dice, so it never drops below `stop`; with stop = 0 that is the most dice
     it can roll ([W12]). Returns
     ((attackers left, defenders left), probability) pairs; defenders left == 0
-    means the territory was taken. Probabilities sum to 1.
+    means the territory was taken. Probabilities sum to 1 (to 1e-12 past
+    `TABLE_LIMIT`, where negligible states are dropped).
     """
     if attackers < 0 or defenders < 0 or stop < 0:
         raise ValueError("armies cannot be negative")
+    big = max(attackers, defenders) >= TABLE_LIMIT
+    final = _sweep(attackers, defenders, stop, NEGLIGIBLE if big else 0.0)
+    return tuple(sorted(final.items()))
+
+
+#: armies a side up to which `win_probability` keeps a full table
+TABLE_LIMIT = 400
+#: past the table, states less likely than this are dropped from a sweep
+NEGLIGIBLE = 1e-18
+
+
+def _sweep(
+    attackers: int, defenders: int, stop: int, negligible: float
+) -> dict[tuple[int, int], float]:
+    """Final states of one battle: every roll lowers the armies in play, so the
+    states are swept by their total, largest first, each once."""
     if defenders == 0 or attackers <= stop:
-        return (((attackers, defenders), 1.0),)
-    mass: dict[tuple[int, int], float] = {(attackers, defenders): 1.0}
+        return {(attackers, defenders): 1.0}
+    layers: dict[int, dict[tuple[int, int], float]] = {
+        attackers + defenders: {(attackers, defenders): 1.0}
+    }
     final: dict[tuple[int, int], float] = {}
-    # Every roll lowers a + d by at least one: sweep totals downwards.
     for total in range(attackers + defenders, -1, -1):
-        layer = [(s, p) for s, p in mass.items() if s[0] + s[1] == total]
-        for (a, d), p in layer:
-            del mass[(a, d)]
+        layer = layers.pop(total, None)
+        if not layer:
+            continue
+        for (a, d), p in layer.items():
             dice = until_dice(a, stop)
             if d == 0 or dice == 0:
                 final[(a, d)] = final.get((a, d), 0.0) + p
                 continue
             for (la, ld), q in roll_outcomes(dice, min(3, d)):
-                nxt = (a - la, d - ld)
-                mass[nxt] = mass.get(nxt, 0.0) + p * q
-    return tuple(sorted(final.items()))
+                pq = p * q
+                if pq < negligible:
+                    continue
+                nxt = layers.setdefault(total - la - ld, {})
+                key = (a - la, d - ld)
+                nxt[key] = nxt.get(key, 0.0) + pq
+    return final
+
+
+@lru_cache(maxsize=1024)
+def _big_win(attackers: int, defenders: int) -> float:
+    """P(conquest) of a battle past `TABLE_LIMIT`, swept on its own."""
+    final = _sweep(attackers, defenders, 0, NEGLIGIBLE)
+    return sum(p for (_, d), p in final.items() if d == 0)
 
 
 class _WinTable:
@@ -128,7 +163,8 @@ class _WinTable:
         if a >= self.size or d >= self.size:
             with self._lock:
                 if a >= self.size or d >= self.size:
-                    self._grow(max(a + 1, d + 1, self.size + self.size // 2, 32))
+                    room = min(TABLE_LIMIT, self.size + self.size // 2)
+                    self._grow(max(a + 1, d + 1, room, 32))
         return self.table[a][d]
 
     def _grow(self, size: int) -> None:
@@ -165,6 +201,8 @@ def win_probability(attackers: int, defenders: int) -> float:
         return 1.0
     if attackers == 0:
         return 0.0
+    if max(attackers, defenders) >= TABLE_LIMIT:
+        return _big_win(attackers, defenders)
     return _WIN.get(attackers, defenders)
 
 

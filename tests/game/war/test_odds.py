@@ -164,3 +164,33 @@ def test_tables_grow_safely_from_two_threads() -> None:
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_a_long_games_stacks_are_swept_alone_not_tabled_w12() -> None:
+    """Hovering a 1,200-army stack grew the full table to 1,200 x 1,200 floats:
+    3.3 s of frozen window and about 40 MiB kept for good. Past `TABLE_LIMIT`
+    a battle is swept on its own; the table stays at the limit."""
+    from game.war import odds
+
+    win_probability(odds.TABLE_LIMIT - 1, 250)  # fill the table to the limit
+    p = win_probability(1200, 760)
+    assert 0.0 < p < 1.0
+    assert win_probability(1300, 760) > p > win_probability(1200, 800)  # monotone
+    assert odds._WIN.size <= odds.TABLE_LIMIT
+
+
+def test_dropping_negligible_states_moves_the_odds_by_less_than_1e_12_w12() -> None:
+    """The sweep past the table drops states under `NEGLIGIBLE`; at the limit it
+    agrees with the exact table and with a sweep that drops nothing."""
+    from game.war import odds
+
+    a, d = odds.TABLE_LIMIT - 1, 250
+    table = odds._WIN.get(a, d)
+    swept = odds._sweep(a, d, 0, odds.NEGLIGIBLE)
+    whole = odds._sweep(a, d, 0, 0.0)
+    won = sum(p for (_, left), p in swept.items() if left == 0)
+    assert won == pytest.approx(table, abs=1e-12)
+    assert won == pytest.approx(sum(p for (_, left), p in whole.items() if left == 0), abs=1e-12)
+    big = attack_distribution(odds.TABLE_LIMIT + 20, 260, 3)
+    assert sum(p for _, p in big) == pytest.approx(1.0, abs=1e-12)
+    assert all(al >= 3 and (dl == 0 or al == 3) for (al, dl), _ in big)
