@@ -2,7 +2,7 @@
 
 glibc keeps the heap pages Python and SDL free (a table's surfaces, its bots'
 caches) for reuse rather than returning them. In a five-minute soak the
-resident size after each table was 30-100 MiB above what the same process
+resident size after each table was 23-131 MiB above what the same process
 held once `malloc_trim` returned those pages, and that gap, not live memory,
 was what looked like growth from table to table. `trim` returns them; where the
 C library has no `malloc_trim` (macOS, Windows, musl) it only collects garbage.

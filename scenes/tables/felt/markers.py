@@ -26,9 +26,8 @@ def draw_marker(
     surface: pygame.Surface, centre: tuple[int, int], text: str, kind: str, radius: int = 13
 ) -> pygame.Rect:
     """Paint a marker puck centred on `centre`; returns its rectangle."""
-    puck = _puck(text, kind, radius)
-    rect = puck.get_rect(center=centre)
-    surface.blit(puck, rect)
+    rect = marker_rect(centre, radius)
+    surface.blit(_puck(text, kind, radius), rect)
     return rect
 
 
