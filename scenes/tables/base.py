@@ -521,7 +521,8 @@ class TableScene(Scene):
         return self.saved_at == len(self.match.log)
 
     def on_match_over(self) -> None:
-        """Record the result and show the victory screen."""
+        """Record the result once, through the one end-of-match step every game
+        shares (replay file, history line, autosave dropped), then show it."""
         if self.on_result is not None:
             self.on_result(self.match)
         try:
@@ -535,9 +536,13 @@ class TableScene(Scene):
             if problem:  # a damaged database was put aside: say so, as for every file
                 self.app.notify(tr(problem), "warn")
         self.app.sound.play("victory")
+        self.app.scenes.push(self.end_screen())
+
+    def end_screen(self) -> Scene:
+        """The screen that shows the result (a game may show its own standings)."""
         from scenes.victory import VictoryOverlay
 
-        self.app.scenes.push(VictoryOverlay(self.app, self))
+        return VictoryOverlay(self.app, self)
 
     def rematch(self) -> None:
         """Same seats and options, a new seed -- through the same door as a new

@@ -34,6 +34,7 @@ from scenes.tables.wyr.words import combo, describe, money
 
 if TYPE_CHECKING:
     from scenes.app import App
+    from scenes.manager import Scene
 
 TOP = 56
 
@@ -742,20 +743,11 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
     # -- drawing ---------------------------------------------------------------------
 
     # -- the end -------------------------------------------------------------------------
-    def on_match_over(self) -> None:
-        """Record the result and show the Wyr standings with the money chart."""
-        if self.on_result is not None:
-            self.on_result(self.match)
-        from game import history
-
-        try:
-            history.record_match(self.match, self.humans, self.practice)
-        except Exception:  # statistics must never break the end of a match  # noqa: BLE001
-            self.app.notify(tr("ui.table.stats_failed"), "warn")
-        self.app.sound.play("victory")
+    def end_screen(self) -> Scene:
+        """The Wyr standings with the money chart."""
         from scenes.tables.wyr.results import WyrResults
 
-        self.app.scenes.push(WyrResults(self.app, self))
+        return WyrResults(self.app, self)
 
     def victory_lines(self) -> list[str]:
         """Money (and group totals) at the end; who wins under Azgher."""

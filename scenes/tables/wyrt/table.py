@@ -35,6 +35,7 @@ from scenes.tables.wyrt.words import card_text, cards_text, category_text, unit_
 
 if TYPE_CHECKING:
     from scenes.app import App
+    from scenes.manager import Scene
 
 TOP = 56
 #: where the banner goes: (centre, width, compact)
@@ -1584,18 +1585,13 @@ class WyrtTable(TableScene):
     # -- the end ----------------------------------------------------------------------------
     def on_match_over(self) -> None:
         self._record_profile()
-        if self.on_result is not None:
-            self.on_result(self.match)
-        from game import history
+        super().on_match_over()
 
-        try:
-            history.record_match(self.match, self.humans, self.practice)
-        except Exception:  # statistics must never break the end of a match  # noqa: BLE001
-            self.app.notify(tr("ui.table.stats_failed"), "warn")
-        self.app.sound.play("victory")
+    def end_screen(self) -> Scene:
+        """The session's standings beside the chip (or life point) chart."""
         from scenes.tables.wyrt.dialogs import SessionEnd
 
-        self.app.scenes.push(SessionEnd(self.app, self))
+        return SessionEnd(self.app, self)
 
     def _record_profile(self) -> None:
         """Write what the session did to the player's permanent life points ([T11])."""
