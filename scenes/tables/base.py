@@ -37,6 +37,7 @@ from scenes.reasons import reason_words
 from scenes.tables import autosave
 from scenes.tables.bot_worker import BotWorker
 from scenes.tables.practice_tools import PracticeTools, hint_line
+from scenes.tables.tempo import BotTempo
 from scenes.widgets.log_panel import LogPanel
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
 from scenes.widgets.tween import Tweens
@@ -114,6 +115,7 @@ class TableScene(Scene):
         self.skipping = False
         # A loaded match is shown as it stands: its set-up is not replayed on screen.
         self.events: deque[Event] = deque(match.start_events if not match.log else [])
+        self.tempo = BotTempo()
         self.tweens = Tweens(self._speed)
         self._seat_key: tuple[Any, ...] | None = None
         self.worker = BotWorker(match.game_name, self.bot_ids, match.seed)
@@ -316,6 +318,7 @@ class TableScene(Scene):
             self.app.notify(tr_error(e), "error")
             return False
         self.events.extend(events)
+        self.tempo.waited = 0.0  # a decision: his own move is shown at his speed
         return True
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -356,6 +359,7 @@ class TableScene(Scene):
 
     # -- the flow ----------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.tempo.tick(dt, self.waits_on_bots())
         self.seat_panel.update(dt)
         self.tweens.update(dt)
         if self.worker.busy:
@@ -642,10 +646,23 @@ class TableScene(Scene):
         self.log.handle_event(event)
 
     def _speed(self) -> float:
-        """Animation speed: the setting, ×8 with "fast", instant while skipping."""
+        """Animation speed: the setting, ×8 with "fast", instant while skipping,
+        quicker the longer a person has waited on the bots (`BotTempo`)."""
         if self.skipping:
             return 0.0
-        return self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
+        return (
+            self.app.settings.speed_factor
+            * (8.0 if self.fast_forward else 1.0)
+            * self.tempo.factor()
+        )
+
+    def waits_on_bots(self) -> bool:
+        """A person sits at this table and waits: for the bots, or for what is
+        still being shown before his decision."""
+        if not self.humans or self.spectator or self.match.is_over:
+            return False
+        deciding = self.human_to_act() is not None and not self.events
+        return not (deciding and not self.tweens.busy and not self.animating())
 
     def skip_ahead(self) -> None:
         """Space, at any time: finish what is animating and play on at once to
