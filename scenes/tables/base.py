@@ -729,7 +729,7 @@ class TableScene(Scene):
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The top line: whose turn, thinking bots."""
-        if self.match.is_over:
+        if self.shows_the_end():
             text = tr("ui.table.over")
         else:
             text = self.to_act_note()
@@ -741,6 +741,11 @@ class TableScene(Scene):
     def playing_out(self) -> bool:
         """The table is still showing moves already made (queued events, animations)."""
         return bool(self.events) or self.tweens.busy or self.animating()
+
+    def shows_the_end(self) -> bool:
+        """The match is over and the screen has shown all of it: saying so
+        before would spoil what is still being shown (an all-in's dice)."""
+        return self.match.is_over and not self.playing_out()
 
     def to_act_note(self) -> str:
         """ "  ·  To act: …" once the table shows the match as it stands.

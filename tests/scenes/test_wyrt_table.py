@@ -988,3 +988,23 @@ def test_no_marker_lies_on_a_neighbours_shown_hand(monkeypatch) -> None:  # type
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_the_end_is_not_announced_before_the_last_dice_are_shown(app) -> None:  # type: ignore[no-untyped-def]
+    """"The match is over." stood on the status line while the all-in's dice were
+    still to roll on screen: it spoiled the result. It comes once all is shown."""
+    seats = [SeatSetup("Bot 1", "clandestino"), SeatSetup("Bot 2", "cliente_casual")]
+    app.scenes.push(MainMenu(app), fade=False)
+    table = open_table(app, "wyrt", seats, seed=5, options={"hand_limit": 1})
+    app.scenes.push(table, fade=False)
+    over = tr("ui.table.over")
+    seen_pending = False
+    for _ in range(20_000):
+        if table.match.is_over and table.playing_out():
+            seen_pending = True
+            assert over not in table.status_text()
+        if table.finished:
+            break
+        pump(app)
+    assert seen_pending and table.finished
+    assert over in table.status_text()

@@ -346,7 +346,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         return lambda: self.submit(action)
 
     def _waiting_prompt(self, view: dict[str, Any]) -> str:
-        if self.match.is_over:
+        if self.shows_the_end():
             return tr("chamatable.prompt.over")
         movers = self.match.to_move
         if not movers:

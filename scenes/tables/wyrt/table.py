@@ -1568,7 +1568,7 @@ class WyrtTable(TableScene):
     def status_text(self) -> str:
         """The table, its mode and who is to act."""
         view = self.view()
-        if self.match.is_over:
+        if self.shows_the_end():
             text = tr("ui.table.over")
         elif self.mode == "death_match":
             text = tr(
