@@ -24,6 +24,7 @@ from game.wyrt import records as R
 from game.wyrt.dice_cards import SUIT_OF_DIE
 from scenes import style
 from scenes.i18n import has, language, tr
+from scenes.names import is_tavern_name
 from scenes.tables import felt
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.wyrt.controls import BetControls
@@ -1396,10 +1397,12 @@ class WyrtTable(TableScene):
         seat_view = view["seats"][s]
         colour, emblem = self.seat_look(s)
         p = seat_view["persona"]
-        persona = tr(f"wyrt.bots.{p['id']}")
+        short = f"wyrt.seat_names.{p['id']}"  # a plate has no room for the full title
+        persona = tr(short) if has(short) else tr(f"wyrt.bots.{p['id']}")
         if s == self.viewer:
             subtitle = tr("wyrttable.you", persona=persona)
-        elif p["id"] == self.seats[s].bot:  # the seat is named after its persona
+        elif p["id"] == self.seats[s].bot and not is_tavern_name(self.seats[s].name):
+            # the seat is named after its persona: the plate gives its stats
             subtitle = tr("wyrttable.stats_line", h=p["h"], i=p["i"])
         else:
             subtitle = persona
