@@ -9,11 +9,9 @@ A game's table subclasses `TableScene` and implements `layout`, `draw_table`,
 
 from __future__ import annotations
 
-import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,24 +20,27 @@ import pygame_gui
 from game import (
     Action,
     Event,
-    IllegalAction,
     Match,
     get_info,
     make_bot,
-    new_match,
 )
-from game.rng import Rng
 from scenes import style, ui
-from scenes.i18n import has, language, tr, tr_error
+from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.names import bot_label
-from scenes.reasons import reason_words
 from scenes.tables import autosave
+from scenes.tables.bot_turns import BotTurns
 from scenes.tables.bot_worker import BotWorker
-from scenes.tables.practice_tools import PracticeTools, hint_line
+from scenes.tables.hot_seat import HotSeat
+from scenes.tables.pause_end import PauseAndEnd
+from scenes.tables.practice_flow import PracticeFlow
+from scenes.tables.practice_tools import PracticeTools
+from scenes.tables.saving import Saving
+from scenes.tables.seats_turns import SeatsAndTurns
+from scenes.tables.status_line import StatusLine
+from scenes.tables.table_log import TableLog, replay_events
 from scenes.tables.tempo import BotTempo
 from scenes.widgets.log_panel import LogPanel
-from scenes.widgets.seat_panel import SeatInfo, SeatPanel
+from scenes.widgets.seat_panel import SeatPanel
 from scenes.widgets.tween import Tweens
 
 if TYPE_CHECKING:
@@ -60,23 +61,19 @@ class SeatSetup:
         return self.bot is not None
 
 
-def replay_events(match: Match) -> list[Event]:
-    """Every event of a match so far, told again by replaying its action log from
-    the deal ([G1]): the log of a continued match or after an undo. A match that
-    cannot be replayed (it should never happen) yields no events, never an error."""
-    try:
-        fresh = new_match(
-            match.game_name, list(match.seats), seed=match.seed, options=match.options
-        )
-        events = list(fresh.start_events)
-        for seat, action in match.log:
-            events.extend(fresh.apply(seat, action))
-    except Exception:  # noqa: BLE001 - the log is a courtesy; the match itself is loaded
-        return []
-    return events
 
 
-class TableScene(Scene):
+class TableScene(
+    SeatsAndTurns,
+    BotTurns,
+    HotSeat,
+    PauseAndEnd,
+    Saving,
+    PracticeFlow,
+    TableLog,
+    StatusLine,
+    Scene,
+):
     """Base of every game table."""
 
     #: pause before a bot's action is shown, at normal speed (readability)
@@ -210,10 +207,6 @@ class TableScene(Scene):
         self._seat_key = None
         self.sync()
 
-    def hint_reason(self, action: Action) -> str:
-        """Why the hint's action is good, in a few words ("" when the table cannot say)."""
-        return ""
-
     def tutorial_targets(self) -> dict[str, pygame.Rect]:
         """Named screen regions a guided first game may point at (tables add theirs)."""
         out = {"seats": self.seat_panel.rect, "log": self.log.rect}
@@ -248,115 +241,13 @@ class TableScene(Scene):
         super().relabel()
         self.rebuild_log()  # the log speaks the new language too
 
-    def emergency_save(self) -> str | None:
-        """The process is being ended (Ctrl+C, SIGTERM): write the autosave."""
-        if self.match.is_over:
-            return None
-        path = self.autosave()
-        return str(path) if path is not None else None
-
-    def wants_quit_confirmation(self) -> bool:
-        return not self.match.is_over
-
     def exit(self) -> None:
         self.tweens.clear()
         self.worker.close()
         super().exit()
 
     # -- seats and viewer --------------------------------------------------------
-    def is_human(self, seat: int) -> bool:
-        """Whether a person plays this seat."""
-        return not self.seats[seat].is_bot
-
-    def human_to_act(self) -> int | None:
-        """The human seat that must act now, if any."""
-        for s in self.match.to_move:
-            if self.is_human(s):
-                return s
-        return None
-
-    @property
-    def needs_curtain(self) -> bool:
-        """Hot-seat with secrets: a different human is about to see the screen."""
-        return self.info.hidden_info and len(self.humans) > 1
-
-    def set_viewer(self, seat: int | None) -> None:
-        """Change whose private view the screen shows, and everything drawn from it:
-        the log is told again for the new viewer (private lines only for their
-        owner), the table re-synced and its controls refreshed."""
-        if seat == self.viewer:
-            return
-        self.viewer = seat
-        if self.needs_curtain:
-            # a message was meant for the last person ("Hint: play realm J …",
-            # "9♠ is not a realm"): it must not stay up for the next one
-            self.app.toast.clear()
-        if seat is None:
-            self.hide_secrets()
-        else:
-            self.show_secrets()
-        self._seat_key = None
-        self.rebuild_log()
-        self.sync()
-        self.refresh_controls()
-
-    def current_view(self) -> dict[str, Any]:
-        """What the screen may show right now ([G4])."""
-        if self.viewer is None:
-            return self.match.public_view()
-        return self.match.view(self.viewer)
-
     # -- acting ----------------------------------------------------------------
-    def submit(self, action: Action, seat: int | None = None) -> bool:
-        """A human's move: apply it or explain why not. Returns True if applied."""
-        seat = self.viewer if seat is None else seat
-        if seat is None or not self.is_human(seat):
-            return False
-        try:
-            events = self.match.apply(seat, action)
-        except IllegalAction as e:
-            self.app.notify(tr_error(e), "error")
-            return False
-        self.events.extend(events)
-        self.tempo.waited = 0.0  # a decision: his own move is shown at his speed
-        return True
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The engine's legal actions of a seat, worked out once per position (a Wyr
-        trade turn's complete list takes tens of milliseconds: the bot, the hint and
-        the table's own controls share it)."""
-        key = (id(self.match), len(self.match.log), seat)
-        cached = self._legal
-        if cached is None or cached[0] != key:
-            cached = self._legal = (key, self.match.legal_actions(seat))
-        return cached[1]
-
-    def _start_bot(self, seat: int) -> None:
-        if self.tools.replay_bot(self, seat):
-            return
-        view = self.match.view(seat)
-        legal = self.legal_actions(seat)
-        self._bot_generation = self._generation
-        self.worker.start(seat, len(self.match.log), view, legal)
-
-    def _apply_bot_result(self) -> None:
-        result = self.worker.poll()
-        if result is None:
-            return
-        seat, stamp, action, _took = result
-        if seat not in self.match.to_move or self._bot_generation != self._generation:
-            return  # the table moved on (or was taken back) while it thought
-        if isinstance(action, BaseException):
-            # A bot must never stall the table: say so and make the first legal move.
-            self.app.notify(tr("ui.table.bot_failed", name=self.seats[seat].name), "error")
-            action = self.match.legal_actions(seat)[0]
-        elif stamp != len(self.match.log):
-            return  # someone else acted meanwhile: it thinks again on the new position
-        try:
-            self.events.extend(self.match.apply(seat, action))
-        except IllegalAction:
-            self.events.extend(self.match.apply(seat, self.match.legal_actions(seat)[0]))
-
     # -- the flow ----------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tempo.tick(dt, self.waits_on_bots())
@@ -428,192 +319,8 @@ class TableScene(Scene):
         """Subclasses report sprite animations still running."""
         return False
 
-    def _raise_curtain(self, seat: int) -> None:
-        from scenes.curtain import Curtain
-
-        self.curtain_for = seat
-        self._last_viewer = None
-
-        def opened() -> None:
-            self.curtain_for = None
-            self.set_viewer(seat)
-
-        self.app.scenes.push(Curtain(self.app, self.seats[seat].name, opened))
-
     # -- practice: undo and hints -------------------------------------------------
-    def undo(self) -> None:
-        """Take back to just before the last human action (practice mode).
-
-        A bot thinking meanwhile is not waited for: its answer, about a
-        position that no longer exists, is thrown away (see `after_jump`)."""
-        self.tools.undo(self)
-
-    def after_jump(self, note: str = "") -> None:
-        """The match was replaced by the same match at another point of its log
-        (undo, redo, a replay's step back): show it as it stands now."""
-        self._generation += 1
-        self.events.clear()
-        self.tweens.finish_all()
-        self.finish_animations()
-        self.finished = False
-        self.history = [(e, "", style.INK, self.event_extra(e)) for e in replay_events(self.match)]
-        if note:
-            self.history.append((None, note, style.INK_SOFT, {}))
-        self.rebuild_log()
-        self.sync()
-        self.refresh_controls()
-
-    def redo(self) -> None:
-        """Forward again along what was undone (practice mode)."""
-        self.tools.redo(self)
-
-    def revealed_seats(self) -> list[int]:
-        """Bot seats whose hidden cards and objectives the table shows (practice option).
-
-        Tables draw those seats' secrets from `self.match.view(seat)`.
-        """
-        return self.tools.revealed_seats(self)
-
-    def hint(self) -> None:
-        """What the strongest bot would do in the viewer's place."""
-        seat = self.human_to_act()
-        if seat is None or seat != self.viewer:
-            self.app.notify(tr("ui.table.no_hint"), "warn")
-            return
-        bot = make_bot(self.match.game_name, self.info.bot_ids[-1])
-        view, legal, stamp = self.match.view(seat), self.legal_actions(seat), len(self.match.log)
-        self.app.notify(tr("ui.table.hint_thinking"))
-
-        def think() -> None:  # the strongest bot may take a second: not on the render loop
-            self._hint = (stamp, bot.choose(view, legal, Rng(f"hint/{stamp}")))
-
-        threading.Thread(target=think, name="hint", daemon=True).start()
-
-    def show_hint(self, action: Action) -> None:
-        """Present a hint (tables may highlight instead)."""
-        self.app.notify(hint_line(self, self.describe_action(action), self.hint_reason(action)))
-
     # -- saving and ending ---------------------------------------------------------
-    def write_save(self, kind: str = "auto", name: str = "") -> str:
-        """Write the match (the game's autosave, or a named save); raises OSError.
-
-        The single writer of saves; `saved_at` lets "Leave" know nothing is lost."""
-        path = str(autosave.write_table_save(self, kind, name))
-        self.saved_at = len(self.match.log)
-        return path
-
-    def autosave(self) -> Path | None:
-        """Write the game's autosave now (a shutdown); None when the disk refused."""
-        try:
-            return Path(self.write_save("auto"))
-        except OSError:
-            return None
-
-    def save_match(self, name: str = "") -> None:
-        """A named save to the saves folder (the pause menu)."""
-        try:
-            path = self.write_save("named", name)
-        except OSError as e:
-            self.app.notify(tr("ui.table.save_failed", reason=reason_words(e)), "error")
-            return
-        self.saved_path = path
-        self.app.notify(tr("life.saves.saved", name=name or Path(path).name))
-
-    @property
-    def saved_now(self) -> bool:
-        """True when nothing happened since the last save (leaving loses nothing)."""
-        return self.saved_at == len(self.match.log)
-
-    def on_match_over(self) -> None:
-        """Record the result once, through the one end-of-match step every game
-        shares (replay file, history line, autosave dropped), then show it."""
-        if self.on_result is not None:
-            self.on_result(self.match)
-        try:
-            autosave.record_end(self)
-        except Exception:  # statistics must never break the end of a match  # noqa: BLE001
-            self.app.notify(tr("ui.table.stats_failed"), "warn")
-        else:
-            from game import history
-
-            problem = history.take_problem()
-            if problem:  # a damaged database was put aside: say so, as for every file
-                self.app.notify(tr(problem), "warn")
-        self.app.sound.play("victory")
-        self.app.scenes.push(self.end_screen())
-
-    def end_screen(self) -> Scene:
-        """The screen that shows the result (a game may show its own standings)."""
-        from scenes.victory import VictoryOverlay
-
-        return VictoryOverlay(self.app, self)
-
-    def rematch(self) -> None:
-        """Same seats and options, a new seed -- through the same door as a new
-        table, so the table's own checks run again (a rematch at O Morto's table
-        brought a dead character back with the life points of before)."""
-        import random
-
-        from scenes.tables import open_table
-
-        try:
-            table = open_table(
-                self.app,
-                self.match.game_name,
-                self.seats,
-                random.randrange(1, 10**6),
-                self.rematch_options(),
-                practice=self.practice,
-            )
-        except ValueError as e:  # refused in plain words; the finished table stays
-            self.app.notify(str(e), "warn")
-            return
-        self.app.scenes.replace(table)
-
-    def rematch_options(self) -> dict[str, Any]:
-        """The options a rematch starts from (a table drops what it works out anew)."""
-        return dict(self.match.options)
-
-    def quit_to_menu(self) -> None:
-        """Back to the main menu (asks first while the match is on).
-
-        A table opened by another screen (a tournament) goes back to it instead,
-        handing over the unfinished match through `on_leave`.
-        """
-        from scenes.main_menu import MainMenu
-
-        def go() -> None:
-            if self.on_leave is not None or self.on_result is not None:
-                if self.on_leave is not None and not self.match.is_over:
-                    self.on_leave(self.match)
-                self.leave_to_caller()
-                return
-            self.app.scenes.reset(MainMenu(self.app))
-
-        if not self.match.is_over and self.app.settings.confirm_quit:
-            self.app.confirm(
-                tr("ui.confirm.leave_title"),
-                self.leave_warning(),
-                go,
-                yes=tr("ui.confirm.leave_yes"),
-            )
-        else:
-            go()
-
-    def leave_warning(self) -> str:
-        """What leaving an unfinished match means, in words true right now."""
-        if self.on_leave is not None or self.on_result is not None:
-            return tr("ui.table_base.leave_tournament")
-        if self.saved_now:
-            return tr("ui.table_base.leave_saved")
-        return tr("ui.confirm.leave_match")
-
-    def leave_to_caller(self) -> None:
-        """Pop every overlay and the table itself, back to the screen that opened it."""
-        while self.app.scenes.top is not None and self.app.scenes.top is not self:
-            self.app.scenes.pop(fade=False)
-        self.app.scenes.pop()
-
     # -- input and drawing ---------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.tutorial is not None and self.tutorial.handle_event(self, event):
@@ -645,72 +352,11 @@ class TableScene(Scene):
             return
         self.log.handle_event(event)
 
-    def _speed(self) -> float:
-        """Animation speed: the setting, ×8 with "fast", instant while skipping,
-        quicker the longer a person has waited on the bots (`BotTempo`)."""
-        if self.skipping:
-            return 0.0
-        return (
-            self.app.settings.speed_factor
-            * (8.0 if self.fast_forward else 1.0)
-            * self.tempo.factor()
-        )
-
-    def waits_on_bots(self) -> bool:
-        """A person sits at this table and waits: for the bots, or for what is
-        still being shown before his decision."""
-        if not self.humans or self.spectator or self.match.is_over:
-            return False
-        deciding = self.human_to_act() is not None and not self.events
-        return not (deciding and not self.tweens.busy and not self.animating())
-
-    def skip_ahead(self) -> None:
-        """Space, at any time: finish what is animating and play on at once to
-        the next decision of the person at the screen (bots' turns included)."""
-        self.tweens.finish_all()
-        self.finish_animations()
-        self.bot_wait = 0.0
-        if self.human_to_act() is None or self.human_to_act() != self.viewer or self.events:
-            self.skipping = not self.match.is_over
-
     def toast_area(self) -> pygame.Rect | None:
         """Where messages stand: on its bottom, centred in it (None: near the
         window's bottom). Tables with a bar of buttons at the bottom keep it in
         sight: a hint lay over Fold and Call."""
         return None
-
-    def skip_note(self) -> str:
-        """ "  ·  Space: skip ahead" while others play and a person could skip."""
-        if self.match.is_over or self.skipping or not self.humans:
-            return ""
-        human = self.human_to_act()
-        if human is not None and human == self.viewer and not self.events:
-            return ""
-        return "  ·  " + tr("ui.table_base.skip")
-
-    def pause(self) -> None:
-        """Open the pause menu."""
-        from scenes.pause import PauseMenu
-
-        self.app.scenes.push(PauseMenu(self.app, self))
-
-    def refresh_seat_panel(self) -> None:
-        """Rebuild the seat cards from the match (only when the match or the language changed)."""
-        key = (len(self.match.log), self.viewer, self.match.is_over, language())
-        if key == self._seat_key:
-            return
-        self._seat_key = key
-        infos = []
-        for i, s in enumerate(self.seats):
-            colour, emblem = self.seat_look(i)
-            tag = (
-                tr("ui.table.bot_tag", level=bot_label(self.match.game_name, s.bot))
-                if s.bot
-                else tr("ui.table.human")
-            )
-            infos.append(SeatInfo(s.name, colour, emblem, s.is_bot, self.seat_lines(i), tag=tag))
-        self.seat_panel.seats = infos
-        self.seat_panel.active = set(self.match.to_move)
 
     def under_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """What lies under everything a frame paints: the wood (a table may
@@ -726,139 +372,3 @@ class TableScene(Scene):
         self.draw_status(surface)
         if self.tutorial is not None:
             self.tutorial.draw(self, surface)
-
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The top line: whose turn, thinking bots."""
-        if self.shows_the_end():
-            text = tr("ui.table.over")
-        else:
-            text = self.to_act_note()
-            if self.worker.busy and self.worker.seat is not None:
-                text += "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
-            text = (text + self.skip_note()).removeprefix("  ·  ")
-        self.blit_status(surface, text, 20)
-
-    def playing_out(self) -> bool:
-        """The table is still showing moves already made (queued events, animations)."""
-        return bool(self.events) or self.tweens.busy or self.animating()
-
-    def shows_the_end(self) -> bool:
-        """The match is over and the screen has shown all of it: saying so
-        before would spoil what is still being shown (an all-in's dice)."""
-        return self.match.is_over and not self.playing_out()
-
-    def to_act_note(self) -> str:
-        """ "  ·  To act: …" once the table shows the match as it stands.
-
-        While earlier moves still play out the match's next mover is not
-        announced: it would name the next player (or a seat that folded)
-        while the screen still shows the last one's move.
-        """
-        movers = self.match.to_move
-        if self.match.is_over or not movers or self.playing_out():
-            return ""
-        return "  ·  " + tr("ui.table.to_act", names=", ".join(self.seats[s].name for s in movers))
-
-    def status_width(self) -> int:
-        """Room for the status line: up to the leftmost widget of the top bar."""
-        edge = self.app.size[0] - 16
-        if self.ui is not None:
-            for e in self.ui.elements:
-                if e.visible and e.rect.top < 48:
-                    edge = min(edge, e.rect.left)
-        return max(120, edge - 20 - 16)
-
-    def blit_status(self, surface: pygame.Surface, text: str, y: int) -> None:
-        """The status line, never under the top buttons (smaller, then wrapped)."""
-        width = self.status_width()
-        size = 18
-        while size > 13 and style.font(size, "bold").size(text)[0] > width:
-            size -= 1
-        lines = style.wrap_text(text, size, width, "bold")[:2]
-        if len(lines) > 1:
-            size, y = min(size, 14), 8
-            lines = style.wrap_text(text, size, width, "bold")[:2]
-        for line in lines:
-            style.blit_text(
-                surface,
-                line,
-                size,
-                (20, y),
-                style.CREAM,
-                kind="bold",
-                shadow=style.BLACK,
-                max_width=width,
-            )
-            y += size + 4
-
-    #: event fields that hold a seat number; log lines show the seat's name
-    SEAT_FIELDS: tuple[str, ...] = (
-        "seat",
-        "defender",
-        "dealer",
-        "first_player",
-        "by",
-        "from_seat",
-        "to_seat",
-        "winner",
-        "lord",
-        "attacker",
-        "target_seat",
-    )
-
-    def event_text(self, event: Event, **extra: Any) -> str:
-        """The log line of an event in words ("" when the game has none).
-
-        Keys: `<game>.events_private.<Event>` for the seat a private event
-        belongs to, else `<game>.events.<Event>`. Seat numbers become names.
-        """
-        game, name = self.match.game_name, type(event).__name__
-        keys = [f"{game}.events.{name}"]
-        if event.PRIVATE and event.visible_to(self.viewer):
-            keys.insert(0, f"{game}.events_private.{name}")
-        fields: dict[str, Any] = {k: v for k, v in event.to_dict().items() if k != "type"}
-        for k in self.SEAT_FIELDS:
-            v = fields.get(k)
-            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
-                fields[k] = self.seats[v].name
-        fields.update(extra)
-        for key in keys:
-            if has(key):
-                return tr(key, **fields)
-        return ""
-
-    def event_extra(self, event: Event) -> dict[str, Any]:
-        """Words a game adds to an event's fields for its log line (card names…).
-
-        Worked out from the event alone, so that a log told again from the action
-        log (a continued match, undo) reads exactly as it read live."""
-        return {}
-
-    def log_event(self, event: Event, **extra: Any) -> None:
-        """Write the log line of an event (kept as the event: told again in the
-        words of whoever looks next, see `rebuild_log`)."""
-        extra = {**self.event_extra(event), **extra}
-        self.history.append((event, "", style.INK, extra))
-        text = self.event_text(event, **extra)
-        if text:
-            self.log.add(text)
-
-    def log_note(self, text: str, colour: tuple[int, int, int] = style.INK) -> None:
-        """Write a line that is no engine event (and carries no secret)."""
-        self.history.append((None, text, colour, {}))
-        self.log.add(text, colour)
-
-    #: how many history items the log is rebuilt from (its panel keeps fewer lines)
-    LOG_REBUILD = 1500
-
-    def rebuild_log(self) -> None:
-        """Tell the whole log again for the seat that looks now ([G4]): a private
-        event reads in full only for its owner; everyone else reads its public
-        line (or nothing)."""
-        self.log.title = tr("ui.table.log")
-        self.log.clear()
-        for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
-            if event is not None:
-                text = self.event_text(event, **extra)
-            if text:
-                self.log.add(text, colour)

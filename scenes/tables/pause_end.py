@@ -1,0 +1,115 @@
+"""Leaving and ending a table: the pause menu, leaving with a word on what is
+lost, going back to the screen that opened the table, the end of a match
+(result recorded once, the end screen) and a rematch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenes.i18n import tr
+from scenes.manager import Scene
+from scenes.tables import autosave
+
+
+class PauseAndEnd:
+    """Pause, leave, end and rematch (mixed into `TableScene`)."""
+
+    def pause(self) -> None:
+        """Open the pause menu."""
+        from scenes.pause import PauseMenu
+
+        self.app.scenes.push(PauseMenu(self.app, self))
+
+    def wants_quit_confirmation(self) -> bool:
+        return not self.match.is_over
+
+    def quit_to_menu(self) -> None:
+        """Back to the main menu (asks first while the match is on).
+
+        A table opened by another screen (a tournament) goes back to it instead,
+        handing over the unfinished match through `on_leave`.
+        """
+        from scenes.main_menu import MainMenu
+
+        def go() -> None:
+            if self.on_leave is not None or self.on_result is not None:
+                if self.on_leave is not None and not self.match.is_over:
+                    self.on_leave(self.match)
+                self.leave_to_caller()
+                return
+            self.app.scenes.reset(MainMenu(self.app))
+
+        if not self.match.is_over and self.app.settings.confirm_quit:
+            self.app.confirm(
+                tr("ui.confirm.leave_title"),
+                self.leave_warning(),
+                go,
+                yes=tr("ui.confirm.leave_yes"),
+            )
+        else:
+            go()
+
+    def leave_warning(self) -> str:
+        """What leaving an unfinished match means, in words true right now."""
+        if self.on_leave is not None or self.on_result is not None:
+            return tr("ui.table_base.leave_tournament")
+        if self.saved_now:
+            return tr("ui.table_base.leave_saved")
+        return tr("ui.confirm.leave_match")
+
+    def leave_to_caller(self) -> None:
+        """Pop every overlay and the table itself, back to the screen that opened it."""
+        while self.app.scenes.top is not None and self.app.scenes.top is not self:
+            self.app.scenes.pop(fade=False)
+        self.app.scenes.pop()
+
+    def on_match_over(self) -> None:
+        """Record the result once, through the one end-of-match step every game
+        shares (replay file, history line, autosave dropped), then show it."""
+        if self.on_result is not None:
+            self.on_result(self.match)
+        try:
+            autosave.record_end(self)
+        except Exception:  # statistics must never break the end of a match  # noqa: BLE001
+            self.app.notify(tr("ui.table.stats_failed"), "warn")
+        else:
+            from game import history
+
+            problem = history.take_problem()
+            if problem:  # a damaged database was put aside: say so, as for every file
+                self.app.notify(tr(problem), "warn")
+        self.app.sound.play("victory")
+        self.app.scenes.push(self.end_screen())
+
+    def end_screen(self) -> Scene:
+        """The screen that shows the result (a game may show its own standings)."""
+        from scenes.victory import VictoryOverlay
+
+        return VictoryOverlay(self.app, self)
+
+    def rematch(self) -> None:
+        """Same seats and options, a new seed -- through the same door as a new
+        table, so the table's own checks run again (a rematch at O Morto's table
+        brought a dead character back with the life points of before)."""
+        import random
+
+        from scenes.tables import open_table
+
+        try:
+            table = open_table(
+                self.app,
+                self.match.game_name,
+                self.seats,
+                random.randrange(1, 10**6),
+                self.rematch_options(),
+                practice=self.practice,
+            )
+        except ValueError as e:  # refused in plain words; the finished table stays
+            self.app.notify(str(e), "warn")
+            return
+        self.app.scenes.replace(table)
+
+    def rematch_options(self) -> dict[str, Any]:
+        """The options a rematch starts from (a table drops what it works out anew)."""
+        return dict(self.match.options)

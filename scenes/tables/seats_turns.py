@@ -1,0 +1,91 @@
+"""Seats and turns at a table: who is a person here, who must act now, the
+viewer's view, a person's move (or the words for why not), the legal moves
+of a position worked out once, and the seat panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import (
+    Action,
+    IllegalAction,
+)
+from scenes.i18n import language, tr, tr_error
+from scenes.names import bot_label
+from scenes.widgets.seat_panel import SeatInfo
+
+
+class SeatsAndTurns:
+    """Seats and turns (mixed into `TableScene`)."""
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays this seat."""
+        return not self.seats[seat].is_bot
+
+    def human_to_act(self) -> int | None:
+        """The human seat that must act now, if any."""
+        for s in self.match.to_move:
+            if self.is_human(s):
+                return s
+        return None
+
+    def current_view(self) -> dict[str, Any]:
+        """What the screen may show right now ([G4])."""
+        if self.viewer is None:
+            return self.match.public_view()
+        return self.match.view(self.viewer)
+
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        """A human's move: apply it or explain why not. Returns True if applied."""
+        seat = self.viewer if seat is None else seat
+        if seat is None or not self.is_human(seat):
+            return False
+        try:
+            events = self.match.apply(seat, action)
+        except IllegalAction as e:
+            self.app.notify(tr_error(e), "error")
+            return False
+        self.events.extend(events)
+        self.tempo.waited = 0.0  # a decision: his own move is shown at his speed
+        return True
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The engine's legal actions of a seat, worked out once per position (a Wyr
+        trade turn's complete list takes tens of milliseconds: the bot, the hint and
+        the table's own controls share it)."""
+        key = (id(self.match), len(self.match.log), seat)
+        cached = self._legal
+        if cached is None or cached[0] != key:
+            cached = self._legal = (key, self.match.legal_actions(seat))
+        return cached[1]
+
+    def refresh_seat_panel(self) -> None:
+        """Rebuild the seat cards from the match (only when the match or the language changed)."""
+        key = (len(self.match.log), self.viewer, self.match.is_over, language())
+        if key == self._seat_key:
+            return
+        self._seat_key = key
+        infos = []
+        for i, s in enumerate(self.seats):
+            colour, emblem = self.seat_look(i)
+            tag = (
+                tr("ui.table.bot_tag", level=bot_label(self.match.game_name, s.bot))
+                if s.bot
+                else tr("ui.table.human")
+            )
+            infos.append(SeatInfo(s.name, colour, emblem, s.is_bot, self.seat_lines(i), tag=tag))
+        self.seat_panel.seats = infos
+        self.seat_panel.active = set(self.match.to_move)
+
+    def to_act_note(self) -> str:
+        """ "  ·  To act: …" once the table shows the match as it stands.
+
+        While earlier moves still play out the match's next mover is not
+        announced: it would name the next player (or a seat that folded)
+        while the screen still shows the last one's move.
+        """
+        movers = self.match.to_move
+        if self.match.is_over or not movers or self.playing_out():
+            return ""
+        return "  ·  " + tr("ui.table.to_act", names=", ".join(self.seats[s].name for s in movers))

@@ -1,0 +1,108 @@
+"""The table's log: every event in words for the seat that looks now, kept as
+events so that it is told again for the next viewer, in the language of the
+moment ([G4]).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import (
+    Event,
+    Match,
+    new_match,
+)
+from scenes import style
+from scenes.i18n import has, tr
+
+
+def replay_events(match: Match) -> list[Event]:
+    """Every event of a match so far, told again by replaying its action log from
+    the deal ([G1]): the log of a continued match or after an undo. A match that
+    cannot be replayed (it should never happen) yields no events, never an error."""
+    try:
+        fresh = new_match(
+            match.game_name, list(match.seats), seed=match.seed, options=match.options
+        )
+        events = list(fresh.start_events)
+        for seat, action in match.log:
+            events.extend(fresh.apply(seat, action))
+    except Exception:  # noqa: BLE001 - the log is a courtesy; the match itself is loaded
+        return []
+    return events
+
+
+class TableLog:
+    """The log (mixed into `TableScene`)."""
+
+    #: event fields that hold a seat number; log lines show the seat's name
+    SEAT_FIELDS: tuple[str, ...] = (
+        "seat",
+        "defender",
+        "dealer",
+        "first_player",
+        "by",
+        "from_seat",
+        "to_seat",
+        "winner",
+        "lord",
+        "attacker",
+        "target_seat",
+    )
+
+    def event_text(self, event: Event, **extra: Any) -> str:
+        """The log line of an event in words ("" when the game has none).
+
+        Keys: `<game>.events_private.<Event>` for the seat a private event
+        belongs to, else `<game>.events.<Event>`. Seat numbers become names.
+        """
+        game, name = self.match.game_name, type(event).__name__
+        keys = [f"{game}.events.{name}"]
+        if event.PRIVATE and event.visible_to(self.viewer):
+            keys.insert(0, f"{game}.events_private.{name}")
+        fields: dict[str, Any] = {k: v for k, v in event.to_dict().items() if k != "type"}
+        for k in self.SEAT_FIELDS:
+            v = fields.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
+                fields[k] = self.seats[v].name
+        fields.update(extra)
+        for key in keys:
+            if has(key):
+                return tr(key, **fields)
+        return ""
+
+    def event_extra(self, event: Event) -> dict[str, Any]:
+        """Words a game adds to an event's fields for its log line (card names…).
+
+        Worked out from the event alone, so that a log told again from the action
+        log (a continued match, undo) reads exactly as it read live."""
+        return {}
+
+    def log_event(self, event: Event, **extra: Any) -> None:
+        """Write the log line of an event (kept as the event: told again in the
+        words of whoever looks next, see `rebuild_log`)."""
+        extra = {**self.event_extra(event), **extra}
+        self.history.append((event, "", style.INK, extra))
+        text = self.event_text(event, **extra)
+        if text:
+            self.log.add(text)
+
+    def log_note(self, text: str, colour: tuple[int, int, int] = style.INK) -> None:
+        """Write a line that is no engine event (and carries no secret)."""
+        self.history.append((None, text, colour, {}))
+        self.log.add(text, colour)
+
+    #: how many history items the log is rebuilt from (its panel keeps fewer lines)
+    LOG_REBUILD = 1500
+
+    def rebuild_log(self) -> None:
+        """Tell the whole log again for the seat that looks now ([G4]): a private
+        event reads in full only for its owner; everyone else reads its public
+        line (or nothing)."""
+        self.log.title = tr("ui.table.log")
+        self.log.clear()
+        for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
+            if event is not None:
+                text = self.event_text(event, **extra)
+            if text:
+                self.log.add(text, colour)
