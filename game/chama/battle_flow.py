@@ -64,36 +64,26 @@ class ChamaBattles(ChamaMoves):
             unit = self._new_unit(a.card)
             from_hand = True
         b.history.append(unit.uid)
-        if b.stage == PRESENT_ATT:
+        attacking = b.stage == PRESENT_ATT
+        if attacking:
             b.incursion += 1
             b.att, b.att_from_hand = unit, from_hand
             b.stage = PRESENT_DEF
-            ev.append(
-                CommanderPresented(
-                    seat,
-                    ATT,
-                    b.incursion,
-                    unit.uid,
-                    unit.commander,
-                    unit.army,
-                    from_hand,
-                    unit.level,
-                )
-            )
         else:
             b.dfn, b.dfn_from_hand = unit, from_hand
-            ev.append(
-                CommanderPresented(
-                    seat,
-                    DEF,
-                    b.incursion,
-                    unit.uid,
-                    unit.commander,
-                    unit.army,
-                    from_hand,
-                    unit.level,
-                )
+        ev.append(
+            CommanderPresented(
+                seat,
+                ATT if attacking else DEF,
+                b.incursion,
+                unit.uid,
+                unit.commander,
+                unit.army,
+                from_hand,
+                unit.level,
             )
+        )
+        if not attacking:
             b.stage = FIGHT
             self._new_streak(b)
 
