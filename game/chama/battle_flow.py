@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from game.cards import Card
 from game.chama import rules
-from game.chama.actions import (
-    PresentHand,
-    PresentPool,
-)
+from game.chama.actions import PresentHand, PresentPool
 from game.chama.battle import ATT, CONTINUE, DEF, FIGHT, PRESENT_ATT, PRESENT_DEF, Battle
 from game.chama.events import (
     ArmisticeCast,
@@ -27,11 +24,7 @@ from game.chama.events import (
     StepStarted,
 )
 from game.chama.legal_moves import ChamaMoves
-from game.chama.phases import (
-    BATTLE,
-    DISCARD,
-    SPOILS,
-)
+from game.chama.phases import BATTLE, DISCARD, SPOILS
 from game.core import Event
 
 

@@ -7,43 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.cards import Card
+from game.chama import actions as A
 from game.chama import rules
-from game.chama.actions import (
-    AttachArmy,
-    AttachSpoilsArmy,
-    Attack,
-    CallXisum,
-    ContinueBattle,
-    Decline,
-    DiscardCard,
-    EndStep,
-    KeepHand,
-    KeepSpoils,
-    Mulligan,
-    PlayArmistice,
-    PlayRealm,
-    PlaySpoilsRealm,
-    PoolCommander,
-    PoolSpoilsCommander,
-    PresentHand,
-    PresentPool,
-    RebuildRealm,
-    Redraw,
-    Reinforce,
-    Stop,
-    StopBattle,
-)
 from game.chama.battle import ATT, CONTINUE, FIGHT, PRESENT_ATT, PRESENT_DEF
-from game.chama.phases import (
-    ATTACK,
-    BATTLE,
-    DISCARD,
-    MULLIGAN,
-    OVER,
-    POOL,
-    REALM,
-    SPOILS,
-)
+from game.chama.phases import ATTACK, BATTLE, DISCARD, MULLIGAN, OVER, POOL, REALM, SPOILS
 from game.chama.table_state import ChamaState
 from game.core import Action
 
@@ -115,12 +82,12 @@ class ChamaMoves(ChamaState):
             slots = self.fillable_slots(seat)
             for card in _distinct(c for c in hand if rules.is_realm(c)):
                 for i in slots:
-                    out.append(PlayRealm(card, rules.SLOTS[i]))
+                    out.append(A.PlayRealm(card, rules.SLOTS[i]))
             if len(hand) >= rules.REBUILD_COST:
                 junk = self._rebuild_suggestion(seat)
                 for i in range(6):
                     if self.slot_card[seat][i] is not None and self.slot_razed[seat][i]:
-                        out.append(RebuildRealm(rules.SLOTS[i], junk))
+                        out.append(A.RebuildRealm(rules.SLOTS[i], junk))
         if self.xisum and not self.xisum_done:
             targets = [
                 t
@@ -130,19 +97,19 @@ class ChamaMoves(ChamaState):
             for u in self.pool[seat]:
                 if not u.face_down:
                     for t in targets:
-                        out.append(CallXisum(u.uid, t))
+                        out.append(A.CallXisum(u.uid, t))
         return out
 
     def _pool_options(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         out: list[Action] = [
-            PoolCommander(c) for c in _distinct(c for c in hand if rules.is_commander(c))
+            A.PoolCommander(c) for c in _distinct(c for c in hand if rules.is_commander(c))
         ]
         armies = _distinct(c for c in hand if rules.is_army(c))
         if armies:
             for u in self.pool[seat]:
                 if u.army is None:
-                    out.extend(AttachArmy(u.uid, a) for a in armies)
+                    out.extend(A.AttachArmy(u.uid, a) for a in armies)
         return out
 
     def _attack_options(self, seat: int) -> list[Action]:
@@ -151,13 +118,14 @@ class ChamaMoves(ChamaState):
         out: list[Action] = []
         for t in self.alive_seats():
             if self.may_attack(seat, t):
-                out.extend(Attack(t, rules.SLOTS[i]) for i in self.exposed_slots(t))
+                out.extend(A.Attack(t, rules.SLOTS[i]) for i in self.exposed_slots(t))
         return out
 
     def _present_options(self, seat: int) -> list[Action]:
-        out: list[Action] = [PresentPool(u.uid) for u in self.usable_units(seat)]
+        out: list[Action] = [A.PresentPool(u.uid) for u in self.usable_units(seat)]
         out.extend(
-            PresentHand(c) for c in _distinct(c for c in self.hands[seat] if rules.is_commander(c))
+            A.PresentHand(c)
+            for c in _distinct(c for c in self.hands[seat] if rules.is_commander(c))
         )
         return out
 
@@ -199,9 +167,9 @@ class ChamaMoves(ChamaState):
             return []
         ph = self.phase
         if ph == MULLIGAN:
-            return [KeepHand(), Mulligan()]
+            return [A.KeepHand(), A.Mulligan()]
         if ph == SPOILS:
-            return self._spoils_options(seat) + [KeepSpoils()]
+            return self._spoils_options(seat) + [A.KeepSpoils()]
         if ph == BATTLE:
             return self._battle_options(seat)
         out: list[Action] = []
@@ -212,10 +180,10 @@ class ChamaMoves(ChamaState):
         elif ph == ATTACK:
             out = self._attack_options(seat)
         elif ph == DISCARD:
-            return [DiscardCard(c) for c in _distinct(self.hands[seat])]
+            return [A.DiscardCard(c) for c in _distinct(self.hands[seat])]
         if self._redraw_ok(seat):
-            out.append(Redraw())
-        out.append(EndStep())
+            out.append(A.Redraw())
+        out.append(A.EndStep())
         return out
 
     def _spoils_options(self, seat: int) -> list[Action]:
@@ -227,29 +195,29 @@ class ChamaMoves(ChamaState):
         if owner != seat or seat in self.spoils_helpers:
             return []
         if rules.is_realm(card):
-            return [PlaySpoilsRealm(rules.SLOTS[i]) for i in self.fillable_slots(seat)]
+            return [A.PlaySpoilsRealm(rules.SLOTS[i]) for i in self.fillable_slots(seat)]
         if seat != self.active:
             return []
         if rules.is_commander(card):
-            return [PoolSpoilsCommander()]
+            return [A.PoolSpoilsCommander()]
         if rules.is_army(card):
-            return [AttachSpoilsArmy(u.uid) for u in self.pool[seat] if u.army is None]
+            return [A.AttachSpoilsArmy(u.uid) for u in self.pool[seat] if u.army is None]
         return []
 
     def _battle_options(self, seat: int) -> list[Action]:
         b = self.battle
         assert b is not None
         if b.stage == PRESENT_ATT:
-            return self._present_options(seat) + [StopBattle()]
+            return self._present_options(seat) + [A.StopBattle()]
         if b.stage == PRESENT_DEF:
-            return self._present_options(seat) + [Decline()]
+            return self._present_options(seat) + [A.Decline()]
         if b.stage == CONTINUE:
-            return ([ContinueBattle()] if self.can_present(seat) else []) + [StopBattle()]
+            return ([A.ContinueBattle()] if self.can_present(seat) else []) + [A.StopBattle()]
         hand = self.hands[seat]
-        out: list[Action] = [Reinforce(c) for c in _distinct(c for c in hand if rules.is_army(c))]
+        out: list[Action] = [A.Reinforce(c) for c in _distinct(c for c in hand if rules.is_army(c))]
         if seat in (b.attacker, b.defender):
             out.extend(
-                PlayArmistice(c) for c in _distinct(c for c in hand if rules.is_armistice(c))
+                A.PlayArmistice(c) for c in _distinct(c for c in hand if rules.is_armistice(c))
             )
-        out.append(Stop())
+        out.append(A.Stop())
         return out

@@ -13,32 +13,8 @@ import copy
 from typing import Any
 
 from game.cards import Card, parse_card
+from game.chama import actions as A
 from game.chama import rules
-from game.chama.actions import (
-    AttachArmy,
-    AttachSpoilsArmy,
-    Attack,
-    CallXisum,
-    ContinueBattle,
-    Decline,
-    DiscardCard,
-    EndStep,
-    KeepHand,
-    KeepSpoils,
-    Mulligan,
-    PlayArmistice,
-    PlayRealm,
-    PlaySpoilsRealm,
-    PoolCommander,
-    PoolSpoilsCommander,
-    PresentHand,
-    PresentPool,
-    RebuildRealm,
-    Redraw,
-    Reinforce,
-    Stop,
-    StopBattle,
-)
 from game.chama.battle import PRESENT_ATT, Battle, Unit
 from game.chama.events import (
     ArmyAttached,
@@ -111,12 +87,12 @@ class ChamaMatch(ChamaTurns, ChamaViews, ChamaRefusals):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
         a = action
-        if isinstance(a, KeepHand):
+        if isinstance(a, A.KeepHand):
             self.mull_queue.pop(0)
             ev.append(MulliganTaken(seat, True))
             if not self.mull_queue:
                 self._begin_turn(self.first_player, ev)
-        elif isinstance(a, Mulligan):
+        elif isinstance(a, A.Mulligan):
             # [R8] the hand goes back, the pile is reshuffled, a new hand is drawn.
             self.draw[seat].extend(self.hands[seat])
             self.hands[seat] = []
@@ -126,18 +102,18 @@ class ChamaMatch(ChamaTurns, ChamaViews, ChamaRefusals):
             self.mull_queue.pop(0)
             if not self.mull_queue:
                 self._begin_turn(self.first_player, ev)
-        elif isinstance(a, Redraw):
+        elif isinstance(a, A.Redraw):
             self.redraws[seat] += 1
             ev.append(RedrawDeclared(seat, tuple(self.hands[seat]), self.redraws[seat]))
             ev.extend(self._new_game(first=False))
-        elif isinstance(a, EndStep):
+        elif isinstance(a, A.EndStep):
             nxt = {REALM: POOL, POOL: ATTACK, ATTACK: DISCARD}[self.phase]
             self.phase = nxt
             ev.append(StepStarted(seat, STEP_OF_PHASE[nxt]))
-        elif isinstance(a, PlayRealm):
+        elif isinstance(a, A.PlayRealm):
             self._play_realm(seat, a.card, rules.slot_index(a.slot), False, ev)
             self.realm_done = True
-        elif isinstance(a, RebuildRealm):
+        elif isinstance(a, A.RebuildRealm):
             i = rules.slot_index(a.slot)
             for c in a.discards:
                 self.hands[seat].remove(c)
@@ -145,50 +121,50 @@ class ChamaMatch(ChamaTurns, ChamaViews, ChamaRefusals):
             self.slot_razed[seat][i] = False
             self.realm_done = True
             ev.append(RealmRebuilt(seat, a.slot, tuple(a.discards)))
-        elif isinstance(a, CallXisum):
+        elif isinstance(a, A.CallXisum):
             self._xisum(seat, a.uid, a.target, ev)
-        elif isinstance(a, PoolCommander):
+        elif isinstance(a, A.PoolCommander):
             self.hands[seat].remove(a.card)
             u = self._new_unit(a.card)
             self.pool[seat].append(u)
             ev.append(CommanderPooled(seat, u.uid, a.card))
-        elif isinstance(a, AttachArmy):
+        elif isinstance(a, A.AttachArmy):
             self.hands[seat].remove(a.card)
             pool = self.pool[seat]
             for i, u in enumerate(pool):
                 if u.uid == a.uid:
                     pool[i] = u._replace(army=a.card)
             ev.append(ArmyAttached(seat, a.uid, a.card))
-        elif isinstance(a, Attack):
+        elif isinstance(a, A.Attack):
             self._start_battle(seat, a.target, rules.slot_index(a.slot), ev)
-        elif isinstance(a, (PresentPool, PresentHand)):
+        elif isinstance(a, (A.PresentPool, A.PresentHand)):
             self._present(seat, a, ev)
-        elif isinstance(a, Decline):
+        elif isinstance(a, A.Decline):
             self._decline(ev)
-        elif isinstance(a, Reinforce):
+        elif isinstance(a, A.Reinforce):
             self._reinforce(seat, a.card, ev)
-        elif isinstance(a, PlayArmistice):
+        elif isinstance(a, A.PlayArmistice):
             self._armistice(seat, a.card, ev)
-        elif isinstance(a, Stop):
+        elif isinstance(a, A.Stop):
             self._stop(seat, ev)
-        elif isinstance(a, ContinueBattle):
+        elif isinstance(a, A.ContinueBattle):
             b = self.battle
             assert b is not None
             b.stage = PRESENT_ATT
-        elif isinstance(a, StopBattle):
+        elif isinstance(a, A.StopBattle):
             self._end_battle("stopped", ev)
-        elif isinstance(a, PlaySpoilsRealm):
+        elif isinstance(a, A.PlaySpoilsRealm):
             _, card = self.spoils_pending.pop(0)
             self._play_realm(seat, card, rules.slot_index(a.slot), True, ev)
-        elif isinstance(a, KeepSpoils):
+        elif isinstance(a, A.KeepSpoils):
             self.spoils_pending.pop(0)
-        elif isinstance(a, PoolSpoilsCommander):
+        elif isinstance(a, A.PoolSpoilsCommander):
             _, card = self.spoils_pending.pop(0)
             self.hands[seat].remove(card)
             u = self._new_unit(card)
             self.pool[seat].append(u)
             ev.append(CommanderPooled(seat, u.uid, card))
-        elif isinstance(a, AttachSpoilsArmy):
+        elif isinstance(a, A.AttachSpoilsArmy):
             _, card = self.spoils_pending.pop(0)
             self.hands[seat].remove(card)
             pool = self.pool[seat]
@@ -196,7 +172,7 @@ class ChamaMatch(ChamaTurns, ChamaViews, ChamaRefusals):
                 if u.uid == a.uid:
                     pool[i] = u._replace(army=card)
             ev.append(ArmyAttached(seat, a.uid, card))
-        elif isinstance(a, DiscardCard):
+        elif isinstance(a, A.DiscardCard):
             self.hands[seat].remove(a.card)
             self.discard[seat].append(a.card)
             ev.append(CardsDiscarded(seat, (a.card,), "hand_limit"))

@@ -7,13 +7,8 @@ from __future__ import annotations
 from game.cards import Card
 from game.chama import rules
 from game.chama.battle import Battle, Unit
-from game.chama.events import (
-    CardsDrawn,
-    DrewCards,
-)
-from game.chama.phases import (
-    REALM,
-)
+from game.chama.events import CardsDrawn, DrewCards
+from game.chama.phases import REALM
 from game.core import Event, Match
 
 

@@ -6,7 +6,7 @@ choice in ([C2]-[C4], [C12], [C14], [C16], [C17]).
 from __future__ import annotations
 
 from game.cards import Card
-from game.chama import rules
+from game.chama import phases, rules
 from game.chama.battle import CONTINUE, FIGHT, PRESENT_ATT, PRESENT_DEF
 from game.chama.battle_flow import ChamaBattles
 from game.chama.events import (
@@ -19,17 +19,7 @@ from game.chama.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.chama.phases import (
-    ATTACK,
-    BATTLE,
-    DISCARD,
-    MULLIGAN,
-    OVER,
-    POOL,
-    REALM,
-    SPOILS,
-    STEP_OF_PHASE,
-)
+from game.chama.phases import ATTACK, BATTLE, DISCARD, MULLIGAN, OVER, POOL, REALM, SPOILS
 from game.core import Event, MatchOver
 
 
@@ -180,7 +170,7 @@ class ChamaTurns(ChamaBattles):
                 # [C17]: a step is skipped only when the table can see there is
                 # nothing to do in it; otherwise the player is asked.
                 self.phase = {REALM: POOL, POOL: ATTACK, ATTACK: DISCARD}[ph]
-                ev.append(StepStarted(seat, STEP_OF_PHASE[self.phase]))
+                ev.append(StepStarted(seat, phases.STEP_OF_PHASE[self.phase]))
             elif ph == DISCARD and len(self.hands[seat]) <= rules.HAND_LIMIT:
                 self._end_turn(ev)
             elif ph == SPOILS and not self.spoils_pending:

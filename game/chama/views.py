@@ -6,10 +6,7 @@ from typing import Any
 
 from game.chama import rules
 from game.chama.legal_moves import ChamaMoves
-from game.chama.phases import (
-    OVER,
-    STEP_OF_PHASE,
-)
+from game.chama.phases import OVER, STEP_OF_PHASE
 
 
 class ChamaViews(ChamaMoves):

@@ -4,14 +4,10 @@ semifinal) or the bracket, with the points they earn [R4] [R6] [R9].
 
 from __future__ import annotations
 
-from game.tournament.model import (
-    Entrant,
-)
+from game.tournament.model import Entrant
 from game.tournament.placement import grand_champion_points, placement_points
 from game.tournament.rounds import TournamentRounds
-from game.tournament.standings import (
-    StandingRow,
-)
+from game.tournament.standings import StandingRow
 
 
 class TournamentPlaces(TournamentRounds):

@@ -3,31 +3,19 @@
 from __future__ import annotations
 
 from game.registry import get_info
-from game.tournament.model import (
-    FORMATS,
-)
+from game.tournament.model import FORMATS
 
 #: Options the organizer sets itself on every match ([R7] [R8]).
 RESERVED_OPTIONS = ("turn_limit", "tournament")
-
-
 #: Allowed top cuts [R4].
 TOP_CUTS = (0, 4, 8)
-
-
 #: Entrants above this many make the melee final table 4 players, else 3 [R6].
 FINAL_TABLE_THRESHOLD = 12
-
-
 #: The melee semifinal stage (seed 004, grand champion): the top 16 at four tables
 #: of four; each table's winner goes to the final table, the 2nd and 3rd places
 #: take places 5-12 and the 4th places 13-16, each band by preliminary standing.
 SEMIFINAL_TABLES = 4
-
-
 SEMIFINAL_SEATS = 4
-
-
 SEMIFINAL_FIELD = SEMIFINAL_TABLES * SEMIFINAL_SEATS
 
 

@@ -79,8 +79,6 @@ CHAMA_MODE_TYPES: dict[str, str] = {
     "duplas": "Duplas",
     "conquistadores": "Conquistadores",
 }
-
-
 #: The name's variant of each Chama variant option ([R10], [C15]).
 CHAMA_VARIANT_OPTIONS: dict[str, str] = {"aliados": "Aliados", "xisum": "Xisum"}
 

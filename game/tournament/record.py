@@ -10,16 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from game.registry import GameInfo, get_info
-from game.tournament.bracket import (
-    Slot,
-    initial_slots,
-)
+from game.tournament.bracket import Slot, initial_slots
 from game.tournament.errors import TournamentError
-from game.tournament.model import (
-    TIMED_STAGES,
-    Entrant,
-    Round,
-)
+from game.tournament.model import TIMED_STAGES, Entrant, Round
 from game.tournament.scoring import Outcome, outcomes
 
 #: Version of the saved tournament document.

@@ -5,11 +5,7 @@ from __future__ import annotations
 from game.tournament.entries import check_bot, check_name
 from game.tournament.errors import TournamentError
 from game.tournament.final_places import TournamentPlaces
-from game.tournament.model import (
-    KNOCKOUT_STAGES,
-    Entrant,
-    Result,
-)
+from game.tournament.model import KNOCKOUT_STAGES, Entrant, Result
 
 
 class TournamentRecording(TournamentPlaces):

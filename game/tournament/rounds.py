@@ -5,9 +5,7 @@ semifinal seatings, the final table and knockout rounds [R2]-[R6] [R11].
 from __future__ import annotations
 
 from game.rng import Rng
-from game.tournament.bracket import (
-    slot_pairs,
-)
+from game.tournament.bracket import slot_pairs
 from game.tournament.errors import TournamentError
 from game.tournament.formats import (
     FINAL_TABLE_THRESHOLD,
@@ -16,11 +14,7 @@ from game.tournament.formats import (
     SEMIFINAL_TABLES,
 )
 from game.tournament.melee import seat_tables, table_split
-from game.tournament.model import (
-    Result,
-    Round,
-    Table,
-)
+from game.tournament.model import Result, Round, Table
 from game.tournament.rankings import TournamentRankings
 from game.tournament.swiss import SwissPlayer, pair_first_round, pair_swiss
 

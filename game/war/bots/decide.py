@@ -18,13 +18,7 @@ from game.war.bots.lookahead import (
     choose_occupy_planned,
     placement_planned,
 )
-from game.war.bots.policy import (
-    choose_attack,
-    choose_move,
-    choose_occupy,
-    choose_trade,
-    placement,
-)
+from game.war.bots.policy import choose_attack, choose_move, choose_occupy, choose_trade, placement
 
 
 def decide(brain: Brain, legal: list[Action], rng: Rng) -> Action:
