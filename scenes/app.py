@@ -125,6 +125,7 @@ class App:
             self.settings.effects_volume, self.settings.music_volume, start=False
         )
         self.toast = Toast()
+        self._toast_screen: object | None = None
         self.music: TavernMusic | None = None
         self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
@@ -300,6 +301,10 @@ class App:
             self.music.update(dt)
         self.ui_manager.update(dt)
         self.toast.update(dt)
+        screen = next((s for s in reversed(self.scenes.stack) if not s.overlay), None)
+        if screen is not self._toast_screen:  # dialogs and pauses keep the messages
+            self._toast_screen = screen
+            self.toast.new_screen()
         self.scenes.draw(self.screen)
         self.ui_manager.draw_ui(self.screen)
         area = getattr(self.scenes.top, "toast_area", None)

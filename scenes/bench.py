@@ -310,6 +310,39 @@ def table_rows(quick: bool, home: str) -> list[dict[str, Any]]:
     return rows
 
 
+def pace_rows(quick: bool) -> list[dict[str, Any]]:
+    """The longest a person waits between two of his decisions (three bots, the
+    default speed), in game time on the dummy driver: see `scenes.pace`."""
+    from scenes.pace import WAIT_GOAL, measure_pace
+    from scenes.tables import TABLES, table_ready
+
+    rows: list[dict[str, Any]] = []
+    for game in [g for g in sorted(TABLES) if table_ready(g)]:
+        waits: list[float] = []
+        seeds = range(7, 8 if quick else 10)
+        try:
+            for seed in seeds:  # a person may be out early: several sessions
+                report = measure_pace(game, seed=seed, decisions=20 if quick else 60)
+                waits += [report.first, *report.waits]
+        except Exception as e:  # noqa: BLE001
+            rows.append(row("pace", f"{game}: longest wait", f"failed: {e!r}"[:60], ok=False))
+            continue
+        longest = max(waits, default=0.0)
+        rows.append(
+            row(
+                "pace",
+                f"{game}: longest wait between a person's decisions (3 bots, default speed,"
+                f" {len(waits)} waits)",
+                round(longest, 1),
+                "s",
+                f"<= {WAIT_GOAL:.0f} s",
+                longest <= WAIT_GOAL,
+                median_s=round(statistics.median(waits), 2) if waits else None,
+            )
+        )
+    return rows
+
+
 # -- evaluators ------------------------------------------------------------------------
 def _rate(fn: Callable[[list[Any]], Any], hands: list[list[Any]]) -> float:
     t = time.perf_counter()
@@ -674,6 +707,7 @@ def run_bench(quick: bool = False, as_json: bool = False, extras: bool = False) 
             rows = [machine_row()]
             rows += startup_rows(3 if quick else 7, home)
             rows += table_rows(quick, home)
+            rows += pace_rows(quick)
             rows += evaluator_rows(quick)
             rows += engine_rows(quick)
             rows += bot_rows(quick)

@@ -32,10 +32,21 @@ def bot_label(game: str, bot_id: str) -> str:
 
 
 def bot_seat_name(game: str, bot_id: str, taken: Iterable[str], index: int) -> str:
-    """A name for a new bot seat that no other seat uses yet."""
-    if bot_id not in GENERIC_LEVELS:  # a persona is its own name, in short if it has one
+    """A name for a new bot seat that no other seat uses yet.
+
+    A persona's first seat takes the persona's short name; a second bot of the
+    same persona takes a tavern name like a level bot (its plate still says what
+    it is), so no two seats read "Casual patron" and "Casual patron 2"."""
+    used = {t.lower() for t in taken}
+    if bot_id not in GENERIC_LEVELS:
         key = f"{game}.seat_names.{bot_id}"
         # (seat plates and log lines have no room for "Jogador nobre carteador invicto")
-        return tr(key) if has(key) else bot_label(game, bot_id)
-    used = {t.lower() for t in taken}
+        own = tr(key) if has(key) else bot_label(game, bot_id)
+        if own.lower() not in used:
+            return own
     return next((n for n in BOT_NAMES if n.lower() not in used), f"Bot {index + 1}")
+
+
+def is_tavern_name(name: str) -> bool:
+    """Whether a seat carries one of the tavern's names (not a persona's own)."""
+    return name.strip().lower() in {n.lower() for n in BOT_NAMES}

@@ -156,7 +156,8 @@ class NewMatchScene(Scene):
         if kind == HUMAN:
             # a name that reads right as "Player wins" / "Você vence" (not "You wins")
             return tr("ui.table_base.first_player") if index == 0 else ""
-        return bot_seat_name(self.game, kind, (str(r["name"]) for r in self.rows), index)
+        others = (str(r["name"]) for i, r in enumerate(self.rows) if i != index)
+        return bot_seat_name(self.game, kind, others, index)
 
     def _seat_name(self, i: int) -> str:
         return str(self.rows[i]["name"]).strip()

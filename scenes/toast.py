@@ -13,11 +13,19 @@ class Toast:
     HOLD = 3.2
     FADE = 0.5
 
+    #: a message younger than this, at a change of screen, explains the change
+    #: (a refused save, "Saved") and goes along; older ones stay behind
+    STAYS_BEHIND = 0.3
+
     def __init__(self) -> None:
-        self.queue: list[tuple[str, str]] = []
+        self.queue: list[tuple[str, str, float]] = []
         self.text = ""
         self.kind = "info"
         self.age = 0.0
+        #: when the message on screen was posted (`clock` time)
+        self.posted = 0.0
+        #: game seconds since the app started, for the messages' posting times
+        self.clock = 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def show(self, text: str, kind: str = "info") -> None:
@@ -26,14 +34,23 @@ class Toast:
             self.age = 0.0  # the same message again: keep it up, no pile-up
             return
         if self.text:
-            self.queue.append((text, kind))
+            self.queue.append((text, kind, self.clock))
         else:
-            self.text, self.kind, self.age = text, kind, 0.0
+            self.text, self.kind, self.age, self.posted = text, kind, 0.0, self.clock
 
     def clear(self) -> None:
         """Drop the message on screen and every one waiting."""
         self.queue.clear()
         self.text = ""
+
+    def new_screen(self) -> None:
+        """Another screen came up: the old screen's messages stay behind with it
+        (they answered clicks on it), the ones just posted go along."""
+        since = self.clock - self.STAYS_BEHIND
+        self.queue = [q for q in self.queue if q[2] >= since]
+        if self.text and self.posted < since:
+            self.text = ""
+            self._next()
 
     @property
     def visible(self) -> bool:
@@ -42,16 +59,20 @@ class Toast:
 
     def update(self, dt: float) -> None:
         """Age the current message and move to the next."""
+        self.clock += min(dt, 0.05)  # a slow frame (a table loading) ages nothing
         if not self.text:
             return
         self.age += dt
         limit = self.HOLD + self.FADE if not self.queue else 1.2
         if self.age >= limit:
-            if self.queue:
-                self.text, self.kind = self.queue.pop(0)
-                self.age = 0.0
-            else:
-                self.text = ""
+            self.text = ""
+            self._next()
+
+    def _next(self) -> None:
+        """Show the first waiting message, if any."""
+        if self.queue:
+            self.text, self.kind, self.posted = self.queue.pop(0)
+            self.age = 0.0
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
         """Paint the message box: standing on the bottom of `area`, centred in it and

@@ -13,8 +13,8 @@ from itertools import combinations
 from typing import Any
 
 from game.cards import Card, Deck, standard_deck
-from game.core import Action, Event, IllegalAction, Match, MatchOver
-from game.dice import roll_off
+from game.core import Action, Event, IllegalAction, Match
+from game.wyr import showdown, views
 from game.wyr.combos import Combination, best_combination
 from game.wyr.records import (
     BetPlaced,
@@ -24,27 +24,15 @@ from game.wyr.records import (
     CardsReceived,
     CardsToTable,
     DealerChanged,
-    DiceRolled,
-    DieRerolled,
     FirstDealerDrawn,
     HandRevealed,
     HandsDealt,
-    HandsShown,
-    LordLeft,
     MulliganChoice,
     MulliganDecided,
     Pass,
     Passed,
     PickBet,
-    PotMoved,
     PotPaid,
-    ReisBestKept,
-    RollKept,
-    RollOffStarted,
-    RollOffWon,
-    RoundEnded,
-    RoundWon,
-    ScoreSet,
     TableCardsTaken,
     ThyatisChoice,
     Trade,
@@ -60,7 +48,6 @@ from game.wyr.rules import (
     group_members,
     group_of,
     share_payment,
-    split_pot,
     table_bet,
 )
 
@@ -472,7 +459,7 @@ class WyrMatch(Match):
         elif isinstance(action, (Pass, Trade)):
             self._trade(events, seat, action)
         elif isinstance(action, ThyatisChoice):
-            self._thyatis(events, seat, action.reroll)
+            showdown.thyatis(self, events, seat, action.reroll)
         return events
 
     # ------------------------------------------------------------------
@@ -527,191 +514,9 @@ class WyrMatch(Match):
         self.history.append(entry)
         self.turn_idx += 1
         if self.turn_idx >= len(self.turn_order):
-            self._hora_da_verdade(events)
+            showdown.hora_da_verdade(self, events)
         else:
             self._begin_turn(events)
-
-    def _hora_da_verdade(self, events: list[Event]) -> None:
-        seats = self._from(self.dealer)
-        combos = {s: self.combination(s) for s in seats}
-        # Best combination rolls first; equal ones in seating order from the dealer.
-        order = sorted(seats, key=lambda s: combos[s], reverse=True)
-        events.append(
-            HandsShown(
-                tuple(order),
-                tuple(tuple(self.hands[s]) for s in order),
-                tuple(combos[s].name for s in order),
-                tuple(combos[s].points for s in order),
-            )
-        )
-        self.phase = "show"
-        self.show = {
-            "order": order,
-            "next": 0,
-            "combos": {s: combos[s] for s in seats},
-            "dice": {},
-            "scores": {},
-            "pending": None,
-            "rerolled": [],
-        }
-        self._roll_on(events)
-
-    def _roll_on(self, events: list[Event]) -> None:
-        show = self.show
-        assert show is not None
-        while show["next"] < len(show["order"]):
-            seat = show["order"][show["next"]]
-            combo: Combination = show["combos"][seat]
-            dice = self.rng.roll(self.dice_n, 6)
-            events.append(DiceRolled(seat, dice, sum(dice), "main"))
-            if combo.is_reis:
-                # [Y9]: Reis de Arton rolls twice and keeps the better total.
-                second = self.rng.roll(self.dice_n, 6)
-                events.append(DiceRolled(seat, second, sum(second), "reis_second"))
-                if sum(second) > sum(dice):
-                    dice = second
-                events.append(ReisBestKept(seat, dice, sum(dice)))
-            show["dice"][seat] = dice
-            if self.thyatis:
-                show["pending"] = seat
-                self.phase = "thyatis"
-                return
-            self._set_score(events, seat)
-        self._resolve(events)
-
-    def _set_score(self, events: list[Event], seat: int) -> None:
-        show = self.show
-        assert show is not None
-        combo: Combination = show["combos"][seat]
-        total = sum(show["dice"][seat])
-        show["scores"][seat] = combo.points + total
-        events.append(ScoreSet(seat, combo.name, combo.points, total, combo.points + total))
-        show["next"] += 1
-
-    def _thyatis(self, events: list[Event], seat: int, reroll: bool) -> None:
-        show = self.show
-        assert show is not None
-        dice = list(show["dice"][seat])
-        if reroll:
-            # [Y11] Thyatis: the lowest die once more; the new value stands.
-            i = dice.index(min(dice))
-            old = dice[i]
-            dice[i] = self.rng.roll(1, 6)[0]
-            show["dice"][seat] = tuple(dice)
-            show["rerolled"].append(seat)
-            events.append(DieRerolled(seat, old, dice[i], tuple(dice), sum(dice)))
-        else:
-            events.append(RollKept(seat))
-        show["pending"] = None
-        self.phase = "show"
-        self._set_score(events, seat)
-        self._roll_on(events)
-
-    def _tiebreak(self, events: list[Event], tied: list[int], purpose: str) -> tuple[int, str]:
-        """[Y8]/[Y9]: who wins among lords tied on score; and how it was decided."""
-        show = self.show
-        assert show is not None
-        combos: dict[int, Combination] = show["combos"]
-        if len(tied) == 1:
-            return tied[0], "score"
-        if not self.nimb:
-            reis = [s for s in tied if combos[s].is_reis]
-            if len(reis) == 1:
-                return reis[0], "reis"
-            best = max(combos[s] for s in tied)
-            tied = [s for s in tied if combos[s] == best]
-            if len(tied) == 1:
-                return tied[0], "combination"
-        # Still tied (or Nimb, which goes straight to the dice): a roll-off.
-        events.append(RollOffStarted(tuple(tied), purpose))
-        winner, rounds = roll_off(self.rng, tied, n=self.dice_n)
-        for rnd in rounds:
-            for s in tied:
-                if s in rnd:
-                    events.append(DiceRolled(s, rnd[s], sum(rnd[s]), "rolloff"))
-        events.append(RollOffWon(winner))
-        return winner, "rolloff"
-
-    def _resolve(self, events: list[Event]) -> None:
-        show = self.show
-        assert show is not None
-        self.phase = "resolve"
-        scores: dict[int, int] = show["scores"]
-        combos: dict[int, Combination] = show["combos"]
-        seats = self._from(self.dealer)
-        pot = self.pot
-        reis = [s for s in seats if combos[s].is_reis]
-        payout: dict[int, int]
-        if len(reis) >= 2:
-            # [Y9]: several Reis de Arton split the pot; the remainder by tie-break,
-            # held only when there is a remainder (no roll-off for nothing).
-            top = max(scores[s] for s in reis)
-            first = reis[0]
-            if pot % len(reis):
-                first, _ = self._tiebreak(
-                    events, [s for s in reis if scores[s] == top], "remainder"
-                )
-            payout = split_pot(pot, reis, first)
-            events.append(RoundWon(tuple(reis), "reis_split", pot))
-            for s in reis:
-                share = pot // len(reis)
-                events.append(PotMoved(s, share, "share"))
-                if payout[s] > share:
-                    events.append(PotMoved(s, payout[s] - share, "remainder"))
-            winners = reis
-        else:
-            top = max(scores.values())
-            winner, reason = self._tiebreak(events, [s for s in seats if scores[s] == top], "pot")
-            payout = {winner: pot}
-            events.append(RoundWon((winner,), reason, pot))
-            events.append(PotMoved(winner, pot, "win"))
-            winners = [winner]
-        for s, amount in payout.items():
-            self.money[s] += amount
-        self.pot = 0
-        self.last_round = {
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "order": list(show["order"]),
-            "hands": {s: [c.code for c in self.hands[s]] for s in seats},
-            "combinations": {s: combos[s].name for s in seats},
-            "dice": {s: list(show["dice"][s]) for s in seats},
-            "scores": dict(scores),
-            "winners": list(winners),
-            "payout": dict(payout),
-            "table_bet": self.current_bet,
-            "bets": dict(self.revealed_bets),
-        }
-        self._end_round(events)
-
-    def _end_round(self, events: list[Event]) -> None:
-        # Every card back together for the next shuffle.
-        self.deck = Deck(standard_deck(self.jokers))
-        self.hands = [[] for _ in range(self.n_seats)]
-        self.table, self.table_up, self.table_by = [], [], []
-        self.show = None
-        self.turn += 1
-        events.append(RoundEnded(self.round_no, tuple(self.money)))
-        for s in self._from(self.dealer):
-            if self.money[s] == 0:
-                self.out[s] = True
-                self.left_round[s] = self.round_no
-                events.append(LordLeft(s))
-        active = self.active
-        nxt = self._next_active(self.dealer)
-        over = sum(self.out) >= 2 or len(active) <= 1 or self.dealt[nxt]
-        if not over and self.turn_limit and self.turn >= self.turn_limit:
-            self.timed_out = True
-            over = True
-        if over:
-            self.over = True
-            self.phase = "over"
-            events.append(
-                MatchOver(tuple(tuple(g) for g in self.standings()), timed=self.timed_out)
-            )
-            return
-        self.dealer = nxt
-        self._start_round(events)
 
     # ------------------------------------------------------------------
     # results
@@ -768,192 +573,13 @@ class WyrMatch(Match):
         return out
 
     # ------------------------------------------------------------------
-    # views
-
-    def _table_view(self, seat: int | None) -> list[dict[str, Any]]:
-        out = []
-        for c, up, by in zip(self.table, self.table_up, self.table_by, strict=True):
-            known = up or (seat is not None and by == seat)
-            # [Y3]: "takeable" - a lord may take others' discards and the Mão de Wyr's.
-            takeable = None if seat is None else by != seat
-            out.append(
-                {"card": c.code if known else None, "face_up": up, "by": by, "takeable": takeable}
-            )
-        return out
-
-    def _history_view(self, seat: int | None) -> list[dict[str, Any]]:
-        out = []
-        for h in self.history:
-            mine = seat is not None and h["seat"] == seat
-
-            def show(item: dict[str, Any], mine: bool = mine) -> str | None:
-                if item["up"] or mine or (seat is not None and item["by"] == seat):
-                    return str(item["card"].code)
-                return None
-
-            out.append(
-                {
-                    "seat": h["seat"],
-                    "trade_round": h["trade_round"],
-                    "mao_de_wyr": h["mao_de_wyr"],
-                    "kind": h["kind"],
-                    "source": h["source"],
-                    "discards": [show(d) for d in h["discards"]],
-                    "taken": [show(t) for t in h["taken"]],
-                    "drawn": h["drawn"],
-                }
-            )
-        return out
-
-    def _show_view(self) -> dict[str, Any] | None:
-        show = self.show
-        if show is None:
-            return None
-        n = self.n_seats
-        combos: dict[int, Combination] = show["combos"]
-        return {
-            "order": list(show["order"]),
-            "hands": [[c.code for c in self.hands[s]] if s in combos else None for s in range(n)],
-            "combinations": [combos[s].name if s in combos else None for s in range(n)],
-            "points": [combos[s].points if s in combos else None for s in range(n)],
-            "dice": [list(show["dice"][s]) if s in show["dice"] else None for s in range(n)],
-            "scores": [show["scores"].get(s) for s in range(n)],
-            "pending": show["pending"],
-            "rerolled": list(show["rerolled"]),
-        }
-
-    def _last_round_view(self) -> dict[str, Any] | None:
-        lr = self.last_round
-        if lr is None:
-            return None
-        n = self.n_seats
-        return {
-            "round": lr["round"],
-            "dealer": lr["dealer"],
-            "order": list(lr["order"]),
-            "hands": [lr["hands"].get(s) for s in range(n)],
-            "combinations": [lr["combinations"].get(s) for s in range(n)],
-            "dice": [lr["dice"].get(s) for s in range(n)],
-            "scores": [lr["scores"].get(s) for s in range(n)],
-            "winners": list(lr["winners"]),
-            "payout": [lr["payout"].get(s, 0) for s in range(n)],
-            "table_bet": lr["table_bet"],
-            "bets": [lr["bets"].get(s) for s in range(n)],
-        }
+    # views (game/wyr/views.py)
 
     def public_view(self) -> dict[str, Any]:
-        return self._view(None)
+        return views.seat_view(self, None)
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self._view(seat)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        n = self.n_seats
-        groups = self._group_list() if self.groups != "none" else None
-        trade = None
-        if self.phase == "trade":
-            per = len(self.turn_order) // TRADE_ROUNDS
-            trade = {
-                "seat": self.turn_order[self.turn_idx],
-                "trade_round": self.turn_idx // per + 1,
-                "turn_index": self.turn_idx,
-                "turns_total": len(self.turn_order),
-                "order": list(self.turn_order[:per]),
-                "mao_de_wyr": self.mao_de_wyr,
-            }
-        hand: list[str] = []
-        if seat is not None and self.hands_seen:
-            hand = [c.code for c in self.hands[seat]]
-        return {
-            "game": "wyr",
-            "seat": seat,
-            "seats": list(self.seats),
-            "n_seats": n,
-            "phase": self.phase if not self.over else "over",
-            "round": self.round_no,
-            "rounds_played": self.turn,
-            "dealer": self.dealer,
-            "dealt": list(self.dealt),
-            "money": list(self.money),
-            "pot": self.pot,
-            "out": list(self.out),
-            "starting_money": STARTING_MONEY,
-            "groups": groups,
-            "group_of": [self._unit_of(s) for s in range(n)] if groups else None,
-            "group_totals": self._unit_totals() if groups else None,
-            "variants": {
-                "hyninn": self.jokers,
-                "nimb": self.nimb,
-                "azgher": self.azgher,
-                "thyatis": self.thyatis,
-                "tenebra": self.tenebra,
-            },
-            "tournament": self.tournament,
-            "turn_limit": self.turn_limit,
-            "deck_size": 52 + self.jokers,
-            "picked": [s in self.picks for s in range(n)],
-            "my_pick": self.picks.get(seat) if seat is not None else None,
-            "bets": [self.revealed_bets.get(s) for s in range(n)],
-            "table_bet": self.current_bet,
-            "hand": hand,
-            "hand_hidden": not self.hands_seen,
-            "hand_sizes": [len(h) for h in self.hands],
-            "table": self._table_view(seat),
-            "pile_size": len(self.deck),
-            "trade": trade,
-            "history": self._history_view(seat),
-            "show": self._show_view(),
-            "last_round": self._last_round_view(),
-            "mulligan_used": list(self.mulligan_used),
-            "to_move": list(self.to_move),
-            "timed_out": self.timed_out,
-        }
+        return views.seat_view(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
-        show = None
-        if self.show is not None:
-            show = {
-                "order": self.show["order"],
-                "next": self.show["next"],
-                "combos": {str(s): c.name for s, c in self.show["combos"].items()},
-                "dice": {str(s): list(d) for s, d in self.show["dice"].items()},
-                "scores": {str(s): v for s, v in self.show["scores"].items()},
-                "pending": self.show["pending"],
-                "rerolled": self.show["rerolled"],
-            }
-        return {
-            "money": self.money,
-            "out": self.out,
-            "left_round": self.left_round,
-            "dealt": self.dealt,
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "over": self.over,
-            "deck": [c.code for c in self.deck.cards],
-            "hands": [[c.code for c in h] for h in self.hands],
-            "table": [c.code for c in self.table],
-            "table_up": self.table_up,
-            "table_by": self.table_by,
-            "pot": self.pot,
-            "picks": {str(s): v for s, v in self.picks.items()},
-            "revealed": {str(s): v for s, v in self.revealed_bets.items()},
-            "bet": self.current_bet,
-            "hands_seen": self.hands_seen,
-            "mulligan_used": self.mulligan_used,
-            "mulligan_queue": self.mulligan_queue,
-            "turn_order": self.turn_order,
-            "turn_idx": self.turn_idx,
-            "history": [
-                {
-                    **h,
-                    "discards": [[d["card"].code, d["up"], d["by"]] for d in h["discards"]],
-                    "taken": [[t["card"].code, t["up"], t["by"]] for t in h["taken"]],
-                }
-                for h in self.history
-            ],
-            "show": show,
-            "last_round": self._last_round_view(),
-            "turn": self.turn,
-            "timed_out": self.timed_out,
-        }
+        return views.snapshot(self)

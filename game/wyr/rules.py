@@ -41,18 +41,28 @@ def group_bet(totals: Iterable[int]) -> int:
 
 def share_payment(bet: int, money: Sequence[int]) -> list[int]:
     """What each member of a group pays of the group bet ([Y2] revised): shares as
-    even as the tibares allow (the first members pay the odd ones); a member who
-    is short pays all he has and his partners cover the rest; a group that
-    cannot cover the bet pays everything it has."""
+    even as the tibares allow. A member who cannot pay an even share is settled
+    first and pays all he has; the others split the rest with at most one tibar
+    between any two (the first members pay the odd ones). A group that cannot
+    cover the bet pays everything it has."""
     pay = [0] * len(money)
     left = min(bet, sum(money))
-    while left > 0:
-        open_ = [i for i in range(len(money)) if pay[i] < money[i]]
+    open_ = list(range(len(money)))
+    # Settle the short members before handing out any odd tibar: handing it out
+    # first charged 21 / 10 / 19 for T$ 50 over purses of 60 / 10 / 60.
+    while open_:
+        fair = -(-left // len(open_))  # the largest even share, rounded up
+        short = [i for i in open_ if money[i] < fair]
+        if not short:
+            break
+        for i in short:
+            pay[i] = money[i]
+            left -= money[i]
+        open_ = [i for i in open_ if i not in short]
+    if open_:
         share, extra = divmod(left, len(open_))
         for j, i in enumerate(open_):
-            give = min(share + (1 if j < extra else 0), money[i] - pay[i])
-            pay[i] += give
-            left -= give
+            pay[i] = share + (1 if j < extra else 0)
     return pay
 
 

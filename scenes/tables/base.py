@@ -37,6 +37,7 @@ from scenes.reasons import reason_words
 from scenes.tables import autosave
 from scenes.tables.bot_worker import BotWorker
 from scenes.tables.practice_tools import PracticeTools, hint_line
+from scenes.tables.tempo import BotTempo
 from scenes.widgets.log_panel import LogPanel
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
 from scenes.widgets.tween import Tweens
@@ -114,6 +115,7 @@ class TableScene(Scene):
         self.skipping = False
         # A loaded match is shown as it stands: its set-up is not replayed on screen.
         self.events: deque[Event] = deque(match.start_events if not match.log else [])
+        self.tempo = BotTempo()
         self.tweens = Tweens(self._speed)
         self._seat_key: tuple[Any, ...] | None = None
         self.worker = BotWorker(match.game_name, self.bot_ids, match.seed)
@@ -316,6 +318,7 @@ class TableScene(Scene):
             self.app.notify(tr_error(e), "error")
             return False
         self.events.extend(events)
+        self.tempo.waited = 0.0  # a decision: his own move is shown at his speed
         return True
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -356,6 +359,7 @@ class TableScene(Scene):
 
     # -- the flow ----------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.tempo.tick(dt, self.waits_on_bots())
         self.seat_panel.update(dt)
         self.tweens.update(dt)
         if self.worker.busy:
@@ -521,7 +525,8 @@ class TableScene(Scene):
         return self.saved_at == len(self.match.log)
 
     def on_match_over(self) -> None:
-        """Record the result and show the victory screen."""
+        """Record the result once, through the one end-of-match step every game
+        shares (replay file, history line, autosave dropped), then show it."""
         if self.on_result is not None:
             self.on_result(self.match)
         try:
@@ -535,9 +540,13 @@ class TableScene(Scene):
             if problem:  # a damaged database was put aside: say so, as for every file
                 self.app.notify(tr(problem), "warn")
         self.app.sound.play("victory")
+        self.app.scenes.push(self.end_screen())
+
+    def end_screen(self) -> Scene:
+        """The screen that shows the result (a game may show its own standings)."""
         from scenes.victory import VictoryOverlay
 
-        self.app.scenes.push(VictoryOverlay(self.app, self))
+        return VictoryOverlay(self.app, self)
 
     def rematch(self) -> None:
         """Same seats and options, a new seed -- through the same door as a new
@@ -637,10 +646,23 @@ class TableScene(Scene):
         self.log.handle_event(event)
 
     def _speed(self) -> float:
-        """Animation speed: the setting, ×8 with "fast", instant while skipping."""
+        """Animation speed: the setting, ×8 with "fast", instant while skipping,
+        quicker the longer a person has waited on the bots (`BotTempo`)."""
         if self.skipping:
             return 0.0
-        return self.app.settings.speed_factor * (8.0 if self.fast_forward else 1.0)
+        return (
+            self.app.settings.speed_factor
+            * (8.0 if self.fast_forward else 1.0)
+            * self.tempo.factor()
+        )
+
+    def waits_on_bots(self) -> bool:
+        """A person sits at this table and waits: for the bots, or for what is
+        still being shown before his decision."""
+        if not self.humans or self.spectator or self.match.is_over:
+            return False
+        deciding = self.human_to_act() is not None and not self.events
+        return not (deciding and not self.tweens.busy and not self.animating())
 
     def skip_ahead(self) -> None:
         """Space, at any time: finish what is animating and play on at once to
@@ -707,7 +729,7 @@ class TableScene(Scene):
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The top line: whose turn, thinking bots."""
-        if self.match.is_over:
+        if self.shows_the_end():
             text = tr("ui.table.over")
         else:
             text = self.to_act_note()
@@ -719,6 +741,11 @@ class TableScene(Scene):
     def playing_out(self) -> bool:
         """The table is still showing moves already made (queued events, animations)."""
         return bool(self.events) or self.tweens.busy or self.animating()
+
+    def shows_the_end(self) -> bool:
+        """The match is over and the screen has shown all of it: saying so
+        before would spoil what is still being shown (an all-in's dice)."""
+        return self.match.is_over and not self.playing_out()
 
     def to_act_note(self) -> str:
         """ "  ·  To act: …" once the table shows the match as it stands.

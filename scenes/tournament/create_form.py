@@ -52,6 +52,21 @@ class EntrantRow:
         return self.kind != HUMAN
 
 
+def usual_game() -> str:
+    """The game of the person's latest finished match (War before any): an
+    organizer sets up the game his group plays, and few know Wyr first."""
+    from game import history
+
+    try:
+        rows = history.matches()
+    except Exception:  # a damaged database is reported elsewhere  # noqa: BLE001
+        rows = []
+    for r in reversed(rows):
+        if r.game in GAMES and not r.practice:
+            return r.game
+    return "war"
+
+
 @dataclass
 class TournamentForm:
     """The create screen's model."""
@@ -79,8 +94,9 @@ class TournamentForm:
 
     @staticmethod
     def first(game: str | None = None) -> TournamentForm:
-        """A fresh form: the first installed game, one human and a few bots."""
-        name = game if game is not None else next(iter(GAMES))
+        """A fresh form for `game` (else the game played last, else War, the one
+        most players know), one human and a few bots."""
+        name = game if game is not None else usual_game()
         form = TournamentForm(game=name)
         form.set_game(name)
         # the new-match screen's first-person name: reads right as "Player wins" / "Você vence"

@@ -15,25 +15,20 @@ import pygame
 import pygame_gui
 
 from game.tournament import Tournament, TournamentError
-from game.tournament.model import Result, Round, Table
+from game.tournament.model import Round, Table
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.tables import table_ready
 from scenes.tournament.common import (
-    draw_backdrop,
-    draw_heading,
     error_text,
-    format_label,
     game_title,
-    result_words,
-    round_label,
     save_tournament,
-    source_label,
-    stage_label,
     with_store,
 )
-from scenes.tournament.hub_paint import draw_progress, humans_at, paint_entrant, paint_table
+from scenes.tournament.hub_actions import HubActions
+from scenes.tournament.hub_drawing import HubDrawing
+from scenes.tournament.hub_paint import humans_at
 from scenes.tournament.row_list import RowList
 from scenes.tournament.simulation import SimulationWorker, bot_tables_pending
 
@@ -42,11 +37,9 @@ if TYPE_CHECKING:
 
 SIDE_ACTIONS = ("play", "result", "simulate", "next", "drop", "late")
 BOTTOM_ACTIONS = ("standings", "bracket", "export_csv", "export_json")
-#: While the bots play, the database is written at most this often (and at the end).
-SAVE_EVERY = 0.5
 
 
-class TournamentHub(Scene):
+class TournamentHub(HubActions, HubDrawing, Scene):
     """One tournament: its rounds, tables, results and the organizer's actions."""
 
     def __init__(self, app: App, t: Tournament) -> None:
@@ -343,159 +336,6 @@ class TournamentHub(Scene):
             return
         self.app.scenes.push(scene)
 
-    def result_for_selected(self) -> None:
-        """Enter a pending table's result, or change a recorded one (the organizer may refuse)."""
-        from scenes.tournament.dialogs import ResultDialog
-
-        table = self.selected_table
-        rnd = self.shown_round
-        if table is None or rnd is None:
-            self.app.notify(tr("tournament.hub.select_table"), "warn")
-            return
-        if table.result is not None:
-            # Ask the organizer first, on a copy, so nobody fills in a refused form.
-            probe = Tournament.from_dict(self.t.to_dict(), id=self.t.id)
-            try:
-                probe.override_result(rnd.number, table.number, table.result)
-            except TournamentError as e:
-                self.app.notify(error_text(e), "error")
-                return
-        no, tno = rnd.number, table.number
-        self.app.scenes.push(
-            ResultDialog(self.app, self.t, no, table, lambda r: self.apply_result(no, tno, r))
-        )
-
-    def apply_result(self, round_no: int, table_no: int, result: Result) -> None:
-        """Record a result by hand; a change of an existing one is confirmed first."""
-        table = self.t.round(round_no).table(table_no)
-        if table.result is None:
-            try:
-                self.t.record_result(round_no, table_no, result)
-            except TournamentError as e:
-                self.app.notify(error_text(e), "error")
-                return
-            self.app.notify(tr("tournament.hub.recorded", table=table_no))
-            self.changed()
-            return
-
-        def change() -> None:
-            try:
-                self.t.override_result(round_no, table_no, result)
-            except TournamentError as e:
-                self.app.notify(error_text(e), "error")
-                return
-            self.app.notify(tr("tournament.hub.recorded", table=table_no))
-            self.changed()
-
-        self.app.confirm(
-            tr("tournament.result.override_title"),
-            tr(
-                "tournament.result.override_message",
-                table=table_no,
-                round=round_no,
-                result=result_words(self.t, table, result),
-            ),
-            change,
-            yes=tr("tournament.labels.override"),
-        )
-
-    def simulate(self) -> None:
-        """Start the bots on every bot table of the round (or ask them to stop)."""
-        if self.worker is not None:
-            self.worker.stop()
-            self.app.notify(tr("tournament.hub.stopping"))
-            self.refresh()
-            return
-        if bot_tables_pending(self.t) == 0:
-            self.app.notify(tr("tournament.hub.no_bot_tables"), "warn")
-            return
-        self.worker = SimulationWorker(self.t)
-        self.sim_done, self.sim_total = 0, self.worker.total
-        self.worker.start()
-        self.refresh()
-
-    def _poll_worker(self, dt: float) -> None:
-        """Adopt the bots' latest snapshot; save it at most every `SAVE_EVERY` seconds.
-
-        A big round reports hundreds of tables in a few seconds: adopting only the
-        newest snapshot per frame, and writing the database only now and then (and
-        once at the end), keeps the frame short while the bar moves.
-        """
-        worker = self.worker
-        if worker is None:
-            return
-        latest = None
-        final = None
-        for msg in worker.poll():
-            if msg.kind == "table" and msg.state is not None:
-                latest = msg
-            else:
-                final = msg
-        if latest is not None:
-            keep = self.list.selected
-            self.t = Tournament.from_dict(latest.state or {}, id=self.t.id)
-            self.sim_done, self.sim_total = latest.done, latest.total
-            self.list.selected = keep
-            self._unsaved = True
-        self._since_save += dt
-        if self._unsaved and (final is not None or self._since_save >= SAVE_EVERY):
-            save_tournament(self.app, self.t)
-            self._unsaved = False
-            self._since_save = 0.0
-        if final is not None:
-            self.worker = None
-            if final.kind == "error":
-                reason = error_text(final.error or Exception())
-                self.app.notify(tr("tournament.hub.bot_failed", reason=reason), "error")
-            else:  # done, or stopped on request
-                self.app.notify(tr("tournament.hub.simulated", count=self.sim_done))
-        if latest is not None or final is not None:
-            self.refresh()
-
-    def drop_player(self) -> None:
-        """Choose who drops, confirm, and tell the organizer [R11]."""
-        from scenes.tournament.dialogs import DropDialog
-
-        if not [e for e in self.t.entrants if not e.dropped]:
-            self.app.notify(tr("tournament.hub.nobody_to_drop"), "warn")
-            return
-
-        def drop(number: int) -> None:
-            name = self.t.entrant(number).name
-
-            def yes() -> None:
-                try:
-                    self.t.drop(number)
-                except TournamentError as e:
-                    self.app.notify(error_text(e), "error")
-                    return
-                self.app.notify(tr("tournament.drop.done", name=name))
-                self.changed()
-
-            self.app.confirm(
-                tr("tournament.drop.confirm_title", name=name),
-                tr("tournament.drop.message", name=name),
-                yes,
-                yes=tr("tournament.drop.yes"),
-            )
-
-        self.app.scenes.push(DropDialog(self.app, self.t, drop))
-
-    def late_entry(self) -> None:
-        """Register a late entrant with 0 points [R11]."""
-        from scenes.tournament.dialogs import LateEntryDialog
-
-        def add(name: str, bot: str | None) -> None:
-            try:
-                e = self.t.add_entrant(name, bot)
-            except TournamentError as err:
-                self.app.notify(error_text(err), "error")
-                return
-            self.app.notify(tr("tournament.late.done", name=e.name))
-            self.changed()
-
-        self.app.scenes.push(LateEntryDialog(self.app, self.t, add))
-
     def leave(self) -> None:
         """Back to the list (the bots are asked to stop first)."""
         if self.worker is not None:
@@ -559,127 +399,3 @@ class TournamentHub(Scene):
     def wants_quit_confirmation(self) -> bool:
         return self.worker is not None
 
-    # -- drawing ---------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self.panel)
-        p = self.panel
-        t = self.t
-        side_left = self.buttons["play"].rect.left if self.buttons else p.right - 260
-        head = draw_heading(surface, t.name, (p.left + 22, p.top + 10), p.width - 44, size=36)
-        summary = tr(
-            "tournament.hub.summary",
-            game=game_title(t.game),
-            format=format_label(t.format),
-            entrants=len(t.entrants),
-        )
-        style.blit_text(
-            surface,
-            summary,
-            17,
-            (p.left + 24, head.bottom + 10),
-            style.INK_SOFT,
-            max_width=side_left - p.left - 40,
-        )
-        champ = self._champion
-        if champ is not None:
-            style.blit_text(
-                surface,
-                tr("tournament.labels.champion", name=champ.name),
-                24,
-                (p.right - 24, head.bottom + 4),
-                style.RED,
-                kind="serif",
-                anchor="topright",
-                max_width=p.right - side_left,
-            )
-        rnd = self.shown_round
-        nav_y = self.list.rect.top - 42
-        if rnd is None:
-            style.blit_text(
-                surface,
-                tr("tournament.hub.not_started", n=len(t.entrants)),
-                17,
-                (self.list.rect.left, nav_y + 8),
-                style.INK,
-                kind="bold",
-                max_width=self.list.rect.width,
-            )
-            self.list.draw(surface, self._paint_entrant)
-        else:
-            self._draw_round_title(surface, rnd, nav_y)
-            self.list.draw(surface, self._paint_table)
-        self._draw_footer(surface)
-
-    def _bracket_suffix(self, rnd: Round) -> str:
-        """ " · Semi-finals" for a knockout round (cached: the bracket is rebuilt per call)."""
-        key = (rnd.number, len(self.t.rounds))
-        if key not in self._suffixes:
-            br = next((b for b in self.t.bracket() if b.round_number == rnd.number), None)
-            self._suffixes[key] = (
-                " · " + tr(f"tournament.bracket.{br.label}", size=len(br.matches) * 2)
-                if br is not None
-                else ""
-            )
-        return self._suffixes[key]
-
-    def _draw_round_title(self, surface: pygame.Surface, rnd: Round, y: int) -> None:
-        x = self.list.rect.left + 92
-        if rnd.stage in ("swiss", "melee"):
-            count = len(self.t.stage_rounds(rnd.stage))
-            idx = self.t.stage_rounds(rnd.stage).index(rnd) + 1
-            title = tr(
-                "tournament.labels.round_of_total",
-                number=idx,
-                total=max(count, self.t.rounds_planned),
-            )
-            title += " · " + stage_label(rnd.stage)
-        else:
-            title = round_label(rnd) + self._bracket_suffix(rnd)
-        done = sum(1 for tb in rnd.tables if tb.done)
-        right = tr("tournament.hub.tables_done", done=done, total=len(rnd.tables))
-        rw = style.font(15).size(right)[0]
-        style.blit_text(
-            surface, right, 15, (self.list.rect.right, y + 16), style.INK_SOFT, anchor="midright"
-        )
-        style.blit_text(
-            surface,
-            title,
-            24,
-            (x, y + 16),
-            style.INK,
-            kind="serif",
-            anchor="midleft",
-            max_width=self.list.rect.width - 92 - rw - 16,
-        )
-
-    def _draw_footer(self, surface: pygame.Surface) -> None:
-        """The progress bar while the bots play, else the selected table's result."""
-        r = self.progress_rect
-        if self.worker is not None:
-            draw_progress(surface, r, self.sim_done, self.sim_total)
-            return
-        table = self.selected_table
-        if table is not None and table.result is not None:
-            text = (
-                result_words(self.t, table, table.result)
-                + " — "
-                + source_label(table.result.source)
-            )
-            style.blit_text(
-                surface,
-                text,
-                15,
-                (r.left, r.centery),
-                style.INK_SOFT,
-                anchor="midleft",
-                max_width=r.width,
-            )
-
-    def _paint_entrant(self, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool) -> None:
-        paint_entrant(surface, self.t, self.t.entrants[i], rect)
-
-    def _paint_table(self, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool) -> None:
-        rnd = self.shown_round
-        assert rnd is not None
-        table = rnd.tables[i]
-        paint_table(surface, self.t, table, rect, kept=table.number in self.kept)

@@ -761,3 +761,24 @@ def test_the_layer_under_the_frame_is_the_wood_and_the_felt(app) -> None:  # typ
     assert again is not first
     assert pygame.image.tobytes(again, "RGB") == by_hand(size)
     t.worker.close()
+
+
+@pytest.mark.parametrize("people", [1, 2])
+def test_the_opening_deal_counts_each_hand_once(app, people: int) -> None:  # type: ignore[no-untyped-def]
+    """The headers said "Hand 16" for eight cards while the deal played: the
+    table started from a view that already held the dealt cards and added the
+    deal again. Every frame of the deal, no header counts more than is held."""
+    app.settings.animation_speed = "normal"
+    seats = [SeatSetup("Ana"), SeatSetup("Bia") if people == 2 else SeatSetup("Bot", "easy")]
+    seats.append(SeatSetup("Caio", "easy"))
+    table = open_test_table(app, "chama", seats, seed=2)
+    for _ in range(900):
+        shown = table.shown()
+        for seat in range(3):
+            held = table.match.public_view()["players"][seat]["hand_count"]
+            assert shown["players"][seat]["hand_count"] <= held
+            line = tr("chamatable.seat.hand", count=shown["players"][seat]["hand_count"])
+            assert line in [t for t, _c in table.header_for(seat, shown)]
+        if table.match.log or (not table.events and not table.tweens.busy):
+            break
+        pump(app)

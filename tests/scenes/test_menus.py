@@ -106,3 +106,28 @@ def test_messages_stand_above_every_screens_back_row(app) -> None:  # type: igno
         assert app.toast.rect.bottom <= scene.back.rect.top, type(scene).__name__
         app.scenes.pop(fade=False)
         pump(app)
+
+
+def test_an_old_message_stays_behind_with_its_screen(app) -> None:  # type: ignore[no-untyped-def]
+    """A message that answered a click on one screen no longer stands over the
+    next one; one posted as the screen changes (it explains the change) goes
+    along, and a dialog over the same screen keeps the messages."""
+    from scenes.main_menu import MainMenu
+    from scenes.stats import StatsScene
+
+    app.scenes.push(MainMenu(app), fade=False)
+    pump(app, 2)
+    app.notify("old news")
+    pump(app, 30)
+    app.confirm("Sure?", "Really?", lambda: None)
+    pump(app, 3)
+    assert app.toast.text == "old news"  # a dialog over the menu keeps it
+    app.scenes.pop(fade=False)
+    app.notify("queued behind")
+    pump(app, 20)
+    assert app.toast.text == "old news"
+    app.scenes.push(StatsScene(app))
+    app.notify("why the screen changed")
+    pump(app, 30)
+    assert app.toast.text == "why the screen changed"
+    assert all(q[0] != "queued behind" for q in app.toast.queue)

@@ -33,3 +33,14 @@ def test_every_wyrt_persona_sits_under_a_short_name(lang: str) -> None:
         assert short and len(short) <= len(bot_label("wyrt", pid)), pid
         assert style.font(12, "bold").size(short)[0] <= 160, (pid, short)
     assert bot_seat_name("wyrt", "nobre_invicto", [], 0) in ("Nobre invicto", "Undefeated noble")
+
+
+def test_a_second_bot_of_one_persona_gets_a_tavern_name_t10() -> None:
+    """Two "Casual patron" seats (the second once read "Casual patron 2") could
+    not be told apart: the second takes a free tavern name."""
+    first = bot_seat_name("wyrt", "cliente_casual", ["Ana"], 1)
+    assert first == "Casual patron"
+    second = bot_seat_name("wyrt", "cliente_casual", ["Ana", first], 2)
+    assert second == BOT_NAMES[0]
+    third = bot_seat_name("wyrt", "cliente_casual", ["Ana", first, second], 3)
+    assert third == BOT_NAMES[1]

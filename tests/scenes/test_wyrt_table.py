@@ -988,3 +988,44 @@ def test_no_marker_lies_on_a_neighbours_shown_hand(monkeypatch) -> None:  # type
     finally:
         t.worker.close()
         pygame.quit()
+
+
+def test_the_end_is_not_announced_before_the_last_dice_are_shown(app) -> None:  # type: ignore[no-untyped-def]
+    """"The match is over." stood on the status line while the all-in's dice were
+    still to roll on screen: it spoiled the result. It comes once all is shown."""
+    seats = [SeatSetup("Bot 1", "clandestino"), SeatSetup("Bot 2", "cliente_casual")]
+    app.scenes.push(MainMenu(app), fade=False)
+    table = open_table(app, "wyrt", seats, seed=5, options={"hand_limit": 1})
+    app.scenes.push(table, fade=False)
+    over = tr("ui.table.over")
+    seen_pending = False
+    for _ in range(20_000):
+        if table.match.is_over and table.playing_out():
+            seen_pending = True
+            assert over not in table.status_text()
+        if table.finished:
+            break
+        pump(app)
+    assert seen_pending and table.finished
+    assert over in table.status_text()
+
+
+def test_two_bots_of_one_persona_are_told_apart_on_their_plates_t10(app) -> None:  # type: ignore[no-untyped-def]
+    """The first takes the persona's name (its plate gives its stats), the second a
+    tavern name with the persona on its plate: three "Clandestino g…" plates
+    could not be told apart."""
+    import main
+    from scenes.tables import open_table_from_args
+
+    ns = main.build_parser().parse_args(
+        ["play", "wyrt", "--seats", "Ana,bot:clandestino_genial,bot:clandestino_genial", "--seed", "4"]
+    )
+    app.scenes.push(MainMenu(app), fade=False)
+    table = open_table_from_args(app, ns)
+    app.scenes.push(table, fade=False)
+    pump(app, 2)
+    names = [s.name for s in table.seats]
+    assert names[1] == "Brilliant back-roomer" and names[2] not in names[:2]
+    view = table.view()
+    assert table.plate_info(1, view).subtitle == "Skill 2 · Int 4"
+    assert table.plate_info(2, view).subtitle == "Brilliant back-roomer"

@@ -20,6 +20,24 @@ from game.chama import events as E
 SNAP = (E.IncursionResolved, E.BattleEnded, E.ArmisticeCast, E.GameRestarted, E.PoolDiscarded)
 
 
+def before_draws(view: dict[str, Any], events: list[Event], viewer: int | None) -> dict[str, Any]:
+    """A copy of `view` as it stood before `events`' draws: a new table shows its
+    opening deal from a view that already holds it, and counted every hand
+    twice while the deal played ("Hand 16" for 8 cards)."""
+    out = copy.deepcopy(view)
+    players = out["players"]
+    for event in reversed(events):
+        if isinstance(event, E.DrewCards):
+            p = players[event.seat]
+            p["hand_count"] = max(0, p["hand_count"] - event.count)
+            p["draw_count"] = event.left + event.count
+        elif isinstance(event, E.CardsDrawn) and event.seat == viewer and out.get("hand"):
+            for c in event.cards:
+                if c.code in out["hand"]:
+                    out["hand"].remove(c.code)
+    return out
+
+
 class Display:
     """A view copy moved forward by events."""
 

@@ -24,7 +24,7 @@ from scenes.tables.chama import layout as L
 from scenes.tables.chama.animations import TableAnimations
 from scenes.tables.chama.clicks import TableClicks
 from scenes.tables.chama.controls import ControlRow, Entry, button_actions, button_label
-from scenes.tables.chama.display import Display
+from scenes.tables.chama.display import Display, before_draws
 from scenes.tables.chama.formation_view import AreaPainter
 from scenes.tables.chama.hints import pretty, reason
 from scenes.tables.chama.look import LEGAL, seat_colour, seat_emblem
@@ -50,6 +50,8 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.display = Display()
         self._view_cache: tuple[tuple[int, int | None], dict[str, Any]] | None = None
         self.settled: dict[str, Any] = self.current_view()
+        if self.events:  # the opening deal is still to be shown
+            self.settled = before_draws(self.settled, list(self.events), self.viewer)
         self.fx: list[Any] = []
         self.calc_lines_cut = 0
         self.row: ControlRow | None = None
@@ -346,7 +348,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         return lambda: self.submit(action)
 
     def _waiting_prompt(self, view: dict[str, Any]) -> str:
-        if self.match.is_over:
+        if self.shows_the_end():
             return tr("chamatable.prompt.over")
         movers = self.match.to_move
         if not movers:

@@ -12,19 +12,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from game import Action, Match
 from game.cards import Card, parse_card
 from game.wyr import records as R
-from scenes import style, ui
+from scenes import style
 from scenes.i18n import tr
 from scenes.tables import felt
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.wyr import aids
 from scenes.tables.wyr.animate import WyrAnimations
 from scenes.tables.wyr.choices import TradeChoice
-from scenes.tables.wyr.draw import LOOK, WyrDrawing
+from scenes.tables.wyr.clicks import WyrClicks
+from scenes.tables.wyr.draw import WyrDrawing
+from scenes.tables.wyr.layout import WyrLayout
+from scenes.tables.wyr.look import LOOK
 from scenes.tables.wyr.model import (
     BetReveal,
     ScoreBoard,
@@ -34,11 +36,11 @@ from scenes.tables.wyr.words import combo, describe, money
 
 if TYPE_CHECKING:
     from scenes.app import App
+    from scenes.manager import Scene
 
-TOP = 56
 
 
-class WyrTable(WyrAnimations, WyrDrawing, TableScene):
+class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
     """Plays a `WyrMatch`."""
 
     BOT_PACE = 0.35
@@ -134,174 +136,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             and not self.animating()
             and not self.tweens.busy
         )
-
-    # -- layout ----------------------------------------------------------------
-    def layout(self) -> None:
-        w, h = self.app.size
-        rw = 300 if w >= 1200 else 244
-        bh = 188 if h >= 760 else 150
-        right = pygame.Rect(w - rw - 10, TOP, rw, h - TOP - 10)
-        self.panel = pygame.Rect(10, h - bh - 10, w - rw - 30, bh)
-        self.felt_area = pygame.Rect(10, TOP, w - rw - 30, self.panel.top - TOP - 8)
-        if self.practice:
-            aids_h = min(250, right.height // 2 - 10)
-            self.aids_rect = pygame.Rect(right.left, right.bottom - aids_h, rw, aids_h)
-            self.log.set_rect(pygame.Rect(right.left, right.top, rw, right.height - aids_h - 8))
-        else:
-            self.aids_rect = pygame.Rect(0, 0, 0, 0)
-            self.log.set_rect(right)
-        self.ring.set_area(self.felt_area)
-        self.tray.set_rect(self._tray_rect())
-        self.pots.set_spot(self.ring.pot_spot, self.ring.chip_diameter())
-        self._place_fans()
-        self._build_controls()
-        self.sync()
-
-    def _hand_width(self) -> int:
-        """The big card width of the viewer's hand (fits the bottom panel)."""
-        return max(44, min(self.ring.card_width(large=True), int((self.panel.height - 44) / 1.4)))
-
-    def _hand_area(self) -> pygame.Rect:
-        cw = self._hand_width()
-        width = int(cw * (1 + 5 * 0.62)) + 24
-        return pygame.Rect(self.panel.left + 8, self.panel.top + 6, width, self.panel.height - 12)
-
-    def _fan_spot(self, seat: int) -> tuple[int, int]:
-        """Where a lord's cards lie: beside his plate, on the side facing the centre."""
-        plate = self.ring.plate_rect(seat)
-        o = self.ring.oval
-        cw = self.ring.card_width()
-        w, h = int(cw * (1 + 4 * 0.45)), int(cw * 1.4)
-        dx = (plate.centerx - o.centerx) / max(1, o.width)
-        dy = (plate.centery - o.centery) / max(1, o.height)
-        if abs(dy) >= abs(dx) or self._narrow_cloth():
-            # On a narrow cloth the side lords hold their cards under the plate
-            # (its tag stays clear), so the middle row keeps room for the score
-            # board and the dice.
-            up = dy < 0 if abs(dy) >= abs(dx) else True
-            y = plate.bottom + 6 + h // 2 if up else plate.top - 6 - h // 2
-            return plate.centerx, y
-        x = plate.right + 6 + w // 2 if dx < 0 else plate.left - 6 - w // 2
-        return x, plate.centery
-
-    def _narrow_cloth(self) -> bool:
-        """Too narrow for cards beside the side lords' plates and a readable middle."""
-        return self.felt_area.width < 900
-
-    def _bet_spot(self, seat: int) -> tuple[int, int]:
-        """Where a lord's bet stands: between his cards and the middle of the cloth."""
-        cx, cy = self.ring.centre
-        cw = self.ring.card_width()
-        if seat == self.viewer:
-            plate = self.ring.plate_rect(seat)
-            return plate.centerx, plate.top - int(cw * 0.6)
-        x, y = self._fan_spot(seat)
-        dx, dy = cx - x, cy - y
-        dist = max(1.0, (dx * dx + dy * dy) ** 0.5)
-        reach = cw * (1.5 if abs(dx) > abs(dy) else 1.1) + 14
-        return round(x + dx / dist * reach), round(y + dy / dist * reach)
-
-    def _place_fans(self) -> None:
-        cw = self.ring.card_width()
-        for s, fan in self.fans.items():
-            fan.place(self._fan_spot(s), cw, 0.55)
-        area = self._hand_area()
-        self.hand.place((area.centerx, area.centery + 8), self._hand_width(), 0.38)
-        self._place_board_fan()
-
-    def _tray_rect(self) -> pygame.Rect:
-        """The ring's dice tray, right of the score board and short of a lord's cards."""
-        tray = pygame.Rect(self.ring.tray_rect)
-        cw = self.ring.card_width()
-        if self._board_shown():
-            # The board pushes the tray right, keeping its width where no
-            # lord's cards stand (the fan test below clips it where one does).
-            right = tray.right if not self._narrow_cloth() else tray.right + tray.width
-            tray.left = max(tray.left, self._board_rect().right + 8)
-            # ... and widens to show its rows whole ("score 11" was cut to "sc…")
-            need = self.tray.content_width()
-            right = min(
-                max(right, tray.left + need),
-                tray.left + max(tray.width, need),
-                self.ring.oval.right - int(cw * 1.5),
-            )
-            tray.width = max(int(cw * 2.5), right - tray.left)
-        for s in range(self.match.n_seats):
-            if s == self.viewer:
-                continue
-            x, y = self._fan_spot(s)
-            fan = pygame.Rect(0, 0, int(cw * 2.8) + 12, int(cw * 1.4) + 12)
-            fan.center = (x, y)
-            for rect in (fan, self.ring.plate_rect(s).inflate(8, 8)):
-                if not rect.colliderect(tray):
-                    continue
-                beside = rect.left - tray.left
-                under = rect.bottom + 80 <= self.ring.oval.bottom - int(cw * 3)
-                if rect.centery < tray.top and tray.bottom - rect.bottom >= 80:
-                    tray.height = tray.bottom - rect.bottom  # cards just above: start under
-                    tray.top = rect.bottom
-                elif rect.centery > tray.bottom and rect.top - tray.top >= 80:
-                    tray.height = rect.top - tray.top
-                elif beside >= max(int(cw * 2.5), self.tray.least_width()):
-                    tray.width = min(tray.width, beside)
-                elif under:
-                    # No room beside the cards: the tray stands under them.
-                    tray.height = max(80, tray.bottom - rect.bottom)
-                    tray.top = rect.bottom
-                elif beside >= int(cw * 2.5):
-                    tray.width = min(tray.width, beside)
-        return tray
-
-    def table_row(self) -> pygame.Rect:
-        """The table cards' row: from the pile to the dice tray's far edge (the tray
-        only stands on the cloth in the Hora da Verdade)."""
-        b = self.ring.board_rect
-        cw = self.ring.card_width()
-        left = self.ring.deck_spot[0] + int(cw * 1.35)
-        right = self.ring.tray_rect.right
-        for s in range(self.match.n_seats):  # stop short of a lord's cards on the right
-            if s == self.viewer:
-                continue
-            x, y = self._fan_spot(s)
-            half_w, half_h = int(cw * 1.4), int(cw * 0.7)
-            if x > b.centerx and abs(y - b.centery) < b.height // 2 + half_h:
-                right = min(right, x - half_w - 6)
-        return pygame.Rect(left, b.top, max(cw, right - left), b.height)
-
-    def _place_board_fan(self) -> None:
-        b = self.table_row()
-        cw = self.ring.card_width()
-        n = max(1, len(self.board_fan.sprites))
-        # Overlap just enough for the table cards to fit the row.
-        overlap = 0.0 if n == 1 else max(0.0, min(0.8, 1 - (b.width - cw) / (cw * (n - 1))))
-        self.board_fan.place(b.center, cw, max(0.08, overlap))
-
-    def _build_controls(self) -> None:
-        m, c = self.app.ui_manager, self.ui
-        ctl: dict[str, Any] = {}
-        hand = self._hand_area()
-        x0 = hand.right + 12
-        avail = self.panel.right - 12 - x0
-        y = self.panel.bottom - 52
-
-        def row(names: list[str], texts: list[str], primary: str | None = None) -> None:
-            gap = 8
-            bw = (avail - gap * (len(names) - 1)) // len(names)
-            for i, (n, t) in enumerate(zip(names, texts, strict=True)):
-                ctl[n] = ui.button(
-                    pygame.Rect(x0 + i * (bw + gap), y, bw, 44),
-                    t,
-                    m,
-                    c,
-                    "#primary_button" if n == primary else None,
-                )
-
-        row(["bet10", "bet20", "bet50"], [money(10), money(20), money(50)])
-        row(["mull_yes", "mull_no"], [tr("wyr.ui.mulligan"), tr("wyr.ui.keep_hand")], "mull_no")
-        row(["pass", "pile", "table"], [tr("wyr.ui.pass"), "", ""])
-        row(["mao1", "mao2", "mao3"], ["", "", ""])
-        row(["reroll", "keep"], ["", ""])
-        self.controls = ctl
 
     # -- controls --------------------------------------------------------------
     def refresh_controls(self) -> None:
@@ -453,8 +287,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self._apply_selection_looks()
         self.refresh_controls()
 
-    # -- events ----------------------------------------------------------------
-
     # -- the frame ---------------------------------------------------------------
     def animating(self) -> bool:
         return (
@@ -509,18 +341,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             self._played = False
             self.sync()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and self._on_button(event.ui_element):
-            return
-        if event.type == pygame.MOUSEMOTION:
-            for s in self.hand.sprites + self.board_fan.sprites:
-                s.hovered = s.contains(event.pos)
-        elif (
-            event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._click(event.pos)
-        ) or (event.type == pygame.KEYDOWN and self._on_key(event)):
-            return
-        super().handle_event(event)
-
     def toast_area(self) -> pygame.Rect | None:
         """Messages stand above the bar of buttons at the bottom, as wide as it."""
         return pygame.Rect(self.panel.left, 0, self.panel.width, self.panel.top - 8)
@@ -570,92 +390,6 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
             if widget.visible:
                 out[f"button:{name}"] = widget.rect
         return out
-
-    def _on_key(self, event: pygame.event.Event) -> bool:
-        phase = self.view().get("phase")
-        if not self.my_turn():
-            return False
-        digit = {
-            pygame.K_1: 1,
-            pygame.K_2: 2,
-            pygame.K_3: 3,
-            pygame.K_4: 4,
-            pygame.K_5: 5,
-            pygame.K_6: 6,
-        }.get(event.key)
-        if phase == "trade" and digit is not None:
-            self.toggle_card(digit - 1)
-            return True
-        if phase == "bet" and digit in (1, 2, 3):
-            self.submit(R.PickBet((10, 20, 50)[digit - 1]))
-            return True
-        if phase == "trade" and event.key == pygame.K_p:
-            self.trade("pass")
-            return True
-        return False
-
-    def _click(self, pos: tuple[int, int]) -> bool:
-        if not self.my_turn() or self.view().get("phase") != "trade":
-            touched = self.hand.card_at(pos) is not None or self.board_fan.card_at(pos) is not None
-            if touched and self.viewer is not None:
-                self._explain_idle_click()
-                return True
-            return False
-        i = self.hand.card_at(pos)
-        if i is not None:
-            self.toggle_card(i)
-            return True
-        j = self.board_fan.card_at(pos)
-        if j is not None:
-            self.toggle_take(j)
-            return True
-        return False
-
-    def _explain_idle_click(self) -> None:
-        phase = self.view().get("phase")
-        key = {
-            "bet": "wyrtable.idle.bet",
-            "trade": "wyrtable.idle.not_your_turn",
-        }.get(str(phase), "wyrtable.idle.not_now")
-        self.app.notify(tr(key), "warn")
-
-    def toggle_card(self, index: int) -> None:
-        """Mark or unmark a hand card as a discard."""
-        self._ensure_choice()
-        if self.choice is None or not 0 <= index < len(self.choice.hand):
-            return
-        why = self.choice.toggle_card(index)
-        if why:
-            self.app.notify(tr(why), "warn")
-        self._apply_selection_looks()
-        self.refresh_controls()
-
-    def toggle_take(self, position: int) -> None:
-        """Mark or unmark a table card to take."""
-        self._ensure_choice()
-        if self.choice is None:
-            return
-        why = self.choice.toggle_take(position)
-        if why:
-            self.app.notify(tr(why), "warn")
-        self._apply_selection_looks()
-        self.refresh_controls()
-
-    def _on_button(self, element: Any) -> bool:
-        name = next((n for n, w in self.controls.items() if w is element), None)
-        if name is None:
-            return False
-        if name.startswith("bet"):
-            self.submit(R.PickBet(int(name[3:])))
-        elif name in ("mull_yes", "mull_no"):
-            self.submit(R.MulliganChoice(name == "mull_yes"))
-        elif name in ("pass", "pile", "table"):
-            self.trade(name)
-        elif name in ("mao1", "mao2", "mao3"):
-            self.trade({"mao1": "none", "mao2": "table", "mao3": "pile"}[name])
-        elif name in ("reroll", "keep"):
-            self.submit(R.ThyatisChoice(name == "reroll"))
-        return True
 
     # -- practice ------------------------------------------------------------------
     def describe_action(self, action: Action) -> str:
@@ -739,23 +473,12 @@ class WyrTable(WyrAnimations, WyrDrawing, TableScene):
         self._apply_selection_looks()
         self.refresh_controls()
 
-    # -- drawing ---------------------------------------------------------------------
-
     # -- the end -------------------------------------------------------------------------
-    def on_match_over(self) -> None:
-        """Record the result and show the Wyr standings with the money chart."""
-        if self.on_result is not None:
-            self.on_result(self.match)
-        from game import history
-
-        try:
-            history.record_match(self.match, self.humans, self.practice)
-        except Exception:  # statistics must never break the end of a match  # noqa: BLE001
-            self.app.notify(tr("ui.table.stats_failed"), "warn")
-        self.app.sound.play("victory")
+    def end_screen(self) -> Scene:
+        """The Wyr standings with the money chart."""
         from scenes.tables.wyr.results import WyrResults
 
-        self.app.scenes.push(WyrResults(self.app, self))
+        return WyrResults(self.app, self)
 
     def victory_lines(self) -> list[str]:
         """Money (and group totals) at the end; who wins under Azgher."""

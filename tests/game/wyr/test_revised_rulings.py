@@ -3,6 +3,9 @@ inside a combination, [Y9] no roll-off for an even split, [Y11] Azgher groups.""
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from game.wyr.records import DiceRolled, Pass, PotMoved, RollOffStarted, RoundWon
 from game.wyr.rules import group_bet, share_payment
 from tests.game.wyr.helpers import bet_all, dice, make, mao_keep, rig
@@ -74,3 +77,27 @@ def test_azgher_no_whole_group_the_fullest_groups_compete_y11() -> None:
     assert m.distance_to_victory(4) == 0.0
     m.out = [False, True, False, True, False, False]  # C whole again
     assert m.distance_to_victory(2) == 0.0 and m.distance_to_victory(4) > 300
+
+
+def test_a_short_member_is_settled_before_the_odd_tibar_y2() -> None:
+    """The audit's cases: the odd tibar is shared among those who can pay it."""
+    assert share_payment(50, [60, 10, 60]) == [20, 10, 20]
+    assert share_payment(40, [30, 10, 252]) == [15, 10, 15]
+    assert share_payment(10, [4, 3, 3]) == [4, 3, 3]
+
+
+@given(
+    st.integers(min_value=0, max_value=300),
+    st.lists(st.integers(min_value=0, max_value=300), min_size=1, max_size=3),
+)
+def test_shares_are_as_even_as_the_tibares_allow_y2(bet: int, money: list[int]) -> None:
+    """Shares sum to the bet (or all the group has), nobody pays more than he has,
+    and among members who are not short no two shares differ by more than one."""
+    pay = share_payment(bet, money)
+    assert sum(pay) == min(bet, sum(money))
+    assert all(0 <= p <= m for p, m in zip(pay, money, strict=True))
+    paying_in_full = [p for p, m in zip(pay, money, strict=True) if p < m]
+    if paying_in_full:
+        assert max(paying_in_full) - min(paying_in_full) <= 1
+        # a short member never pays more than a member who could pay more
+        assert all(p <= min(paying_in_full) + 1 for p in pay)

@@ -155,3 +155,13 @@ def test_a_year_of_zero_is_refused_not_swapped_for_the_last_one_r10(app, chama) 
     click_widget(app, scene.start)
     assert isinstance(app.scenes.top, CreateTournament)
     assert scene.form.chama_year == 0 and "four digits" in scene.error
+
+
+def test_the_form_opens_on_the_game_played_last_else_war(app) -> None:  # type: ignore[no-untyped-def]
+    """It opened on Wyr, the first game registered, whatever the person plays."""
+    from game import history, new_match
+
+    assert CreateTournament(app).form.game == "war"
+    m = new_match("chama", 2, seed=1)
+    history.record_match(m, [0])
+    assert CreateTournament(app).form.game == "chama"

@@ -1,0 +1,242 @@
+"""How the Wyrt table paints itself: the felt and its pieces, the bar under the
+table (blinds, the hand's name, what is owed) and the status line.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from scenes import style
+from scenes.i18n import tr
+from scenes.tables import felt
+from scenes.tables.wyrt.morto import draw_dealer, draw_relic_marks, morto_badge
+from scenes.tables.wyrt.words import category_text
+
+if TYPE_CHECKING:
+    pass
+
+
+class WyrtPainting:
+    """Painting (mixed into `WyrtTable`)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (surface.get_size(), tuple(self.ring.oval), self.look)
+        if self._backdrop is None or self._backdrop[0] != key:
+            wall = style.wood_background(surface.get_size())
+            self._backdrop = (
+                key,
+                felt.felt_scene(wall, self.ring.oval, self.look, 90 if self.look.candles else 0),
+            )
+        surface.blit(self._backdrop[1], (0, 0))
+        self.draw_table(surface)
+        self.log.draw(surface)
+        if self.practice:
+            self.aids.draw(surface, self.aids_rect)
+        self.draw_status(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        ring = self.ring  # the felt itself is in the backdrop (see draw)
+        view = self.view()
+        if self.look.candles:
+            o = ring.oval
+            for fx in (0.16, 0.84):
+                felt.candle(
+                    surface,
+                    (round(o.left + o.width * fx), o.top + o.height // 9),
+                    22,
+                    self.clock + fx,
+                )
+        if view["dealer"] == "morto":
+            draw_dealer(surface, ring, self.clock)
+        felt.draw_deck(surface, ring.deck_spot, ring.card_width(), self.look.back, 40)
+        self.tray.draw(surface)
+        self.board.draw(surface)
+        if view["relics"]["cards"]:
+            draw_relic_marks(surface, self.board.sprites)
+        self.pots.draw(surface, self.money)
+        d = ring.chip_diameter()
+        for s, fan in self.fans.items():
+            if s != ring.bottom:
+                fan.draw(surface)
+                if view["relics"]["cards"]:
+                    draw_relic_marks(surface, fan.sprites)
+        # the person's own cards lie tucked under his plate, like the others'
+        hero = self.fans.get(ring.bottom)
+        if hero is not None:
+            hero.draw(surface)
+            if view["relics"]["cards"]:
+                plate_top = felt.badge_top(ring.plate_rect(ring.bottom))
+                draw_relic_marks(surface, hero.sprites, plate_top)
+        for s in range(len(self.seats)):
+            rect = ring.plate_rect(s)
+            if s in self.shake:
+                rect = rect.move(round(6 * math.sin(self.clock * 40)), 0)
+            felt.draw_plate(surface, rect, self.plate_info(s, view), self.pulse)
+            if s == view["morto_seat"]:
+                morto_badge(surface, rect)
+            bet = self.shown.bets[s]
+            if bet > 0:
+                felt.draw_pile(surface, bet, ring.bet_spot(s), d, self.money)
+        self._draw_markers(surface)
+        self.flights.draw(surface, d)
+        if self.banner.visible:  # its place weighs every seat: not idly
+            centre, width, compact = self._banner_place()
+            self.banner.draw(surface, centre, width, compact=compact)
+        self._draw_bar(surface, view)
+
+    #: widths of the banner, as shares of the oval, tried in turn (the widest is
+    #: also held to 540 px): a narrower ribbon keeps off the seats beside it (its
+    #: letters stop shrinking at 18 px; a long title is fitted to the ribbon)
+    BANNER_WIDTHS = (0.62, 0.56, 0.5, 0.45, 0.4)
+
+    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The bar under the table: what the person at the screen holds and owes."""
+        bar = self.bar
+        pygame.draw.rect(surface, (30, 20, 14), bar, border_radius=10)
+        pygame.draw.rect(surface, style.GOLD_DARK, bar, 2, border_radius=10)
+        left = bar.left + 14
+        width = (self.controls.rect.left if self.controls else bar.right) - left - 12
+        lines: list[tuple[str, tuple[int, int, int], str]] = []
+        if self._top_room() < 430:
+            lines.append((self.status_text(), style.CREAM, "bold"))
+        blinds = tr(
+            "wyrttable.blinds_line",
+            sb=self.money(view["small_blind"]),
+            bb=self.money(view["big_blind"]),
+            hand=max(1, self.shown.hand),
+        )
+        lines.append((blinds, style.GOLD_LIGHT, "bold"))
+        shown_cat = self._shown_hand_category()
+        if shown_cat:
+            lines.append(
+                (tr("wyrttable.your_hand", category=category_text(shown_cat)), style.CREAM, "sans")
+            )
+        # what to do now only once the table shows the position it is about: while
+        # a showdown still plays out, the next hand's straddle prompt stood under
+        # the last hand's result
+        deciding = self.my_turn() and not self.playing_out()
+        if deciding and view["phase"] == "betting":
+            owe = int(view.get("to_call", 0))
+            if owe > 0:
+                lines.append(
+                    (
+                        tr(
+                            "wyrttable.to_call_line",
+                            amount=self.money(owe),
+                            pot=self.money(self.shown.pot_total()),
+                        ),
+                        style.CREAM,
+                        "sans",
+                    )
+                )
+            if view.get("can_raise"):
+                lines.append(
+                    (
+                        tr(
+                            "wyrttable.min_raise_line", amount=self.money(int(view["min_raise_to"]))
+                        ),
+                        (200, 190, 170),
+                        "sans",
+                    )
+                )
+        elif deciding and view["phase"] == "straddle":
+            lines.append((tr("wyrttable.straddle_prompt"), style.CREAM, "sans"))
+        elif deciding and view["phase"] == "between":
+            lines.append((tr("wyrttable.between_prompt"), style.CREAM, "sans"))
+        if self.mode != "standard" and view["profile_seat"] >= 0:
+            lines.append(
+                (
+                    tr("wyrttable.profile_line", pv=self.shown.stacks[view["profile_seat"]]),
+                    (230, 120, 100),
+                    "bold",
+                )
+            )
+        key = (tuple(lines), width, bar.height)
+        if self._bar is None or self._bar[0] != key:
+            text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
+            # every line fits: smaller letters when there are more than the bar
+            # holds at 15 px (practice at 1024x640 in Portuguese cut the last one)
+            texts = [(text, kind) for text, _colour, kind in lines]
+            size, wrapped = style.wrap_to_fit(texts, width, bar.height - 10, (15, 13, 12, 11))
+            parts = [(part, lines[i][1], lines[i][2]) for i, part in wrapped]
+            step = size + 4
+            fits = 10 + step * len(parts) <= bar.height - 4
+            y = 10 if fits else max(4, (bar.height - step * len(parts)) // 2)
+            used = 0
+            #: lines that did not fit even at the smallest size (a test keeps it 0)
+            self.bar_lines_cut = 0
+            for part, colour, kind in parts:
+                if y + step > bar.height - 4:
+                    self.bar_lines_cut += 1
+                    continue
+                r = style.blit_text(
+                    text_surf, part, size, (0, y), colour, kind=kind, max_width=width
+                )
+                used = max(used, r.right)
+                y += step
+            #: where the bar's words lie (a test keeps every widget off them)
+            self.bar_text_rect = pygame.Rect(left, bar.top, used, y)
+            self._bar = (key, text_surf)
+        surface.blit(self._bar[1], (left, bar.top))
+
+    def _shown_hand_category(self) -> str:
+        """The category of the viewer's cards with the dice cards on the felt now."""
+        fan = self.fans.get(self.viewer) if self.viewer is not None else None
+        if fan is None or not fan.sprites or not all(sp.face_up for sp in fan.sprites):
+            return ""
+        cards = [sp.card for sp in fan.sprites if sp.card is not None] + list(self.shown.board)
+        if not 5 <= len(cards) <= 7:
+            return ""
+        key = tuple(cards)
+        if getattr(self, "_cat_key", None) != key:
+            from game.wyrt import evaluate
+
+            self._cat_key = key
+            self._cat = evaluate(cards).category
+        return str(self._cat)
+
+    def _top_room(self) -> int:
+        """Pixels left of the top-bar buttons for the status line."""
+        return min(
+            [b.rect.left for b in self.buttons.values()]
+            + [b.rect.left for b in self.extra_buttons.values() if b.visible],
+            default=self.app.size[0] - 16,
+        )
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        if self._top_room() < 430:
+            return  # no room at the top: the bar under the table says it (see _draw_bar)
+        surface_text = self.status_text()
+        room = max(100, self._top_room() - 40)
+        if style.text_width(surface_text + self.skip_note(), 18, "bold") <= room:
+            surface_text += self.skip_note()  # only where it fits: never shrink the line
+        style.blit_text(
+            surface,
+            surface_text,
+            18,
+            (20, 20),
+            style.CREAM,
+            kind="bold",
+            shadow=style.BLACK,
+            max_width=room,
+        )
+
+    def status_text(self) -> str:
+        """The table, its mode and who is to act."""
+        view = self.view()
+        if self.shows_the_end():
+            text = tr("ui.table.over")
+        elif self.mode == "death_match":
+            text = tr(
+                "wyrttable.status_death_match"
+                if not view["morto_defeated"]
+                else "wyrttable.status_morto_down"
+            )
+        elif self.mode == "life_cassino":
+            text = tr("wyrttable.status_cassino")
+        else:
+            text = tr(f"wyrt.options.table.choices.{view['table']}")
+        return text + self.to_act_note()
