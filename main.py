@@ -22,15 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(x) for x in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
-    if w < 320 or h < 240:
-        raise argparse.ArgumentTypeError("size must be at least 320x240")
-    return w, h
+from scenes.window_flags import add_gui_flags as _add_gui_flags
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -42,24 +34,6 @@ def _option(text: str) -> tuple[str, Any]:
     except json.JSONDecodeError:
         value = raw
     return key.strip(), value
-
-
-def _add_gui_flags(p: argparse.ArgumentParser, *, again: bool = False) -> None:
-    """The window flags. `again`: a subcommand's copy, which sets only what is
-    given after the subcommand ("taverna --size 1024x640 play wyrt" kept the
-    subcommand's empty defaults, and the size and language were lost)."""
-    keep = {"default": argparse.SUPPRESS} if again else {}
-    p.add_argument("--frames", type=int, help="exit after N frames", **({"default": 0} | keep))
-    p.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG", **keep)
-    p.add_argument("--autoplay", action="store_true", help="bots play every seat", **keep)
-    p.add_argument("--lang", choices=["pt", "en"], help="interface language", **keep)
-    p.add_argument("--size", type=_size, help="window size, e.g. 1280x800", **keep)
-    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen", **keep)
-    p.add_argument(
-        "--scene",
-        help="open a screen directly (settings, new:<game>, rules, stats, curtain)",
-        **keep,
-    )
 
 
 def build_parser() -> argparse.ArgumentParser:

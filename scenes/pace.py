@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from scenes.window_flags import window_args
+
 #: the goal of issue 34: no wait over this between a person's decisions
 WAIT_GOAL = 8.0
 FRAME = 1 / 60
@@ -61,14 +63,13 @@ def measure_pace(
     frame, then between one decision and the next."""
     import pygame
 
-    import main
     from game.registry import make_bot
     from game.rng import Rng
     from scenes.app import App
     from scenes.main_menu import MainMenu
     from scenes.tables import open_table
 
-    app = App(main.build_parser().parse_args(["--size", f"{size[0]}x{size[1]}", "--lang", "en"]))
+    app = App(window_args(["--size", f"{size[0]}x{size[1]}", "--lang", "en"]))
     app.settings.animation_speed = speed
     seats = pace_seats(game)
     table = open_table(app, game, seats, seed, dict(options or {}))

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scenes import heap
+from scenes.window_flags import window_args
 
 if TYPE_CHECKING:
     from game.registry import GameInfo
@@ -428,13 +429,12 @@ class Soak:
 
     def run(self) -> SoakReport:
         """Soak until the deadline and return the report."""
-        import main
         from scenes.app import App
         from scenes.main_menu import MainMenu
         from scenes.tables import TABLES, table_ready
 
         started = time.monotonic()
-        args = main.build_parser().parse_args(["--size", "1280x800", "--lang", "en"])
+        args = window_args(["--size", "1280x800", "--lang", "en"])
         app = App(args)
         self.app = app
         app.settings.confirm_quit = False

@@ -10,8 +10,11 @@ needs at least 8 entrants.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from game.tournament.errors import TournamentError
 
 #: Tournament types of the source (the Chama modes); organizers may invent others.
 CHAMA_TYPES: tuple[str, ...] = ("Campeonato", "Guerrilha", "Duplas", "Conquistadores")
@@ -67,3 +70,54 @@ def parse_chama_event_name(text: str) -> ChamaEventName | None:
         variants=variants,
         year=int(m.group("year")),
     )
+
+
+#: The name's tournament type of each Chama mode ([R10], [C14]).
+CHAMA_MODE_TYPES: dict[str, str] = {
+    "campeonato": "Campeonato",
+    "guerrilha": "Guerrilha",
+    "duplas": "Duplas",
+    "conquistadores": "Conquistadores",
+}
+#: The name's variant of each Chama variant option ([R10], [C15]).
+CHAMA_VARIANT_OPTIONS: dict[str, str] = {"aliados": "Aliados", "xisum": "Xisum"}
+
+
+def chama_type(opts: Mapping[str, Any]) -> str:
+    """The name's tournament type for an event played with `opts`."""
+    return CHAMA_MODE_TYPES.get(str(opts.get("mode", "campeonato")), "Campeonato")
+
+
+def chama_variants(opts: Mapping[str, Any]) -> list[str]:
+    """The name's variants for the variant options switched on in `opts`."""
+    return [label for key, label in CHAMA_VARIANT_OPTIONS.items() if opts.get(key)]
+
+
+def check_chama_name(
+    parsed: ChamaEventName, opts: Mapping[str, Any], known: Collection[str]
+) -> None:
+    """[R10]: the name says what the event plays. A type that is a Chama mode must
+    be the event's mode (an organizer's own type says nothing about it), and the
+    variants in parentheses must be exactly the variants switched on (`known`:
+    the game's option keys; a setting the game lacks cannot be contradicted)."""
+    kind = parsed.kind.casefold()
+    modes = {v.casefold(): k for k, v in CHAMA_MODE_TYPES.items()}
+    mode = str(opts.get("mode", "campeonato"))
+    if "mode" in known and kind in modes and modes[kind] != mode:
+        raise TournamentError(
+            "rulings.tournament.chama_name_mode",
+            f"the name says {parsed.kind} but the event plays {chama_type(opts)}",
+            named=parsed.kind,
+            mode=chama_type(opts),
+        )
+    named = {v.casefold() for v in parsed.variants}
+    on = {v.casefold() for v in chama_variants(opts)}
+    checked = {v.casefold() for k, v in CHAMA_VARIANT_OPTIONS.items() if k in known}
+    checked.add("calouro do chacrinha")  # per player: never an event's setting
+    if (named & checked) != on:
+        raise TournamentError(
+            "rulings.tournament.chama_name_variants",
+            "the variants in the name are not the variants the event plays",
+            named=", ".join(parsed.variants) or "-",
+            played=", ".join(chama_variants(opts)) or "-",
+        )

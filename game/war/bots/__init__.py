@@ -8,9 +8,10 @@ from typing import Any
 from game.core import Action
 from game.rng import Rng
 from game.war.bots.brain import Brain, Params
+from game.war.bots.decide import decide
 from game.war.bots.easy import decide_easy
 from game.war.bots.inference import apply_inference
-from game.war.bots.policy import choose_trade, decide
+from game.war.bots.policy import choose_trade
 
 #: Parameters of each level (see `Params`). Hard blocks harder than before
 #: (block 2 with power 2: the weight falls with the square of the territories

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from game.war import records as R
 from game.war.bots.brain import ADJ, BONUS, CONT, MEMBERS, Brain, N, T, qexp, qwin
+from game.war.bots.policy import BOARD_INDEX, attack_allocation, choose_move, placement_base
 
 #: steps looked ahead when placing and when choosing an attack
 PLACE_DEPTH = 10
@@ -164,8 +165,6 @@ def placement_planned(brain: Brain) -> R.Place:
     """Hard's placement: continent bonuses and defence as normal; the attack
     armies go where the whole-turn plan is worth most among `placements`
     (normal's choice is one of them)."""
-    from game.war.bots.policy import placement_base
-
     base, free = placement_base(brain)
     best = max(placements(brain, base, free), key=lambda a: plan_value(brain, a, PLACE_DEPTH))
     return R.Place({T[i]: c for i, c in enumerate(best) if c > 0})
@@ -182,8 +181,6 @@ def placements(brain: Brain, base: list[int], free: int) -> list[list[int]]:
     or two thirds of them on each of two of the `SPLIT_FRONTS` best. Weighing
     this many (not six fronts and one even split) won about 2.6 points more
     against three normals on the same deals (see `LEVELS`)."""
-    from game.war.bots.policy import attack_allocation
-
     normal = list(base)
     if free > 0:
         attack_allocation(brain, normal, free)
@@ -268,8 +265,6 @@ def choose_move_planned(brain: Brain) -> R.Move | None:
     """Hard's fortifying move: normal's candidate, or a front-to-front shift,
     whichever lowers the exposure of the position most while keeping the best
     attack stacks for next turn ([W8])."""
-    from game.war.bots.policy import BOARD_INDEX, choose_move
-
     movable = {BOARD_INDEX[t]: m for t, m in brain.view["movable"].items()}
     if not movable:
         return None

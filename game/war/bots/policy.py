@@ -6,8 +6,6 @@ by their `Params` and by which helper they call (hard adds `lookahead`).
 
 from __future__ import annotations
 
-from game.core import Action
-from game.rng import Rng
 from game.war import records as R
 from game.war.bots.brain import ADJ, CONT, CONT_INDEX, MEMBERS, Brain, N, T, best_set, qwin
 
@@ -334,48 +332,6 @@ def front_distance(brain: Brain) -> list[int]:
                 dist[j] = dist[i] + 1
                 queue.append(j)
     return dist
-
-
-# ------------------------------------------------------------- the turn
-
-
-def decide(brain: Brain, legal: list[Action], rng: Rng) -> Action:
-    """One decision for the phase the view is in."""
-    phase = brain.view["phase"]
-    if phase == "reinforce":
-        trade = choose_trade(brain, eager=brain.p.eager_trade)
-        if trade is not None:
-            return trade
-        if brain.p.lookahead:
-            from game.war.bots.lookahead import placement_planned
-
-            return placement_planned(brain)
-        return placement(brain)
-    if phase == "attack":
-        if brain.p.lookahead:
-            from game.war.bots.lookahead import choose_attack_planned
-
-            att = choose_attack_planned(brain)
-        else:
-            att = choose_attack(brain)
-        if att is not None:
-            return att
-        return R.EndAttacks() if brain.p.fortify else R.EndTurn()
-    if phase == "occupy":
-        if brain.p.lookahead and brain.p.plan_occupy:
-            from game.war.bots.lookahead import choose_occupy_planned
-
-            return choose_occupy_planned(brain)
-        return choose_occupy(brain)
-    if phase == "move":
-        if brain.p.lookahead and brain.p.plan_moves:
-            from game.war.bots.lookahead import choose_move_planned
-
-            mv = choose_move_planned(brain)
-            return mv if mv is not None else R.EndTurn()
-        mv = choose_move(brain) if brain.p.fortify else None
-        return mv if mv is not None else R.EndTurn()
-    return rng.choice(legal)
 
 
 BOARD_INDEX = {t: i for i, t in enumerate(T)}

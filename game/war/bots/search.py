@@ -73,7 +73,7 @@ Maps = tuple[list[float], list[float], list[float]]
 def decide_with(view: dict[str, Any], params: Params, maps: Maps | None = None) -> Action:
     """One decision of the search-free policy for `params`: inference applied
     when the params ask for it, or its conclusions `maps` reused."""
-    from game.war.bots.policy import decide
+    from game.war.bots.decide import decide
 
     brain = Brain(view, params)
     if maps is not None:
