@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 #: so the list only shrinks). Left for the `TableScene` split of issue 33.
 KNOWN_CIRCLE_EDGES: frozenset[tuple[str, str]] = frozenset(
     {
-        # The table base goes back to the screens that open tables.
-        ("scenes.tables.base", "scenes.main_menu"),
-        ("scenes.tables.base", "scenes.pause"),
-        ("scenes.tables.base", "scenes.victory"),
-        ("scenes.tables.base", "scenes.tables"),
+        # Leaving or ending a table goes back to the screens that open tables.
+        ("scenes.tables.pause_end", "scenes.main_menu"),
+        ("scenes.tables.pause_end", "scenes.pause"),
+        ("scenes.tables.pause_end", "scenes.victory"),
+        ("scenes.tables.pause_end", "scenes.tables"),
         # Autosave reopens a table: the registry of tables and `SeatSetup`.
         ("scenes.tables.autosave", "scenes.tables"),
         ("scenes.tables.autosave", "scenes.tables.base"),
