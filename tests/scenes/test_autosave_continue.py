@@ -38,6 +38,7 @@ def _wyrt_autosaved(app) -> WyrtTable:  # type: ignore[no-untyped-def]
     t = open_table(app, "wyrt", BOTS, seed=3, options={"straddle": False})
     app.scenes.push(t, fade=False)
     assert isinstance(t, WyrtTable)
+
     def deciding() -> bool:
         return t.my_turn() and t.controls is not None and t.controls.view is not None
 
@@ -72,7 +73,9 @@ def test_wyrt_after_continue_shows_the_cards_and_your_hand(app, monkeypatch) -> 
     assert isinstance(again, WyrtTable) and again is not first
     pump(app, 3)
     if os.environ.get("TAVERNA_SHOTS"):  # for a person to look at
-        pygame.image.save(app.screen, os.path.join(os.environ["TAVERNA_SHOTS"], "wyrt_continue.png"))
+        pygame.image.save(
+            app.screen, os.path.join(os.environ["TAVERNA_SHOTS"], "wyrt_continue.png")
+        )
     mine = again.fans.get(0)
     assert mine is not None and len(mine.sprites) == 5
     assert all(sp.face_up for sp in mine.sprites)
@@ -81,6 +84,6 @@ def test_wyrt_after_continue_shows_the_cards_and_your_hand(app, monkeypatch) -> 
         fan = again.fans.get(seat)
         assert fan is not None and len(fan.sprites) == 5
         assert all(not sp.face_up and sp.card is None for sp in fan.sprites)
+    assert again.shown.board  # a dice card was on the felt when it was saved
+    assert [sp.card for sp in again.board.sprites] == list(again.shown.board)
     assert any(text.startswith("Your hand:") for text in drawn)
-    if os.environ.get("TAVERNA_SHOTS"):
-        pygame.image.save(app.screen, os.path.join(os.environ["TAVERNA_SHOTS"], "wyrt_continue.png"))
