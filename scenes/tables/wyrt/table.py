@@ -644,6 +644,8 @@ class WyrtTable(TableScene):
                 bet_made = True
             if event is not None:
                 text = self.event_text(event, **extra)
+            else:
+                text = self.note_text(text, extra)
             if text:
                 self.log.add(text, colour)
 
@@ -1088,7 +1090,7 @@ class WyrtTable(TableScene):
             list(self.view()["seats"][s]["stack"] for s in range(len(self.seats)))
         )
         self.log_event(ev)
-        self.log_note(unit_words(f"wyrt.end_reason.{ev.reason}", self.unit), style.INK_SOFT)
+        self.log_note(lambda: unit_words(f"wyrt.end_reason.{ev.reason}", self.unit), style.INK_SOFT)
 
     # -- practice ------------------------------------------------------------------------
     def show_hint(self, action: Action) -> None:
