@@ -40,6 +40,10 @@ class SaveRefused(Exception):
         self.path = path
         self.moved_to = moved_to
         self.params = params
+        #: set by `list_saves`: the game the file's name says, and when the file
+        #: was last written (its own time is unreadable: the file is broken)
+        self.game = ""
+        self.written_at = 0.0
 
 
 @dataclass
@@ -200,11 +204,41 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[SaveRef
         return found, refused
     for path in sorted(folder.glob("*.json")):
         try:
+            written = path.stat().st_mtime
+        except OSError:
+            written = 0.0
+        try:
             found.append(info_of(path, _checked(path)))
         except SaveRefused as r:
+            r.game, r.written_at = game_of_file(path), written
             refused.append(r)
     found.sort(key=lambda s: s.saved_at, reverse=True)
+    refused.sort(key=lambda r: r.written_at, reverse=True)
     return found, refused
+
+
+def game_of_file(path: Path) -> str:
+    """The game a save file's name says it holds ("" when it names none we know)."""
+    from game.registry import GAMES
+
+    stem = path.stem
+    name = (
+        stem.removeprefix(AUTOSAVE_PREFIX)
+        if stem.startswith(AUTOSAVE_PREFIX)
+        else stem.split("-", 1)[0]
+    )
+    return name if name in GAMES else ""
+
+
+def newest_refused(found: list[SaveInfo], refused: list[SaveRefused]) -> SaveRefused | None:
+    """The refused save written after every sound one, if any: the one "Continue"
+    would have opened, had it not been broken (see `list_saves`, newest first)."""
+    if not refused:
+        return None
+    newest = refused[0]
+    if found and newest.written_at <= found[0].saved_at:
+        return None
+    return newest
 
 
 def latest_save(folder: Path | None = None) -> SaveInfo | None:

@@ -259,6 +259,11 @@ class SceneManager:
         """Rebuild every scene's layout; refresh overlay backdrops."""
         for scene in self.stack:
             scene.resize(size)
+        self._after_rebuild()
+
+    def _after_rebuild(self) -> None:
+        """Every scene was built again: overlays redraw their backdrop live and
+        the scenes under the top one hide their widgets again."""
         for i, scene in enumerate(self.stack):
             if scene.overlay:
                 scene.backdrop = None  # redrawn live from the scene beneath
@@ -266,5 +271,8 @@ class SceneManager:
                 scene.cover()
 
     def relabel(self) -> None:
-        """Language changed: rebuild every scene's texts."""
-        self.resize(self.app.size)
+        """Language changed: every scene's own `relabel` (its widgets, and what a
+        scene tells in words beyond them, such as a table's log)."""
+        for scene in self.stack:
+            scene.relabel()
+        self._after_rebuild()

@@ -267,15 +267,57 @@ def _bot_id(value: Any) -> str | None:
 
 
 def continue_latest(app: App) -> bool:
-    """ "Continue": open the most recent save in one click. Returns True if a table opened."""
+    """ "Continue": open the most recent save in one click. Returns True if a table opened.
+
+    When the newest save is broken, the person is told which one it was and asked
+    before the next one opens: another game opening unasked looked like a mix-up."""
     found, refused = saves.list_saves()
+    latest = found[0] if found else None
+    broken = saves.newest_refused(found, refused)
+    if broken is not None:
+        told = newest_broken_text(broken)
+        if latest is None:
+            app.notify(told + " " + tr("life.saves.nothing"), "error")
+            return False
+        nxt = latest
+
+        def open_next() -> None:
+            _push_save(app, nxt.path)
+
+        ask = tr("life.saves.open_next", **_save_words(nxt.game, nxt.path, nxt.saved_at))
+        app.confirm(
+            tr("life.saves.newest_broken_title"),
+            told + " " + ask,
+            open_next,
+            yes=tr("life.saves.open_next_yes"),
+        )
+        return False
     if refused:
         app.notify(refusal_text(refused[0]), "error")
-    latest = found[0] if found else None
     if latest is None:
         app.notify(tr("life.saves.nothing"), "warn")
         return False
-    table = open_save(app, latest.path)
+    return _push_save(app, latest.path)
+
+
+def newest_broken_text(refused: saves.SaveRefused) -> str:
+    """ "The newest save (Wyrt, <date>) is damaged and was moved aside." """
+    key = "life.saves.newest_moved" if refused.moved_to is not None else "life.saves.newest_unread"
+    return tr(key, **_save_words(refused.game, refused.path, refused.written_at))
+
+
+def _save_words(game: str, path: Path, stamp: float) -> dict[str, str]:
+    """A save named for a person: its game (else its file name) and its date."""
+    from scenes.i18n import has
+    from scenes.load_screen import date_text
+
+    key = f"ui.games.{game}"
+    return {"game": tr(key) if game and has(key) else path.name, "date": date_text(stamp)}
+
+
+def _push_save(app: App, path: Path) -> bool:
+    """Open a save's table on top; False after saying why it could not."""
+    table = open_save(app, path)
     if table is None:
         return False
     app.scenes.push(table)

@@ -142,7 +142,7 @@ class TableScene(
             "practice": practice,
         }
         if match.log:  # a continued match: its log is told again from the action log
-            self.history = [(e, "", style.INK, self.event_extra(e)) for e in replay_events(match)]
+            self.history = [(e, "", style.INK, {}) for e in replay_events(match)]
             self.rebuild_log()
 
     # -- to override -----------------------------------------------------------

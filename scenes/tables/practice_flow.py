@@ -6,6 +6,7 @@ bots' revealed seats.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from game import (
     Action,
@@ -28,7 +29,7 @@ class PracticeFlow:
         position that no longer exists, is thrown away (see `after_jump`)."""
         self.tools.undo(self)
 
-    def after_jump(self, note: str = "") -> None:
+    def after_jump(self, note: str | Callable[[], str] = "") -> None:
         """The match was replaced by the same match at another point of its log
         (undo, redo, a replay's step back): show it as it stands now."""
         self._generation += 1
@@ -36,9 +37,10 @@ class PracticeFlow:
         self.tweens.finish_all()
         self.finish_animations()
         self.finished = False
-        self.history = [(e, "", style.INK, self.event_extra(e)) for e in replay_events(self.match)]
+        self.history = [(e, "", style.INK, {}) for e in replay_events(self.match)]
         if note:
-            self.history.append((None, note, style.INK_SOFT, {}))
+            words, extra = (note(), {"retell": note}) if callable(note) else (note, {})
+            self.history.append((None, words, style.INK_SOFT, extra))
         self.rebuild_log()
         self.sync()
         self.refresh_controls()

@@ -8,6 +8,7 @@ through `hint_reason(action)`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core import Match
@@ -26,7 +27,7 @@ class PracticeTools:
         #: show the bots' hidden cards and objectives
         self.reveal = False
 
-    def _jump(self, table: TableScene, match: Match, note: str) -> None:
+    def _jump(self, table: TableScene, match: Match, note: Callable[[], str]) -> None:
         table.match = match
         table.after_jump(note)
 
@@ -36,7 +37,7 @@ class PracticeTools:
         if back is None:
             table.app.notify(tr("ui.table.nothing_to_undo"), "warn")
             return
-        self._jump(table, back, tr("ui.table.undone"))
+        self._jump(table, back, lambda: tr("ui.table.undone"))
 
     def redo(self, table: TableScene) -> None:
         """Forward again along what was undone."""
@@ -44,7 +45,7 @@ class PracticeTools:
         if forward is None:
             table.app.notify(tr("life.practice.nothing_to_redo"), "warn")
             return
-        self._jump(table, forward, tr("life.practice.redone"))
+        self._jump(table, forward, lambda: tr("life.practice.redone"))
 
     def holds_bots(self, table: TableScene) -> bool:
         """After an undo the bots wait while the person may still redo.

@@ -5,6 +5,7 @@ moment ([G4]).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game import (
@@ -54,8 +55,10 @@ class TableLog:
         """The log line of an event in words ("" when the game has none).
 
         Keys: `<game>.events_private.<Event>` for the seat a private event
-        belongs to, else `<game>.events.<Event>`. Seat numbers become names.
+        belongs to, else `<game>.events.<Event>`. Seat numbers become names;
+        `event_extra`'s words are worked out now, in today's language.
         """
+        extra = {**self.event_extra(event), **extra}
         game, name = self.match.game_name, type(event).__name__
         keys = [f"{game}.events.{name}"]
         if event.PRIVATE and event.visible_to(self.viewer):
@@ -74,23 +77,34 @@ class TableLog:
     def event_extra(self, event: Event) -> dict[str, Any]:
         """Words a game adds to an event's fields for its log line (card names…).
 
-        Worked out from the event alone, so that a log told again from the action
-        log (a continued match, undo) reads exactly as it read live."""
+        Worked out from the event alone, whenever the line is worded (never kept):
+        a log told again from the action log (a continued match, undo) reads
+        exactly as it read live, and after a switch of language in the new one."""
         return {}
 
     def log_event(self, event: Event, **extra: Any) -> None:
         """Write the log line of an event (kept as the event: told again in the
-        words of whoever looks next, see `rebuild_log`)."""
-        extra = {**self.event_extra(event), **extra}
+        words of whoever looks next, see `rebuild_log`). `extra` holds only
+        facts of the moment, never words: they would keep their language."""
         self.history.append((event, "", style.INK, extra))
         text = self.event_text(event, **extra)
         if text:
             self.log.add(text)
 
-    def log_note(self, text: str, colour: tuple[int, int, int] = style.INK) -> None:
-        """Write a line that is no engine event (and carries no secret)."""
-        self.history.append((None, text, colour, {}))
-        self.log.add(text, colour)
+    def log_note(
+        self, text: str | Callable[[], str], colour: tuple[int, int, int] = style.INK
+    ) -> None:
+        """Write a line that is no engine event (and carries no secret). Given as
+        a function that words it, it is worded again after a switch of language."""
+        words, extra = (text(), {"retell": text}) if callable(text) else (text, {})
+        self.history.append((None, words, colour, extra))
+        self.log.add(words, colour)
+
+    @staticmethod
+    def note_text(text: str, extra: dict[str, Any]) -> str:
+        """A note's line now: worded again, in today's language, when it can be."""
+        retell = extra.get("retell")
+        return str(retell()) if callable(retell) else text
 
     #: how many history items the log is rebuilt from (its panel keeps fewer lines)
     LOG_REBUILD = 1500
@@ -104,5 +118,7 @@ class TableLog:
         for event, text, colour, extra in self.history[-self.LOG_REBUILD :]:
             if event is not None:
                 text = self.event_text(event, **extra)
+            else:
+                text = self.note_text(text, extra)
             if text:
                 self.log.add(text, colour)

@@ -160,3 +160,26 @@ def test_a_save_block_edited_by_hand_is_refused_not_a_crash(field: str, value: o
     found, refused = saves.list_saves(good.parent)
     assert [f.path for f in found] == [good]
     assert [r.key for r in refused] == ["life.saves.edited"] and not bad.exists()
+
+
+def test_a_refused_save_keeps_its_game_and_time_and_the_newest_is_found() -> None:
+    import os
+    import time
+
+    sound = saves.write_save(_played(), saves.autosave_path("alta"), "auto")
+    broken = storage.saves_dir() / "war-20261128-120000.json"
+    broken.write_text("{ not json", encoding="utf-8")
+    older = storage.saves_dir() / "autosave-zzz.json"  # a name that says no game we know
+    older.write_text("[1, 2", encoding="utf-8")
+    now = time.time()
+    os.utime(broken, (now + 60, now + 60))
+    os.utime(older, (now - 600, now - 600))
+    found, refused = saves.list_saves()
+    assert [i.path for i in found] == [sound]
+    assert [r.path for r in refused] == [broken, older]  # newest first
+    assert (refused[0].game, refused[1].game) == ("war", "")
+    assert refused[0].written_at == pytest.approx(now + 60)
+    assert saves.newest_refused(found, refused) is refused[0]
+    assert saves.newest_refused(found, refused[1:]) is None  # older than the sound save
+    assert saves.newest_refused([], refused[1:]) is refused[1]
+    assert saves.newest_refused(found, []) is None

@@ -91,6 +91,8 @@ class WyrAnimations:
                 self.log.start_hand(self._hand_title(event))
             if event is not None:
                 text, colour = self.event_text(event), self._log_colour(event)
+            else:
+                text = self.note_text(text, extra)
             if text:
                 self.log.add(text, colour)
 

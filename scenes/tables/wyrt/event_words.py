@@ -124,6 +124,8 @@ class WyrtEventWords:
                 bet_made = True
             if event is not None:
                 text = self.event_text(event, **extra)
+            else:
+                text = self.note_text(text, extra)
             if text:
                 self.log.add(text, colour)
 
@@ -269,4 +271,4 @@ class WyrtEventWords:
             list(self.view()["seats"][s]["stack"] for s in range(len(self.seats)))
         )
         self.log_event(ev)
-        self.log_note(unit_words(f"wyrt.end_reason.{ev.reason}", self.unit), style.INK_SOFT)
+        self.log_note(lambda: unit_words(f"wyrt.end_reason.{ev.reason}", self.unit), style.INK_SOFT)

@@ -56,6 +56,9 @@ class WyrtLayout:
         )
         self._controls_key = None
         self._build_extra_buttons()
+        if self._lay_out_loaded:  # once the ring knows where the cards go
+            self._lay_out_loaded = False
+            self.sync()
 
     def _build_extra_buttons(self) -> None:
         from scenes import ui

@@ -107,6 +107,9 @@ class WyrtTable(
         self.board.overlap = -0.12
         # a loaded match shows the table as it stands; a new one starts empty
         self.shown = Shown.from_view(view) if match.log else self._empty_shown(view)
+        #: a loaded match starts mid-hand: its cards never come as events (the
+        #: deal is not replayed), so the first layout lays them out from the match
+        self._lay_out_loaded = bool(match.log)
         self.controls: BetControls | None = None
         self.aids = PracticeAids(self)
         self.pulse = 0.0
