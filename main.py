@@ -174,18 +174,21 @@ def _count(value: float) -> float | int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """`taverna simulate`."""
-    from game import OptionsError
+    from game import OptionsError, get_info
+    from game.progress import Progress
+    from game.registry import bots_only_options, resolve_bot_id
     from game.runner import parse_seat_spec, simulate
 
     reason = _known_game(args.game)
     if reason:
         return _fail(reason)
+    info = get_info(args.game)
     bot_ids = []
     for spec in args.seats.split(","):
         _, bot = parse_seat_spec(spec)
         if bot is None:
             return _fail(f"simulate needs bots in every seat (bot:<level>), not {spec!r}")
-        bot_ids.append(bot)
+        bot_ids.append(resolve_bot_id(info, bot))
     if args.games < 1:
         return _fail("--games must be at least 1")
     if args.budget is not None and args.budget <= 0:
@@ -193,18 +196,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         return _fail("--jobs must be 0 (one per core) or a positive number of processes")
     jobs = args.jobs or os.cpu_count() or 1
+    options = bots_only_options(info, len(bot_ids), dict(args.option))
     try:
-        out = simulate(
-            args.game,
-            bot_ids,
-            games=args.games,
-            seed=args.seed,
-            options=dict(args.option),
-            rotate=not args.no_rotate,
-            time_budget=args.budget,
-            duplicate=args.duplicate,
-            jobs=jobs,
-        )
+        with Progress("simulate", args.games, "games") as progress:
+            out = simulate(
+                args.game,
+                bot_ids,
+                games=args.games,
+                seed=args.seed,
+                options=options,
+                rotate=not args.no_rotate,
+                time_budget=args.budget,
+                duplicate=args.duplicate,
+                jobs=jobs,
+                progress=progress,
+            )
     except OptionsError as e:
         return _fail(str(e))
     for s in out["seats"]:
@@ -242,6 +248,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(
                 f"  luck-adjusted: the luck of {out['luck_events']} dice rolls taken out "
                 "(each counted at its expected value)"
+            )
+        limit = options.get("turn_limit")
+        if limit:
+            print(
+                f"  turn limit {limit} turns [R7]: {out['timed_games']} games ended on time"
+                + ("" if "turn_limit" in dict(args.option) else " (-o turn_limit=0: no limit)")
             )
         if out["capped_games"]:
             print(f"  {out['capped_games']} games stopped at the safety cap")
