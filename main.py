@@ -127,6 +127,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--bots", default="", help="comma-separated bot ids to cycle through")
     tour.add_argument("--simulate", action="store_true", help="bots play every match")
+    tour.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --simulate: play each round's tables in N processes "
+        "(same results; 0: one per core)",
+    )
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument(
         "--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE"
@@ -272,6 +280,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         return _fail(reason)
     if importlib.util.find_spec("game.tournament") is None:
         return _fail("the tournament organizer is not ready yet")
+    if args.jobs < 0:
+        return _fail("--jobs must be 0 (one per core) or a positive number of processes")
+    args.jobs = args.jobs or os.cpu_count() or 1
     from game.tournament import headless
 
     return headless.main(args)
