@@ -83,13 +83,20 @@ class Progress:
         if tty:
             from tqdm import tqdm
 
+            # without a rate (a soak counts seconds) the bar keeps count and time left
+            shape = (
+                {}
+                if rate
+                else {"bar_format": "{l_bar}{bar}| {n}/{total} {unit} [{remaining} left]"}
+            )
             self._bar = tqdm(
                 total=self.total or None,
                 desc=label,
-                unit=unit if rate else "",
+                unit=unit,
                 file=self.stream,
                 dynamic_ncols=True,
                 leave=True,
+                **shape,
             )
 
     def __call__(self, done: int, total: int | None = None) -> None:
