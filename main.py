@@ -22,6 +22,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+#: rounds after which bots-only War ends on time (game.war.BOTS_ONLY_ROUNDS; kept
+#: as a number here so `--help` does not import the engines)
+WAR_BOTS_ROUNDS = 200
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -51,7 +55,13 @@ def _add_gui_flags(p: argparse.ArgumentParser, *, again: bool = False) -> None:
     keep = {"default": argparse.SUPPRESS} if again else {}
     p.add_argument("--frames", type=int, help="exit after N frames", **({"default": 0} | keep))
     p.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG", **keep)
-    p.add_argument("--autoplay", action="store_true", help="bots play every seat", **keep)
+    p.add_argument(
+        "--autoplay",
+        action="store_true",
+        help=f"bots play every seat (War then ends on time [R7] after {WAR_BOTS_ROUNDS} "
+        "rounds unless -o turn_limit=N; 0: no limit)",
+        **keep,
+    )
     p.add_argument("--lang", choices=["pt", "en"], help="interface language", **keep)
     p.add_argument("--size", type=_size, help="window size, e.g. 1280x800", **keep)
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen", **keep)
@@ -80,7 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--practice", action="store_true", help="hints, odds and undo")
     _add_gui_flags(play, again=True)
 
-    sim = sub.add_parser("simulate", help="bots play many matches headless")
+    sim = sub.add_parser(
+        "simulate",
+        help="bots play many matches headless",
+        description="Bots play many matches headless. Progress shows on stderr. "
+        f"War ends on time [R7] after {WAR_BOTS_ROUNDS} rounds (turn_limit = rounds x seats) "
+        "unless -o turn_limit=N says otherwise (0: no limit).",
+    )
     sim.add_argument("game")
     sim.add_argument(
         "--seats", required=True, help="comma-separated bot ids, e.g. bot:hard,bot:normal"
@@ -108,7 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true")
 
-    tour = sub.add_parser("tournament", help="run a tournament headless")
+    tour = sub.add_parser(
+        "tournament",
+        help="run a tournament headless",
+        description="Run a tournament headless. With --simulate, stderr first says about "
+        "how long a round takes when hard bots play, then shows the progress.",
+    )
     tour.add_argument("game")
     tour.add_argument("--format", choices=["swiss", "melee", "elimination"], default="swiss")
     tour.add_argument("--entrants", type=int, default=8)

@@ -39,8 +39,8 @@ def _singular(unit: str) -> str:
 
 
 def _left_text(seconds: float) -> str:
-    """About how long is left, in seconds under two minutes, else in minutes."""
-    if seconds < 120:
+    """About how long is left, in seconds under three minutes, else in minutes."""
+    if seconds < 180:
         return f"about {seconds:.0f} s left"
     return f"about {seconds / 60:.0f} min left"
 
@@ -62,7 +62,7 @@ class Progress:
         rate: bool = True,
         stream: TextIO | None = None,
         tty: bool | None = None,
-        every: float = PLAIN_EVERY,
+        every: float | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.label = label
@@ -73,7 +73,7 @@ class Progress:
         if tty is None:
             isatty = getattr(self.stream, "isatty", None)
             tty = bool(isatty()) if callable(isatty) else False
-        self.every = every
+        self.every = PLAIN_EVERY if every is None else every
         self.clock = clock
         self.started = clock()
         self.last_line = self.started

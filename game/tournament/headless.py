@@ -169,7 +169,9 @@ def main(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         if args.simulate:
             # stderr, like the progress: stdout stays the report (or the JSON)
-            print(f"tournament: {round_note(t, jobs)}", file=sys.stderr, flush=True)
+            note = round_note(t, jobs)
+            if note:
+                print(f"tournament: {note}", file=sys.stderr, flush=True)
             with Progress("tournament", estimate_matches(t), "matches") as progress:
                 simulate_tournament_jobs(t, jobs, progress=progress)
         else:

@@ -55,10 +55,13 @@ def round_seconds(t: Tournament, jobs: int) -> float:
     return math.ceil(tables / max(1, jobs)) * per_match
 
 
-def round_note(t: Tournament, jobs: int) -> str:
-    """The one line `taverna tournament --simulate` prints at the start."""
+def round_note(t: Tournament, jobs: int) -> str | None:
+    """The one line `taverna tournament --simulate` prints at the start; None for
+    a game we have no measurements of (an estimate without them would be a guess)."""
     tables, _ = round_tables(t)
     decisions, _share = TYPICAL.get(t.game, (0.0, 0.0))
+    if not decisions or not hard_budget(t.game) or not tables:
+        return None
     seconds = round_seconds(t, jobs)
     at_once = f"{min(jobs, tables)} at a time" if jobs > 1 else "one at a time"
     return (
