@@ -164,5 +164,15 @@ def test_wyrt_takes_bot_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert make_bot("wyrt", "normal").time_budget > 0
 
 
+def test_wyrt_tournament_takes_bot_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main.cli(["tournament", "wyrt", "--entrants", "4", "--bots", "easy,hard", "--json"]) == 0
+    bots = {
+        s["bot"]
+        for t in json.loads(capsys.readouterr().out)["rounds"][0]["tables"]
+        for s in t["seats"]
+    }
+    assert bots == {"cliente_casual", "nobre_invicto"}
+
+
 def test_wyrt_table_opens_with_a_bot_level() -> None:
     assert main.cli(["play", "wyrt", "--seats", "Ana,bot:normal", "--frames", "1"]) == 0

@@ -21,7 +21,7 @@ import sys
 import time
 from typing import Any
 
-from game.registry import OptionsError
+from game.registry import OptionsError, get_info, resolve_bot_id
 from game.tournament.errors import TournamentError
 from game.tournament.export import standings_rows
 from game.tournament.organizer import (
@@ -37,7 +37,9 @@ from game.tournament.play import describe_table, estimate_matches, matches_playe
 
 def build(args: argparse.Namespace) -> Tournament:
     """The tournament the command line describes (raises `TournamentError`)."""
-    bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
+    info = get_info(args.game)
+    # levels name the game's own bots (Wyrt: personas), as in `simulate`
+    bots = [resolve_bot_id(info, b.strip()) for b in (args.bots or "").split(",") if b.strip()]
     if args.entrants < 1:
         raise TournamentError(
             "tournament.errors.too_few_entrants", "--entrants must be at least 1", minimum=1
