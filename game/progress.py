@@ -79,6 +79,8 @@ class Progress:
         self.last_line = self.started
         self.done = 0
         self.lines = 0
+        #: the count the last plain line showed (the closing line is not repeated)
+        self._shown = -1
         self._bar: Any = None
         if tty:
             from tqdm import tqdm
@@ -134,13 +136,14 @@ class Progress:
     def _line(self, now: float) -> None:
         print(self.text(now), file=self.stream, flush=True)
         self.lines += 1
+        self._shown = self.done
 
     def close(self) -> None:
         """End the bar; a plain report that printed anything ends with its last count."""
         if self._bar is not None:
             self._bar.close()
             self._bar = None
-        elif self.lines:
+        elif self.lines and self._shown != self.done:
             self._line(self.clock())
 
     def __enter__(self) -> Progress:

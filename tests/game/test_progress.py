@@ -28,11 +28,21 @@ def test_plain_lines_every_few_seconds_when_not_a_terminal() -> None:
         progress(done)
     progress.close()
     lines = out.getvalue().splitlines()
-    # one line per 5 s of work (150 s) and the closing count
-    assert len(lines) == 30 + 1
+    # one line per 5 s of work (150 s); the last one is the closing count
+    assert len(lines) == 30
     assert lines[0] == "simulate: 10/300 games, 2.0/s, about 145 s left"
     assert lines[-1] == "simulate: 300/300 games, 2.0/s, done in 150 s"
     assert "\r" not in out.getvalue()
+
+
+def test_the_last_count_is_not_printed_twice() -> None:
+    clock, out = Clock(), io.StringIO()
+    with Progress("tournament", 4, "matches", stream=out, tty=False, every=5, clock=clock) as p:
+        for done in range(1, 5):
+            clock.now = 30.0 * done  # slow matches: a line after each
+            p(done)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 4 and lines[-1] == "tournament: 4/4 matches, 30 s a match, done in 120 s"
 
 
 def test_quick_work_prints_nothing_when_not_a_terminal() -> None:
