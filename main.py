@@ -22,6 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from scenes.window_flags import WAR_BOTS_ROUNDS
 from scenes.window_flags import add_gui_flags as _add_gui_flags
 
 
@@ -54,7 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--practice", action="store_true", help="hints, odds and undo")
     _add_gui_flags(play, again=True)
 
-    sim = sub.add_parser("simulate", help="bots play many matches headless")
+    sim = sub.add_parser(
+        "simulate",
+        help="bots play many matches headless",
+        description="Bots play many matches headless. Progress shows on stderr. "
+        f"War ends on time [R7] after {WAR_BOTS_ROUNDS} rounds (turn_limit = rounds x seats) "
+        "unless -o turn_limit=N says otherwise (0: no limit).",
+    )
     sim.add_argument("game")
     sim.add_argument(
         "--seats", required=True, help="comma-separated bot ids, e.g. bot:hard,bot:normal"
@@ -82,7 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true")
 
-    tour = sub.add_parser("tournament", help="run a tournament headless")
+    tour = sub.add_parser(
+        "tournament",
+        help="run a tournament headless",
+        description="Run a tournament headless. With --simulate, stderr first says about "
+        "how long a round takes when hard bots play, then shows the progress.",
+    )
     tour.add_argument("game")
     tour.add_argument("--format", choices=["swiss", "melee", "elimination"], default="swiss")
     tour.add_argument("--entrants", type=int, default=8)
@@ -101,6 +113,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--bots", default="", help="comma-separated bot ids to cycle through")
     tour.add_argument("--simulate", action="store_true", help="bots play every match")
+    tour.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --simulate: play each round's tables in N processes "
+        "(same results; 0: one per core)",
+    )
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument(
         "--option", "-o", action="append", type=_option, default=[], metavar="KEY=VALUE"
@@ -148,18 +168,21 @@ def _count(value: float) -> float | int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """`taverna simulate`."""
-    from game import OptionsError
+    from game import OptionsError, get_info
+    from game.progress import Progress
+    from game.registry import bots_only_options, resolve_bot_id
     from game.runner import parse_seat_spec, simulate
 
     reason = _known_game(args.game)
     if reason:
         return _fail(reason)
+    info = get_info(args.game)
     bot_ids = []
     for spec in args.seats.split(","):
         _, bot = parse_seat_spec(spec)
         if bot is None:
             return _fail(f"simulate needs bots in every seat (bot:<level>), not {spec!r}")
-        bot_ids.append(bot)
+        bot_ids.append(resolve_bot_id(info, bot))
     if args.games < 1:
         return _fail("--games must be at least 1")
     if args.budget is not None and args.budget <= 0:
@@ -167,18 +190,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.jobs < 0:
         return _fail("--jobs must be 0 (one per core) or a positive number of processes")
     jobs = args.jobs or os.cpu_count() or 1
+    options = bots_only_options(info, len(bot_ids), dict(args.option))
     try:
-        out = simulate(
-            args.game,
-            bot_ids,
-            games=args.games,
-            seed=args.seed,
-            options=dict(args.option),
-            rotate=not args.no_rotate,
-            time_budget=args.budget,
-            duplicate=args.duplicate,
-            jobs=jobs,
-        )
+        with Progress("simulate", args.games, "games") as progress:
+            out = simulate(
+                args.game,
+                bot_ids,
+                games=args.games,
+                seed=args.seed,
+                options=options,
+                rotate=not args.no_rotate,
+                time_budget=args.budget,
+                duplicate=args.duplicate,
+                jobs=jobs,
+                progress=progress,
+            )
     except OptionsError as e:
         return _fail(str(e))
     for s in out["seats"]:
@@ -217,6 +243,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 f"  luck-adjusted: the luck of {out['luck_events']} dice rolls taken out "
                 "(each counted at its expected value)"
             )
+        limit = options.get("turn_limit")
+        if limit:
+            print(
+                f"  turn limit {limit} turns [R7]: {out['timed_games']} games ended on time"
+                + ("" if "turn_limit" in dict(args.option) else " (-o turn_limit=0: no limit)")
+            )
         if out["capped_games"]:
             print(f"  {out['capped_games']} games stopped at the safety cap")
         print(
@@ -234,6 +266,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         return _fail(reason)
     if importlib.util.find_spec("game.tournament") is None:
         return _fail("the tournament organizer is not ready yet")
+    if args.jobs < 0:
+        return _fail("--jobs must be 0 (one per core) or a positive number of processes")
+    args.jobs = args.jobs or os.cpu_count() or 1
     from game.tournament import headless
 
     return headless.main(args)

@@ -326,13 +326,24 @@ def load_match(data: Any, *, upto: int | None = None) -> Match:
     return match
 
 
+def resolve_bot_id(info: GameInfo, bot_id: str) -> str:
+    """The game's own bot id for `bot_id`: a level name ("easy", "normal", "hard")
+    means the bot the game lists for it in `extra["bot_levels"]` (Wyrt's roster
+    has personas, not levels); any other id is returned as it is."""
+    if bot_id in info.bot_ids:
+        return bot_id
+    return str(info.extra.get("bot_levels", {}).get(bot_id, bot_id))
+
+
 def make_bot(name: str, bot_id: str) -> Bot:
-    """A bot for game `name`; "random" always exists, other ids come from the game."""
+    """A bot for game `name`; "random" always exists, other ids come from the game
+    (or are a level name the game maps to one of its bots, see `resolve_bot_id`)."""
     from game.bots import RandomBot
 
     if bot_id == "random":
         return RandomBot()
     info = get_info(name)
+    bot_id = resolve_bot_id(info, bot_id)
     if info.make_bot is None or bot_id not in info.bot_ids:
         raise OptionsError(
             "core.options.bad_bot",
@@ -340,6 +351,23 @@ def make_bot(name: str, bot_id: str) -> Bot:
             bot=bot_id,
         )
     return info.make_bot(bot_id)
+
+
+def bots_only_options(
+    info: GameInfo, seats: int, options: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Options for a match only bots play (`simulate`, `--autoplay`).
+
+    A game that names `extra["bots_only_rounds"]` gets the [R7] timed end after
+    that many rounds (turn_limit = rounds x seats) unless the caller set
+    `turn_limit` himself (0 turns it off): nobody is there to stop a marathon.
+    """
+    out = dict(options or {})
+    rounds = info.extra.get("bots_only_rounds")
+    has_limit = any(o.key == "turn_limit" for o in info.options)
+    if rounds and has_limit and "turn_limit" not in out:
+        out["turn_limit"] = int(rounds) * seats
+    return out
 
 
 def with_bot_choices(
@@ -358,7 +386,8 @@ def with_bot_choices(
         return out
     key = spec.key
     values = list(out.get(key) or spec.default_for(len(bots)))
-    for seat, bot in enumerate(bots):
+    for seat, bot_id in enumerate(bots):
+        bot = resolve_bot_id(info, bot_id) if bot_id is not None else None
         if bot is not None and bot in spec.choices and values[seat] == spec.default:
             values[seat] = bot
     out[key] = values

@@ -172,6 +172,8 @@ class _Game:
     luck: list[float] | None = None
     #: chance events counted in `luck`
     luck_events: int = 0
+    #: True when the game ended at its turn limit, decided on time [R7]
+    timed: bool = False
 
 
 def _set_up(plan: _Plan, g: int) -> tuple[Match, list[int]]:
@@ -246,6 +248,7 @@ def _play_game(plan: _Plan, g: int) -> _Game:
         failures,
         by_luck,
         luck.counted if luck is not None else 0,
+        bool(getattr(match, "timed_out", False)),
     )
 
 
@@ -310,6 +313,7 @@ def simulate(
     decision: list[list[float]] = [[] for _ in range(n)]
     turns: list[int] = []
     capped = 0
+    timed = 0
     invariant_failures: list[str] = []
     #: entry -> chips won and hands played in each game (games played for chips only)
     won: list[list[float]] = [[] for _ in range(n)]
@@ -324,6 +328,7 @@ def simulate(
     )
     for g, game in enumerate(_games_in_order(plan, games, jobs)):
         capped += game.capped
+        timed += game.timed
         invariant_failures.extend(game.failures)
         for i in range(n):
             wins[i] += game.wins[i]
@@ -391,6 +396,7 @@ def simulate(
         "pairs": pairs,
         "average_turns": round(sum(turns) / len(turns), 2) if turns else 0.0,
         "capped_games": capped,
+        "timed_games": timed,
         **({"luck_events": luck_events} if adjusted else {}),
         "invariants_held": not invariant_failures,
         "invariant_failures": invariant_failures[:20],

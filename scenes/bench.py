@@ -37,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.progress import Progress
 from scenes.window_flags import window_args
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -704,16 +705,22 @@ def run_bench(quick: bool = False, as_json: bool = False, extras: bool = False) 
         os.environ["TAVERNA_HOME"] = home
         try:
             started = time.perf_counter()
-            rows = [machine_row()]
-            rows += startup_rows(3 if quick else 7, home)
-            rows += table_rows(quick, home)
-            rows += pace_rows(quick)
-            rows += evaluator_rows(quick)
-            rows += engine_rows(quick)
-            rows += bot_rows(quick)
-            rows += memory_rows(quick, home)
+            steps: list[Callable[[], list[dict[str, Any]]]] = [
+                lambda: startup_rows(3 if quick else 7, home),
+                lambda: table_rows(quick, home),
+                lambda: pace_rows(quick),
+                lambda: evaluator_rows(quick),
+                lambda: engine_rows(quick),
+                lambda: bot_rows(quick),
+                lambda: memory_rows(quick, home),
+            ]
             if extras:
-                rows += extra_rows(quick)
+                steps.append(lambda: extra_rows(quick))
+            rows = [machine_row()]
+            with Progress("bench", len(steps), "sections") as progress:
+                for done, step in enumerate(steps, 1):
+                    rows += step()
+                    progress(done)
             spent = time.perf_counter() - started
         finally:
             if previous is None:

@@ -50,8 +50,10 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
 
         return [MainMenu(app), StatsScene(app)]
     if kind == "rules":
-        from scenes.rules_viewer import RulesScene
+        from scenes.rules_viewer import TABS, RulesScene
 
+        if arg and arg not in TABS:  # the viewer would quietly open its first tab
+            raise ValueError(f"rules:<tab> needs one of {', '.join(TABS)}, not {arg!r}")
         return [MainMenu(app), RulesScene(app, arg or "wyr")]
     if kind == "new":
         from game import KNOWN_GAMES

@@ -8,7 +8,6 @@ Broken saves found while listing are refused in plain words and moved aside
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -20,7 +19,7 @@ from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.names import bot_label
-from scenes.tables.autosave import open_save, refusal_text
+from scenes.tables.autosave import date_text, open_save, refusal_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -36,11 +35,6 @@ def players_text(info: saves.SaveInfo) -> str:
         bot = p.get("bot")
         parts.append(f"{name} · {bot_label(info.game, bot)}" if bot else name)
     return ", ".join(parts)
-
-
-def date_text(stamp: float) -> str:
-    """A save's date in the user's local time."""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
 def draw_scrollbar(surface: pygame.Surface, area: pygame.Rect, offset: int, content: int) -> None:

@@ -30,10 +30,12 @@ import threading
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.progress import Progress
 from scenes import heap
 from scenes.window_flags import window_args
 
@@ -427,8 +429,9 @@ class Soak:
             self.report.menu_visits += 1
             self.frames(self.rng.randint(2, 10))
 
-    def run(self) -> SoakReport:
-        """Soak until the deadline and return the report."""
+    def run(self, progress: Callable[[int, int], None] | None = None) -> SoakReport:
+        """Soak until the deadline and return the report; `progress(seconds, of)`
+        after each leg (the soak runs for a time, not a count of games)."""
         from scenes.app import App
         from scenes.main_menu import MainMenu
         from scenes.tables import TABLES, table_ready
@@ -453,6 +456,9 @@ class Soak:
             leg += 1
             heap.trim()
             self.report.rss_by_leg.append(round(rss_mb(), 1))
+            if progress is not None:
+                total = self.deadline - started
+                progress(int(min(total, time.monotonic() - started)), int(total))
             if leg == len(games):
                 heap.trim()
                 self.report.rss_warm_mb = rss_mb()
@@ -490,7 +496,8 @@ def run_soak(
     previous = os.environ.get("TAVERNA_HOME")
     os.environ["TAVERNA_HOME"] = str(folder)
     try:
-        report = Soak(minutes, seed=seed, games=games).run()
+        with Progress("soak", int(minutes * 60), "s", rate=False) as progress:
+            report = Soak(minutes, seed=seed, games=games).run(progress)
     finally:
         if previous is None:
             os.environ.pop("TAVERNA_HOME", None)

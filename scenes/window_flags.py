@@ -10,6 +10,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+#: rounds after which bots-only War ends on time (game.war.BOTS_ONLY_ROUNDS; kept
+#: as a number here so `--help` does not import the engines)
+WAR_BOTS_ROUNDS = 200
+
 
 def window_size(text: str) -> tuple[int, int]:
     """The size "1280x800" as (1280, 800); an argparse type (at least 320x240)."""
@@ -29,7 +33,13 @@ def add_gui_flags(p: argparse.ArgumentParser, *, again: bool = False) -> None:
     keep = {"default": argparse.SUPPRESS} if again else {}
     p.add_argument("--frames", type=int, help="exit after N frames", **({"default": 0} | keep))
     p.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG", **keep)
-    p.add_argument("--autoplay", action="store_true", help="bots play every seat", **keep)
+    p.add_argument(
+        "--autoplay",
+        action="store_true",
+        help=f"bots play every seat (War then ends on time [R7] after {WAR_BOTS_ROUNDS} "
+        "rounds unless -o turn_limit=N; 0: no limit)",
+        **keep,
+    )
     p.add_argument("--lang", choices=["pt", "en"], help="interface language", **keep)
     p.add_argument("--size", type=window_size, help="window size, e.g. 1280x800", **keep)
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen", **keep)

@@ -4,7 +4,9 @@ main.py parses the arguments; `main(args)` builds the tournament (entrants are
 bots cycling through `--bots`, default every bot of the game), plays it with
 `--simulate` (without it, only round 1 is paired and shown) and prints rounds,
 pairings, results and final standings as text, or one JSON document with
-`--json`. Problems print one line to stderr and return 2. A Chama tournament
+`--json`. Problems print one line to stderr and return 2. With `--simulate`,
+stderr says first about how long a round takes, then shows the progress;
+`--jobs N` plays each round's tables in N processes (same results). A Chama tournament
 run here is a ranked event, so it needs 8 entrants [R10]; `--double-points`
 announces its "pontuação dupla" [R9]. `--semifinal` adds the melee semifinal
 stage (16 entrants at tables of four, places 5-16).
@@ -19,7 +21,7 @@ import sys
 import time
 from typing import Any
 
-from game.registry import OptionsError
+from game.registry import OptionsError, get_info, resolve_bot_id
 from game.tournament.errors import TournamentError
 from game.tournament.export import standings_rows
 from game.tournament.organizer import (
@@ -28,12 +30,16 @@ from game.tournament.organizer import (
     bot_entrants,
     create_tournament,
 )
-from game.tournament.play import describe_table, matches_played, simulate_tournament
+from game.tournament.pace import round_note
+from game.tournament.parallel import simulate_tournament_jobs
+from game.tournament.play import describe_table, estimate_matches, matches_played
 
 
 def build(args: argparse.Namespace) -> Tournament:
     """The tournament the command line describes (raises `TournamentError`)."""
-    bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
+    info = get_info(args.game)
+    # levels name the game's own bots (Wyrt: personas), as in `simulate`
+    bots = [resolve_bot_id(info, b.strip()) for b in (args.bots or "").split(",") if b.strip()]
     if args.entrants < 1:
         raise TournamentError(
             "tournament.errors.too_few_entrants", "--entrants must be at least 1", minimum=1
@@ -157,11 +163,19 @@ def _cell(value: Any) -> str:
 
 def main(args: argparse.Namespace) -> int:
     """Run `taverna tournament`; 0 on success, 2 on a problem with the request."""
+    from game.progress import Progress
+
+    jobs = int(getattr(args, "jobs", 1) or 1)
     try:
         t = build(args)
         started = time.perf_counter()
         if args.simulate:
-            simulate_tournament(t)
+            # stderr, like the progress: stdout stays the report (or the JSON)
+            note = round_note(t, jobs)
+            if note:
+                print(f"tournament: {note}", file=sys.stderr, flush=True)
+            with Progress("tournament", estimate_matches(t), "matches") as progress:
+                simulate_tournament_jobs(t, jobs, progress=progress)
         else:
             t.start_round()
         seconds = time.perf_counter() - started

@@ -21,7 +21,7 @@ from game.wyrt.evaluator import CATEGORIES, HandValue, evaluate, warm_up
 from game.wyrt.luck import DiceLuck
 from game.wyrt.match import WyrtMatch
 from game.wyrt.options import MAX_SEATS, MIN_SEATS, OPTIONS, check_options
-from game.wyrt.personas import PERSONAS, ROSTER_ORDER, Persona
+from game.wyrt.personas import LEVEL_PERSONAS, PERSONAS, ROSTER_ORDER, Persona
 from game.wyrt.results import ProfileResult, profile_result
 
 INFO = GameInfo(
@@ -44,6 +44,8 @@ INFO = GameInfo(
         "personas": {p: PERSONAS[p].to_dict() for p in ROSTER_ORDER},
         # A bot seat plays the persona it is: see game.registry.with_bot_choices.
         "bot_option": "personas",
+        # bot:easy|normal|hard name personas of the low, middle and high tier
+        "bot_levels": LEVEL_PERSONAS,
         "default_seats": 4,
     },
 )

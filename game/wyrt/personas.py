@@ -152,6 +152,16 @@ ROSTER_ORDER: tuple[str, ...] = tuple(
     p.id for p in sorted(_ROSTER, key=lambda p: (TIERS.index(p.tier), p.i, p.h, p.id))
 )
 
+#: what `bot:easy|normal|hard` means at Wyrt, whose bots are personas: the
+#: roster's low tier (the plain novice client), its middle (the persona the app
+#: offers as the middle bot, ROSTER_ORDER's middle) and its high tier (the
+#: strongest ordinary player; O Morto is a boss with his own rules, not a level)
+LEVEL_PERSONAS: dict[str, str] = {
+    "easy": "cliente_casual",
+    "normal": "clandestino_genial",
+    "hard": "nobre_invicto",
+}
+
 #: the default persona of a seat nobody chose one for
 DEFAULT_PERSONA = "cliente_casual"
 MORTO = "morto"

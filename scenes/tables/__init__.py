@@ -76,6 +76,7 @@ def open_table(
 def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
     """`taverna play <game> --seats … --seed …` (with --autoplay: bots everywhere)."""
     from game import get_info
+    from game.registry import bots_only_options, resolve_bot_id
     from scenes.tables.base import SeatSetup
 
     if not table_ready(args.game):
@@ -95,7 +96,7 @@ def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
     for i, spec in enumerate(specs):
         s = spec.strip()
         if s.lower().startswith("bot:"):
-            bot = s.split(":", 1)[1]
+            bot = resolve_bot_id(info, s.split(":", 1)[1])
             if bot not in info.bot_ids and bot != "random":
                 raise ValueError(
                     f"{args.game} has no bot {bot!r}; choose one of {', '.join(info.bot_ids)}"
@@ -103,9 +104,11 @@ def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
             seats.append(SeatSetup(bot_seat_name(args.game, bot, (x.name for x in seats), i), bot))
         else:
             seats.append(SeatSetup(s, None))
+    options = dict(args.option)
     if args.autoplay:
         middle = info.bot_ids[len(info.bot_ids) // 2]
         seats = [SeatSetup(s.name, s.bot or middle) for s in seats]
+        options = bots_only_options(info, len(seats), options)  # War: the [R7] timed end
     _dedupe_names(seats)
     seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
     return open_table(
@@ -113,7 +116,7 @@ def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
         args.game,
         seats,
         seed,
-        dict(args.option),
+        options,
         practice=bool(getattr(args, "practice", False)),
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import struct
 import threading
+import time
 import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
     from scenes.tables.base import TableScene
 
 THUMB_WIDTH = 256
+
+
+def date_text(stamp: float) -> str:
+    """A save's date in the user's local time."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
 def _shown_frame(table: TableScene) -> pygame.Surface | None:
@@ -309,7 +315,6 @@ def newest_broken_text(refused: saves.SaveRefused) -> str:
 def _save_words(game: str, path: Path, stamp: float) -> dict[str, str]:
     """A save named for a person: its game (else its file name) and its date."""
     from scenes.i18n import has
-    from scenes.load_screen import date_text
 
     key = f"ui.games.{game}"
     return {"game": tr(key) if game and has(key) else path.name, "date": date_text(stamp)}

@@ -131,7 +131,7 @@ ASKED = {
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_a_damaged_newest_save_is_named_and_the_next_offered(app, lang) -> None:  # type: ignore[no-untyped-def]
-    from scenes.load_screen import date_text
+    from scenes.tables.autosave import date_text
 
     app.set_language(lang)
     war_path, wyrt_path = _damaged_wyrt_over_a_war_save()

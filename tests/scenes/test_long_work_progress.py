@@ -1,0 +1,45 @@
+"""`taverna bench` and `taverna soak` show their progress on stderr, never on stdout."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import game.progress
+from scenes import bench, soak
+
+
+@pytest.fixture(autouse=True)
+def chatty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain progress line at every step (tests never wait 5 s)."""
+    monkeypatch.setattr(game.progress, "PLAIN_EVERY", 0.0)
+
+
+def test_bench_counts_its_sections_on_stderr(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def one_row(*_args: Any) -> list[dict[str, Any]]:
+        return [bench.row("test", "a row", "1", "")]
+
+    for name in ("startup_rows", "table_rows", "pace_rows", "evaluator_rows", "engine_rows"):
+        monkeypatch.setattr(bench, name, one_row)
+    for name in ("bot_rows", "memory_rows", "extra_rows"):
+        monkeypatch.setattr(bench, name, one_row)
+    assert bench.run_bench(quick=True, as_json=True) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)["rows"]) == 1 + 7  # the machine row and one a section
+    lines = err.splitlines()
+    assert [line.split(",")[0] for line in lines[:7]] == [
+        f"bench: {n}/7 sections" for n in range(1, 8)
+    ]
+
+
+def test_soak_reports_seconds_on_stderr_and_json_on_stdout(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert soak.run_soak(0.03, seed=2, as_json=True, games=["alta"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["tables"] == ["alta"]
+    assert err.startswith("soak: ") and "/1 s" in err and "games/s" not in err
