@@ -133,6 +133,8 @@ class MapView:
         self._owner_colours: dict[str, Colour] = {}
         self._counter_cache: dict[tuple[int, Colour, str, bool], pygame.Surface] = {}
         self._tinted_cache: dict[tuple[str, Colour], pygame.Surface] = {}
+        #: territory id -> the name written on the map (the id when absent)
+        self.labels: dict[str, str] = {}
         #: counts the changes of the map without counters (owners, size): a caller
         #: keeps what `paint_base` painted while it stands
         self.base_version = 0
@@ -152,6 +154,19 @@ class MapView:
         self._masks.clear()
         self._tinted_cache.clear()
         self._counter_cache.clear()
+
+    def set_labels(self, labels: dict[str, str]) -> None:
+        """The names to write on the map (territory id -> words, e.g. in the
+        player's language); the names layer repaints when they change."""
+        if labels == self.labels:
+            return
+        self.labels = dict(labels)
+        self._names = None
+        self.base_version += 1
+
+    def label(self, name: str) -> str:
+        """The words written on the map for a territory."""
+        return self.labels.get(name, name)
 
     @property
     def map_rect(self) -> pygame.Rect:
@@ -287,8 +302,8 @@ class MapView:
                     1
                     for d in discs
                     if d.colliderect(
-                        pygame.Rect(0, 0, *f.size(t.name)).move(
-                            t.label[0] * self.scale - f.size(t.name)[0] / 2,
+                        pygame.Rect(0, 0, *f.size(self.label(t.name))).move(
+                            t.label[0] * self.scale - f.size(self.label(t.name))[0] / 2,
                             t.label[1] * self.scale - h / 2,
                         )
                     )
@@ -296,7 +311,7 @@ class MapView:
             ),
         )
         for t in order:
-            w = f.size(t.name)[0] + 2
+            w = f.size(self.label(t.name))[0] + 2
             x, y = t.label[0] * self.scale, t.label[1] * self.scale
             best: tuple[float, pygame.Rect] | None = None
             for i, (dx, dy) in enumerate(steps):
@@ -324,8 +339,8 @@ class MapView:
         layer = pygame.Surface(mr.size, pygame.SRCALPHA)
         f = style.font(font_size, "bold")
         for name, r in self.name_rects(font_size).items():
-            text = f.render(name, True, (30, 20, 12))
-            halo = f.render(name, True, (250, 240, 215))
+            text = f.render(self.label(name), True, (30, 20, 12))
+            halo = f.render(self.label(name), True, (250, 240, 215))
             r = text.get_rect(center=r.center)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
                 layer.blit(halo, r.move(dx, dy))
