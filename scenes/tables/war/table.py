@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game import Action, Event, Match
-from game.war import BOARD, remaining_distribution, until_dice, until_stop, win_probability
+from game.war import BOARD, until_dice, until_stop, win_probability
 from game.war import records as R
 from scenes import style, ui
 from scenes.i18n import tr
@@ -25,6 +25,7 @@ from scenes.tables.war.cards_view import war_card
 from scenes.tables.war.dialogs import ObjectiveOverlay, TradeDialog, objective_text
 from scenes.tables.war.effects import BattleFx
 from scenes.tables.war.look import army_look
+from scenes.tables.war.odds_worker import OddsWorker
 from scenes.tables.war.placement import PlacementBuffer
 from scenes.tables.war.places import (
     card_name,
@@ -88,6 +89,8 @@ class WarTable(TableScene):
         self.right = pygame.Rect(0, 0, 1, 1)
         self._view_cache: tuple[tuple[int, int | None], dict[str, Any]] | None = None
         self._tempo = 1.0
+        #: the chances on screen, swept off the render loop for big stacks
+        self.odds = OddsWorker()
 
     # -- looks ----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -1014,14 +1017,30 @@ class WarTable(TableScene):
         ):
             return
         able = view["armies"].get(self.source, 0) - 1
-        p = win_probability(able, view["armies"].get(self.hover, 0)) if able > 0 else 0.0
-        text = tr("war.ui.odds", percent=round(p * 100))
+        text = self.odds_text(able, view["armies"].get(self.hover, 0))
         mx, my = pygame.mouse.get_pos()
         label = style.render_text(text, 15, style.CREAM, "bold")
         r = label.get_rect(topleft=(mx + 16, my + 16)).inflate(12, 8)
         pygame.draw.rect(surface, (30, 20, 12), r, border_radius=6)
         pygame.draw.rect(surface, style.GOLD, r, width=1, border_radius=6)
         surface.blit(label, r.inflate(-12, -8))
+
+    def odds_text(self, able: int, defenders: int, until: int = 0) -> str:
+        """ "Chance to conquer: 73%" (or, with `until`, the chance of "attack until
+        `until` are left"); "…" while a big battle is still being swept."""
+        stop = until_stop(until)
+        p = self.odds.get(able, defenders, stop) if able > stop else 0.0
+        if until:
+            if p is None:
+                return tr("wartable.odds_until_pending", count=until)
+            return tr("wartable.odds_until", percent=round(p * 100), count=until)
+        if p is None:
+            return tr("war.ui.odds_pending")
+        return tr("war.ui.odds", percent=round(p * 100))
+
+    def exit(self) -> None:
+        self.odds.close()
+        super().exit()
 
     def _paint_panel(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         p = self.panel
@@ -1153,15 +1172,9 @@ class WarTable(TableScene):
                     )
                 )
                 if self.practice or self.app.settings.show_odds:
-                    p = win_probability(able, defenders) if able > 0 else 0.0
-                    text = tr("war.ui.odds", percent=round(p * 100))
+                    text = self.odds_text(able, defenders)
                     if self.until:
-                        dist = remaining_distribution(able, defenders, until_stop(self.until))
-                        text += "  ·  " + tr(
-                            "wartable.odds_until",
-                            percent=round(float(dist["win"]) * 100),
-                            count=self.until,
-                        )  # type: ignore[arg-type]
+                        text += "  ·  " + self.odds_text(able, defenders, self.until)
                     out.append((text, 15, style.INK, "sans"))
             elif self.source:
                 out.append(
