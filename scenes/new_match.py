@@ -96,6 +96,10 @@ def short_bot_label(game: str, bot_id: str) -> str:
     return tr(key) if has(key) else bot_label(game, bot_id)
 
 
+#: the narrowest a seat's name box gets when per-seat choices want more room
+NAME_MIN = 110
+
+
 def first_fitting(texts: list[str], width: int, size: int = 16) -> str:
     """The first of `texts` that fits `width` at `size`, else the last one cut with "…"."""
     return next(
@@ -217,6 +221,13 @@ class NewMatchScene(Scene):
 
         kinds = [(tr("ui.new_match.human"), HUMAN)] + [(kind_text(b), b) for b in self.info.bot_ids]
         extra_w = min(150, int(left.width * 0.22)) if per_seat else 0
+        if per_seat:
+            # a box as wide as its longest plain choice ("Drawn at random") needs,
+            # as long as the name box keeps room for a name; else the short label
+            spare = left.width - kind_w - 10 - 46 - NAME_MIN - extra_w * len(per_seat)
+            extra_w += max(
+                0, min(spare // len(per_seat), self._seat_choice_need(per_seat) - extra_w)
+            )
         for i, row in enumerate(self.rows):
             y = left.top + 30 + i * row_h
             rw: dict[str, Any] = {}
@@ -370,11 +381,24 @@ class NewMatchScene(Scene):
         full = choice_label(self.game, spec, value)
         assert self.info is not None
         if spec.key != self.info.extra.get("bot_option"):
-            return full
+            short = f"{self.game}.options.{spec.key}.choices_short.{value}"
+            return first_fitting([full, tr(short) if has(short) else full], width)
         short = (
             tr("ui.new_match.auto") if value == spec.default else short_bot_label(self.game, value)
         )
         return first_fitting([full, short], width)
+
+    def _seat_choice_need(self, per_seat: list[OptionSpec]) -> int:
+        """The box width the longest plain per-seat choice needs (room kept, as in
+        `_seat_choice_text`, for the arrow and the box's padding)."""
+        assert self.info is not None
+        texts = [
+            choice_label(self.game, o, c)
+            for o in per_seat
+            if o.key != self.info.extra.get("bot_option")
+            for c in o.choices or ()
+        ]
+        return max((style.font(16).size(t)[0] + 48 + 8 for t in texts), default=0)
 
     def _practice_text(self) -> str:
         return (

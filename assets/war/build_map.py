@@ -836,7 +836,11 @@ LABEL_AT: dict[str, LonLat] = {
     "Suécia": (15.3, 63.2),
     "Mongólia": (105.5, 46.3),
     "Peru": (-75.0, -9.8),
-    "Sumatra": (99.2, 1.6),
+    # the name and the counter at the two ends of the island (issue 34: at 1024x640
+    # the name sat out in the sea); Congo and Madagascar likewise keep them apart
+    "Sumatra": (97.1, 3.5),
+    "Congo": (18.3, -9.6),
+    "Madagascar": (48.9, -13.6),
     "Bornéu": (113.8, -1.0),
     "Nova Guiné": (138.0, -2.6),
 }
@@ -847,7 +851,9 @@ ANCHOR_AT: dict[str, LonLat] = {
     "Suécia": (26.8, 63.6),
     "Mongólia": (94.0, 47.6),
     "Peru": (-65.3, -17.0),  # Bolivia
-    "Sumatra": (103.2, -3.2),
+    "Sumatra": (104.7, -5.1),
+    "Congo": (19.6, 4.8),
+    "Madagascar": (45.8, -22.7),
     "Bornéu": (116.4, 4.8),
     "Nova Guiné": (143.6, -6.2),
 }

@@ -27,6 +27,7 @@ SS = 2  # supersampling of the static layers
 SEA: Colour = (196, 184, 150)
 SEA_DARK: Colour = (164, 150, 116)
 LAND_EDGE: Colour = (70, 48, 28)
+INK_DARK: Colour = (30, 20, 12)
 
 #: soft continent tints under the owner colours (so continents stay readable)
 CONTINENT_TINTS: dict[str, Colour] = {
@@ -133,6 +134,8 @@ class MapView:
         self._owner_colours: dict[str, Colour] = {}
         self._counter_cache: dict[tuple[int, Colour, str, bool], pygame.Surface] = {}
         self._tinted_cache: dict[tuple[str, Colour], pygame.Surface] = {}
+        #: territory id -> the name written on the map (the id when absent)
+        self.labels: dict[str, str] = {}
         #: counts the changes of the map without counters (owners, size): a caller
         #: keeps what `paint_base` painted while it stands
         self.base_version = 0
@@ -152,6 +155,19 @@ class MapView:
         self._masks.clear()
         self._tinted_cache.clear()
         self._counter_cache.clear()
+
+    def set_labels(self, labels: dict[str, str]) -> None:
+        """The names to write on the map (territory id -> words, e.g. in the
+        player's language); the names layer repaints when they change."""
+        if labels == self.labels:
+            return
+        self.labels = dict(labels)
+        self._names = None
+        self.base_version += 1
+
+    def label(self, name: str) -> str:
+        """The words written on the map for a territory."""
+        return self.labels.get(name, name)
 
     @property
     def map_rect(self) -> pygame.Rect:
@@ -246,9 +262,11 @@ class MapView:
             carry = d - length
 
     def counter_radius(self, big: bool = False) -> int:
-        """Radius of an army counter at the current scale (see `counter_surface`)."""
-        # never smaller than 11 px: the number must read at 1024x640
-        return max(11, int(self.scale * (15 if big else 12)))
+        """Radius of an army counter at the current scale (see `counter_surface`):
+        13 px on the map of a 1024x640 window, 17 at 1280x800, growing with the
+        window up to 24 (a selected counter a quarter more)."""
+        r = min(24.0, max(13.0, self.scale * 35))
+        return round(r * (1.25 if big else 1.0))
 
     def name_rects(self, font_size: int) -> dict[str, pygame.Rect]:
         """Where each territory's name goes (map-layer pixels): at its label point
@@ -267,7 +285,7 @@ class MapView:
         h = f.get_height()
         steps = [(0, 0)] + [
             (dx, dy)
-            for dist in (0.5, 1.0, 1.5, 2.0, 2.5)
+            for dist in (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5)
             for dx, dy in (
                 (0, -dist * h),
                 (0, dist * h),
@@ -287,8 +305,8 @@ class MapView:
                     1
                     for d in discs
                     if d.colliderect(
-                        pygame.Rect(0, 0, *f.size(t.name)).move(
-                            t.label[0] * self.scale - f.size(t.name)[0] / 2,
+                        pygame.Rect(0, 0, *f.size(self.label(t.name))).move(
+                            t.label[0] * self.scale - f.size(self.label(t.name))[0] / 2,
                             t.label[1] * self.scale - h / 2,
                         )
                     )
@@ -296,36 +314,99 @@ class MapView:
             ),
         )
         for t in order:
-            w = f.size(t.name)[0] + 2
+            w = f.size(self.label(t.name))[0] + 2
             x, y = t.label[0] * self.scale, t.label[1] * self.scale
+            ax, ay = t.anchor[0] * self.scale, t.anchor[1] * self.scale
+            # the label point, then right beside the territory's own counter (under,
+            # over, right, left: clear of it by construction), then a widening ring
+            spots = [(x, y)]
+            below, beside = r + h / 2 + 1, r + w / 2 + 2
+            spots += [
+                (ax, ay + below),
+                (ax, ay - below),
+                (ax + beside, ay),
+                (ax - beside, ay),
+                (ax + w / 2, ay + below),
+                (ax - w / 2, ay + below),
+                (ax + w / 2, ay - below),
+                (ax - w / 2, ay - below),
+            ]
+            spots += [(x + dx, y + dy) for dx, dy in steps[1:]]
             best: tuple[float, pygame.Rect] | None = None
-            for i, (dx, dy) in enumerate(steps):
+            for i, (sx, sy) in enumerate(spots):
+                if best is not None and i * 2 >= best[0]:
+                    break  # farther spots cannot do better
                 rect = pygame.Rect(0, 0, w, h)
-                rect.center = (round(x + dx), round(y + dy))
+                rect.center = (round(sx), round(sy))
                 rect.clamp_ip(bounds)
                 hidden = sum(_overlap(rect, d) for d in discs)
                 # names keep a little air between them ("África do SulMadagascar")
                 crowd = sum(_overlap(rect.inflate(8, 2), o) for o in placed.values())
+                if (hidden or crowd) and best is not None and best[0] < 1000:
+                    continue  # a free spot is already known
                 # stay near the label point, and on the territory's own land (a name
                 # pushed into the sea or onto a neighbour reads as the wrong place)
-                ashore = t.contains(rect.centerx / self.scale, rect.centery / self.scale)
-                cost = hidden * 3 + crowd * 8 + i * 2 + (0 if ashore else 60)
+                away = self._away_from_home(t, rect)
+                # a name on a counter or on another name is worse than any distance
+                cost = (hidden + crowd) * 1000 + i * 2 + away
                 if best is None or cost < best[0]:
                     best = (cost, rect)
-                if hidden == 0 and crowd == 0 and ashore:
+                if hidden == 0 and crowd == 0 and away == 0:
                     break
             assert best is not None
             placed[t.name] = best[1]
         return placed
+
+    def _away_from_home(self, t: Territory, rect: pygame.Rect) -> int:
+        """How wrong a name's place reads: 0 centred on its own land; 40 over the
+        sea but touching its own land (an island narrower than its name, such as
+        Madagascar); 80 out at sea; 120 on a neighbour's land."""
+        k = self.scale
+        cx, cy = rect.centerx / k, rect.centery / k
+        if t.contains(cx, cy):
+            return 0
+        if any(o.contains(cx, cy) for o in self.data.territories.values() if o is not t):
+            return 120
+        edge = rect.inflate(6, 6)
+        xs = [edge.left + edge.width * f / 6 for f in range(7)]
+        probes = [(x, edge.top) for x in xs] + [(x, edge.bottom) for x in xs]
+        probes += [(edge.left, edge.centery), (edge.right, edge.centery)]
+        return 40 if any(t.contains(px / k, py / k) for px, py in probes) else 80
+
+    def leader(self, name: str, rect: pygame.Rect) -> tuple[int, int] | None:
+        """Where a leader line leaves a name's rectangle (map-layer pixels) for its
+        counter, or None when the name sits on its land right by the counter."""
+        t = self.data.territories[name]
+        ax = t.anchor[0] * self.scale
+        ay = t.anchor[1] * self.scale
+        nx = min(max(ax, rect.left), rect.right)
+        ny = min(max(ay, rect.top), rect.bottom)
+        gap = math.hypot(nx - ax, ny - ay) - self.counter_radius()
+        if gap <= rect.height * 0.8 or (
+            gap <= rect.height * 2
+            and t.contains(rect.centerx / self.scale, rect.centery / self.scale)
+        ):
+            return None
+        return round(nx), round(ny)
 
     def _paint_names(self, font_size: int) -> pygame.Surface:
         """Territory names with a light halo, readable on any owner colour."""
         mr = self.map_rect
         layer = pygame.Surface(mr.size, pygame.SRCALPHA)
         f = style.font(font_size, "bold")
-        for name, r in self.name_rects(font_size).items():
-            text = f.render(name, True, (30, 20, 12))
-            halo = f.render(name, True, (250, 240, 215))
+        rects = self.name_rects(font_size)
+        # a name pushed away from its counter gets a thin leader line to it, so
+        # crowded Europe's and the islands' names still point at their land
+        for name, r in rects.items():
+            start = self.leader(name, r)
+            if start is not None:
+                ax, ay = self.to_screen(self.data.territories[name].anchor)
+                end = (ax - mr.left, ay - mr.top)
+                pygame.draw.line(layer, (250, 240, 215, 200), start, end, 3)
+                pygame.draw.line(layer, (60, 40, 24, 230), start, end, 1)
+        for name, r in rects.items():
+            text = f.render(self.label(name), True, (30, 20, 12))
+            halo = f.render(self.label(name), True, (250, 240, 215))
             r = text.get_rect(center=r.center)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
                 layer.blit(halo, r.move(dx, dy))
@@ -431,22 +512,7 @@ class MapView:
         """The army counter: a disc in the owner's colour with its emblem ring and the number."""
         key = (count, colour, emblem, big)
         if key not in self._counter_cache:
-            r = self.counter_radius(big)
-            k = 3
-            s = pygame.Surface((2 * r * k + 4 * k, 2 * r * k + 4 * k), pygame.SRCALPHA)
-            c = s.get_width() / 2
-            pygame.draw.circle(s, (20, 14, 10, 160), (c + k, c + 2 * k), r * k)
-            style.draw_emblem(s, emblem, (c, c), r * k * 1.05, colour)
-            pygame.draw.circle(s, (250, 244, 228), (c, c), r * k * 0.72)
-            pygame.draw.circle(s, colour, (c, c), r * k * 0.72, width=max(2, k * 2))
-            # a dark rim on both sides of the colour ring: white and black armies
-            # stand out on the parchment and on the cream disc alike
-            pygame.draw.circle(s, (30, 20, 12), (c, c), r * k * 0.72 + k, width=k)
-            pygame.draw.circle(s, (30, 20, 12), (c, c), r * k * 0.72 - 2 * k, width=k)
-            s = pygame.transform.smoothscale(s, (s.get_width() // k, s.get_height() // k))
-            text = style.render_text(str(count), max(12, int(r * 1.1)), (30, 20, 12), "bold")
-            s.blit(text, text.get_rect(center=(s.get_width() / 2, s.get_height() / 2)))
-            self._counter_cache[key] = s
+            self._counter_cache[key] = _counter(self.counter_radius(big), count, colour, emblem)
         return self._counter_cache[key]
 
     # -- drawing --------------------------------------------------------------
@@ -476,6 +542,38 @@ class MapView:
         for name, count, colour, emblem in counters:
             surf = self.counter_surface(count, colour, emblem, bool(big and name in big))
             surface.blit(surf, surf.get_rect(center=self.anchor(name)))
+
+
+#: a dark outline for light army colours (white, yellow): they vanish on parchment
+LIGHT = 150
+
+
+def _counter(r: int, count: int, colour: Colour, emblem: str) -> pygame.Surface:
+    """An army counter of radius `r`: the owner's emblem in the owner's colour,
+    outlined in ink (thickly for light colours), around a cream plate with the
+    number. Drawn at 3x and scaled down for smooth edges."""
+    k = 3
+    R = r * k
+    s = pygame.Surface((2 * R + 4 * k, 2 * R + 4 * k), pygame.SRCALPHA)
+    c = s.get_width() / 2
+    lum = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
+    pts = style.emblem_points(emblem, (c, c), R * 1.02)
+    # a shadow of the emblem's own shape (a round one made every counter a dark disc)
+    pygame.draw.polygon(s, (20, 14, 10, 120), [(x + k, y + 2 * k) for x, y in pts])
+    pygame.draw.polygon(s, colour, pts)
+    edge = max(k, round(R * (0.13 if lum > LIGHT else 0.08)))
+    pygame.draw.polygon(s, INK_DARK, pts, width=edge)
+    plate = R * (0.6 if emblem != "star" else 0.5)
+    pygame.draw.circle(s, (250, 244, 228), (c, c), plate)
+    pygame.draw.circle(s, INK_DARK, (c, c), plate, width=max(k, round(R * 0.07)))
+    s = pygame.transform.smoothscale(s, (s.get_width() // k, s.get_height() // k))
+    size = max(12, round(r * (1.15 if count < 10 else 1.0 if count < 100 else 0.8)))
+    text = style.render_text(str(count), size, INK_DARK, "bold")
+    if text.get_width() > plate * 2 / k + 2:  # a thousand armies: the number keeps to its plate
+        size = max(9, int(size * (plate * 2 / k + 2) / text.get_width()))
+        text = style.render_text(str(count), size, INK_DARK, "bold")
+    s.blit(text, text.get_rect(center=(s.get_width() / 2, s.get_height() / 2)))
+    return s
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

@@ -37,8 +37,9 @@ def draw_figure(
 
 
 @cached(128)
-def war_card(card: str, width: int, joker_label: str = "Coringa") -> pygame.Surface:
-    """A territory card (or the joker) `width` pixels wide."""
+def war_card(card: str, width: int, label: str) -> pygame.Surface:
+    """A territory card (or the joker) `width` pixels wide, `label` written on it
+    (the territory's name in the reader's language, see `places.card_name`)."""
     w, h = width, round(width * CARD_RATIO)
     k = 2
     big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
@@ -56,7 +57,6 @@ def war_card(card: str, width: int, joker_label: str = "Coringa") -> pygame.Surf
                 w * k * 0.1,
                 style.GOLD,
             )
-        label = joker_label
         band = style.GOLD
     else:
         continent = BOARD.continent_of[card]
@@ -65,7 +65,6 @@ def war_card(card: str, width: int, joker_label: str = "Coringa") -> pygame.Surf
         draw_figure(
             big, fig, (big.get_width() / 2, big.get_height() * 0.58), w * k * 0.2, style.GOLD_LIGHT
         )
-        label = card
     bar = pygame.Rect(inner.left + k, inner.top + k, inner.width - 2 * k, int(h * k * 0.24))
     pygame.draw.rect(big, band, bar, border_radius=int(radius * 0.5))
     out = pygame.transform.smoothscale(big, (w, h))

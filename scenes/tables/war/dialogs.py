@@ -13,6 +13,7 @@ from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.tables.war.cards_view import war_card
+from scenes.tables.war.places import card_name, territory_name
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -150,7 +151,7 @@ class TradeDialog(Scene):
         )
         hover = pygame.mouse.get_pos()
         for i, r in enumerate(self.card_rects):
-            face = war_card(self.cards[i], self.card_w, tr("wartable.joker"))
+            face = war_card(self.cards[i], self.card_w, card_name(self.cards[i]))
             lift = -14 if i in self.selected else (-5 if r.collidepoint(hover) else 0)
             surface.blit(style.shadow(r.size, 8, 90), (r.left - 6, r.top - 2 + lift))
             surface.blit(face, r.move(0, lift))
@@ -171,7 +172,9 @@ class TradeDialog(Scene):
                 )
                 text = tr("wartable.trade_gives", value=self.view.get("next_trade_value", 0))
                 if bonus:
-                    text += "  " + "  ".join(tr("war.ui.trade_bonus", territory=t) for t in bonus)
+                    text += "  " + "  ".join(
+                        tr("war.ui.trade_bonus", territory=territory_name(t)) for t in bonus
+                    )
                 style.blit_text(
                     surface,
                     text,

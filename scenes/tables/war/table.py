@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game import Action, Event, Match
-from game.war import BOARD, remaining_distribution, until_dice, until_stop, win_probability
+from game.war import BOARD, until_dice, until_stop, win_probability
 from game.war import records as R
 from scenes import style, ui
 from scenes.i18n import tr
@@ -24,8 +24,18 @@ from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.war.cards_view import war_card
 from scenes.tables.war.dialogs import ObjectiveOverlay, TradeDialog, objective_text
 from scenes.tables.war.effects import BattleFx
-from scenes.tables.war.look import CONTINENT_COMPACT, CONTINENT_SHORT, army_look
+from scenes.tables.war.look import army_look
+from scenes.tables.war.odds_worker import OddsWorker
 from scenes.tables.war.placement import PlacementBuffer
+from scenes.tables.war.places import (
+    card_name,
+    continent_compact,
+    continent_name,
+    continent_short,
+    place_fields,
+    territory_name,
+    trp,
+)
 from scenes.widgets.floating import FloatingText, GlidingImage
 from scenes.widgets.map_view import CONTINENT_TINTS, MapData, MapView
 
@@ -79,6 +89,8 @@ class WarTable(TableScene):
         self.right = pygame.Rect(0, 0, 1, 1)
         self._view_cache: tuple[tuple[int, int | None], dict[str, Any]] | None = None
         self._tempo = 1.0
+        #: the chances on screen, swept off the render loop for big stacks
+        self.odds = OddsWorker()
 
     # -- looks ----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -105,6 +117,8 @@ class WarTable(TableScene):
     def layout(self) -> None:
         w, h = self.app.size
         rw = 290 if w >= 1200 else 250
+        # the map's names follow the language (a switch calls layout again)
+        self.map.set_labels({t: territory_name(t) for t in BOARD.territories})
         self.right = pygame.Rect(w - rw - 10, TOP, rw, h - TOP - 10)
         # The map is as wide as it can be, at the top; the panel takes what is left.
         self.map.set_rect(pygame.Rect(10, TOP, w - rw - 30, h - TOP - 10 - 150))
@@ -544,7 +558,7 @@ class WarTable(TableScene):
 
     def _card_drawn(self, ev: R.CardDrawn) -> None:
         mine = ev.visible_to(self.viewer)
-        image = war_card(ev.card, 90, tr("wartable.joker")) if mine else war_card_back(90)
+        image = war_card(ev.card, 90, card_name(ev.card)) if mine else war_card_back(90)
         start = (self.map.map_rect.centerx, self.map.map_rect.bottom)
         end = (self.panel.right - 80, self.panel.top + 30)
         self.fx.append(GlidingImage(start, end, image, self._d(0.9) or 0.01))
@@ -648,13 +662,13 @@ class WarTable(TableScene):
             if right:
                 if not self.buffer.remove(territory, 5 if shift else 1):
                     self.app.notify(
-                        tr("wartable.nothing_to_take_back", territory=territory), "warn"
+                        trp("wartable.nothing_to_take_back", territory=territory), "warn"
                     )
             elif not mine:
                 self.app.notify(tr("wartable.place_own"), "error")
             elif not self.buffer.add(territory, 5 if shift else 1):
                 key = "wartable.none_left" if self.buffer.left == 0 else "wartable.bound_elsewhere"
-                self.app.notify(tr(key, territory=territory), "warn")
+                self.app.notify(trp(key, territory=territory), "warn")
             else:
                 self.app.sound.play("click")
         elif phase == "attack":
@@ -662,7 +676,7 @@ class WarTable(TableScene):
                 if territory == self.source:
                     self.source = self.target = None
                 elif view["armies"].get(territory, 0) < 2:
-                    self.app.notify(tr("wartable.need_two", territory=territory), "error")
+                    self.app.notify(trp("wartable.need_two", territory=territory), "error")
                 else:
                     self.source, self.target = territory, None
                     self.dice = 3
@@ -670,7 +684,7 @@ class WarTable(TableScene):
                 self.app.notify(tr("wartable.pick_source"), "warn")
             elif not BOARD.are_neighbors(self.source, territory):
                 self.app.notify(
-                    tr("wartable.not_neighbour", source=self.source, target=territory), "error"
+                    trp("wartable.not_neighbour", source=self.source, target=territory), "error"
                 )
             elif territory == self.target:
                 self.roll()  # a second click on the target rolls
@@ -684,12 +698,12 @@ class WarTable(TableScene):
                 if territory == self.source:
                     self.source = self.target = None
                 elif movable.get(territory, 0) <= 0:
-                    self.app.notify(tr("wartable.nothing_movable", territory=territory), "warn")
+                    self.app.notify(trp("wartable.nothing_movable", territory=territory), "warn")
                 else:
                     self.source, self.target = territory, None
             elif not BOARD.are_neighbors(self.source, territory):
                 self.app.notify(
-                    tr("wartable.not_neighbour", source=self.source, target=territory), "error"
+                    trp("wartable.not_neighbour", source=self.source, target=territory), "error"
                 )
             else:
                 self.target = territory
@@ -771,20 +785,22 @@ class WarTable(TableScene):
         if isinstance(action, R.Place):
             return tr(
                 "wartable.hint_place",
-                where=", ".join(f"{t} +{n}" for t, n in sorted(action.armies.items())),
+                where=", ".join(
+                    f"{territory_name(t)} +{n}" for t, n in sorted(action.armies.items())
+                ),
             )
         if isinstance(action, R.Attack):
-            return tr(
+            return trp(
                 "wartable.hint_attack", source=action.source, target=action.target, dice=action.dice
             )
         if isinstance(action, R.Occupy):
             return tr("wartable.occupy", count=action.count)
         if isinstance(action, R.Move):
-            return tr(
+            return trp(
                 "wartable.hint_move", source=action.source, target=action.target, count=action.count
             )
         if isinstance(action, R.Trade):
-            return tr("wartable.hint_trade", cards=", ".join(action.cards))
+            return tr("wartable.hint_trade", cards=", ".join(card_name(c) for c in action.cards))
         if isinstance(action, R.EndAttacks):
             return tr("war.actions.end_attacks")
         return tr("war.actions.end_turn")
@@ -804,6 +820,15 @@ class WarTable(TableScene):
             return {"cards": tr("wartable.n_cards", count=event.count)}
         return {}
 
+    def event_text(self, event: Event, **extra: Any) -> str:
+        """The base's log line, with territories, cards and continents named in the
+        language of the moment (worded here, not in `event_extra`, so a log told
+        again after a language switch changes its place names too)."""
+        fields = {k: v for k, v in event.to_dict().items() if k != "type"}
+        named = place_fields(fields)
+        places = {k: v for k, v in named.items() if v is not fields[k]}  # seats stay the base's
+        return super().event_text(event, **{**places, **extra})
+
     def seat_lines(self, seat: int) -> list[str]:
         view = self.view()
         if not view["alive"][seat]:
@@ -811,7 +836,7 @@ class WarTable(TableScene):
         owned = [t for t, o in view["owners"].items() if o == seat]
         armies = sum(view["armies"][t] for t in owned)
         held = [
-            CONTINENT_SHORT.get(c, c)
+            continent_short(c)
             for c in BOARD.continents
             if all(view["owners"][t] == seat for t in BOARD.territories_of(c))
         ]
@@ -830,7 +855,7 @@ class WarTable(TableScene):
             if secret.get("objective"):
                 lines.append(self.short_objective(secret["objective"]))
             cards = [
-                c.get("territory", "?") if isinstance(c, dict) else str(c)
+                card_name(c.get("territory", "?") if isinstance(c, dict) else str(c))
                 for c in secret.get("cards", [])
             ]
             if cards:
@@ -852,7 +877,7 @@ class WarTable(TableScene):
                 armies=obj.get("min_armies", 1),
             )
         elif obj.get("continents"):
-            names = [CONTINENT_COMPACT.get(c, c) for c in obj["continents"]]
+            names = [continent_compact(c) for c in obj["continents"]]
             if obj.get("extra_continents"):
                 names.append(tr("life.war.secret_extra", count=obj["extra_continents"]))
             what = ", ".join(names)
@@ -992,14 +1017,30 @@ class WarTable(TableScene):
         ):
             return
         able = view["armies"].get(self.source, 0) - 1
-        p = win_probability(able, view["armies"].get(self.hover, 0)) if able > 0 else 0.0
-        text = tr("war.ui.odds", percent=round(p * 100))
+        text = self.odds_text(able, view["armies"].get(self.hover, 0))
         mx, my = pygame.mouse.get_pos()
         label = style.render_text(text, 15, style.CREAM, "bold")
         r = label.get_rect(topleft=(mx + 16, my + 16)).inflate(12, 8)
         pygame.draw.rect(surface, (30, 20, 12), r, border_radius=6)
         pygame.draw.rect(surface, style.GOLD, r, width=1, border_radius=6)
         surface.blit(label, r.inflate(-12, -8))
+
+    def odds_text(self, able: int, defenders: int, until: int = 0) -> str:
+        """ "Chance to conquer: 73%" (or, with `until`, the chance of "attack until
+        `until` are left"); "…" while a big battle is still being swept."""
+        stop = until_stop(until)
+        p = self.odds.get(able, defenders, stop) if able > stop else 0.0
+        if until:
+            if p is None:
+                return tr("wartable.odds_until_pending", count=until)
+            return tr("wartable.odds_until", percent=round(p * 100), count=until)
+        if p is None:
+            return tr("war.ui.odds_pending")
+        return tr("war.ui.odds", percent=round(p * 100))
+
+    def exit(self) -> None:
+        self.odds.close()
+        super().exit()
 
     def _paint_panel(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         p = self.panel
@@ -1039,9 +1080,9 @@ class WarTable(TableScene):
             label = f"{name} +{BOARD.bonus(c)}"
             return 20 + style.font(size).size(label)[0] + (22 if held[c] is not None else 0) + 8
 
-        names = {c: c for c in conts}
-        if sum(need(c, c) for c in conts) > width:
-            names = {c: CONTINENT_COMPACT.get(c, c) for c in conts}
+        names = {c: continent_name(c) for c in conts}
+        if sum(need(c, names[c]) for c in conts) > width:
+            names = {c: continent_compact(c) for c in conts}
         while size > 11 and sum(need(c, names[c]) for c in conts) > width:
             size -= 1
         # Each slot is as wide as its label needs, the rest shared out evenly.
@@ -1105,7 +1146,7 @@ class WarTable(TableScene):
                 )
             )
             bound = [
-                tr("war.ui.pending_continent", count=n, continent=c)
+                trp("war.ui.pending_continent", count=n, continent=c)
                 for c, n in self.buffer.bound.items()
                 if n
             ]
@@ -1118,7 +1159,7 @@ class WarTable(TableScene):
                 defenders = view["armies"].get(self.target, 0)
                 out.append(
                     (
-                        tr(
+                        trp(
                             "wartable.attack_line",
                             source=self.source,
                             a=view["armies"].get(self.source, 0),
@@ -1131,19 +1172,13 @@ class WarTable(TableScene):
                     )
                 )
                 if self.practice or self.app.settings.show_odds:
-                    p = win_probability(able, defenders) if able > 0 else 0.0
-                    text = tr("war.ui.odds", percent=round(p * 100))
+                    text = self.odds_text(able, defenders)
                     if self.until:
-                        dist = remaining_distribution(able, defenders, until_stop(self.until))
-                        text += "  ·  " + tr(
-                            "wartable.odds_until",
-                            percent=round(float(dist["win"]) * 100),
-                            count=self.until,
-                        )  # type: ignore[arg-type]
+                        text += "  ·  " + self.odds_text(able, defenders, self.until)
                     out.append((text, 15, style.INK, "sans"))
             elif self.source:
                 out.append(
-                    (tr("wartable.pick_target_line", source=self.source), 16, style.INK, "sans")
+                    (trp("wartable.pick_target_line", source=self.source), 16, style.INK, "sans")
                 )
             else:
                 out.append((tr("wartable.attack_help"), 15, style.INK_SOFT, "sans"))
@@ -1151,7 +1186,7 @@ class WarTable(TableScene):
             occ = view.get("occupy") or {}
             out.append(
                 (
-                    tr(
+                    trp(
                         "wartable.occupy_help",
                         target=occ.get("target", "?"),
                         high=occ.get("max", 1),
@@ -1165,7 +1200,7 @@ class WarTable(TableScene):
             if self.source and self.target:
                 out.append(
                     (
-                        tr("wartable.move_line", source=self.source, target=self.target),
+                        trp("wartable.move_line", source=self.source, target=self.target),
                         16,
                         style.INK,
                         "bold",
@@ -1176,7 +1211,7 @@ class WarTable(TableScene):
 
     def _battle_text(self, b: dict[str, Any]) -> str:
         """The last roll in words, dice included."""
-        return tr(
+        return trp(
             "wartable.last_battle",
             source=b["source"],
             target=b["target"],

@@ -85,6 +85,18 @@ def test_roll_outcomes_sum_to_one() -> None:
             assert sum(p for _, p in roll_outcomes_exact(na, nd)) == 1
 
 
+@pytest.mark.parametrize("na,nd", [(a, d) for a in (1, 2, 3) for d in (1, 2, 3)])
+def test_roll_outcomes_match_every_roll_one_by_one_w6(na: int, nd: int) -> None:
+    """The outcomes are counted over sorted faces (fast); they must equal the
+    plain count over all 6**(na+nd) rolls, fraction for fraction."""
+    counts: dict[tuple[int, int], int] = {}
+    for faces in itertools.product(range(1, 7), repeat=na + nd):
+        key = resolve_battle(faces[:na], faces[na:])
+        counts[key] = counts.get(key, 0) + 1
+    brute = tuple(sorted((k, Fraction(v, 6 ** (na + nd))) for k, v in counts.items()))
+    assert roll_outcomes_exact(na, nd) == brute
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 40), st.integers(0, 40))
 def test_win_probability_bounds_and_monotone_w12(a: int, d: int) -> None:

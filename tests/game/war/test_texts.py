@@ -70,10 +70,14 @@ def test_objectives_figures_colours_bots_options_are_named(lang: str) -> None:
         assert t["options"][opt.key]["label"]
 
 
-def test_territory_names_stay_portuguese_in_objective_texts() -> None:
-    en = _load("en")["objectives"]
-    assert "Europa" in en["europa_oceania_mais_um"] and "Oceania" in en["europa_oceania_mais_um"]
-    assert "Ásia" in en["asia_africa"] and "África" in en["asia_africa"]
+def test_objective_texts_name_continents_in_their_own_language() -> None:
+    """Issue 34 reversed the old choice of Portuguese names in English: "Conquer
+    Europa and Ásia" is now "Conquer Europe and Asia"; Portuguese keeps the board's."""
+    en, pt = _load("en")["objectives"], _load("pt")["objectives"]
+    assert "Europe" in en["europa_oceania_mais_um"] and "Oceania" in en["europa_oceania_mais_um"]
+    assert "Asia" in en["asia_africa"] and "Africa" in en["asia_africa"]
+    assert not re.search(r"Europa|Ásia|África|América", " ".join(en.values()))
+    assert "Ásia" in pt["asia_africa"] and "África" in pt["asia_africa"]
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

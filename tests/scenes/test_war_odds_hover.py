@@ -1,0 +1,62 @@
+"""War's odds on hover never freeze the window (issue 34): the first hover over
+an attack between stacks of 1,000+ armies swept the battle on the render thread
+(0.4-1 s). Big battles go to a worker thread and read "…" until done."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from game.war import conquest_probability, win_probability
+from scenes.i18n import tr
+from scenes.tables.base import SeatSetup
+from scenes.tables.war import WarTable
+from scenes.tables.war.odds_worker import INLINE_LIMIT, OddsWorker
+from tests.scenes.conftest import open_test_table, pump
+
+
+@pytest.mark.parametrize("use_process", [True, False])
+def test_small_battles_are_answered_at_once_big_ones_by_the_worker(use_process: bool) -> None:
+    w = OddsWorker(use_process=use_process)
+    assert w.get(5, 3) == win_probability(5, 3) and w.sent == 0
+    big = (INLINE_LIMIT + 20, INLINE_LIMIT + 10)
+    first = w.get(*big)
+    w.wait()
+    assert w.sent == 1
+    assert w.get(*big) == win_probability(*big)  # exact, not an estimate
+    assert first in (None, win_probability(*big))
+    assert w.get(*big, 3) is None or w.sent == 2  # "until" asks its own question
+    w.wait()
+    assert w.get(*big, 3) == conquest_probability(*big, 3)
+    w.get(*big)
+    assert w.sent == 2  # answered questions are not asked again
+    assert w.uses_process == use_process
+    w.close()
+
+
+def test_the_table_keeps_drawing_while_a_big_battle_is_swept(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    t = open_test_table(app, "war", [SeatSetup("Ana"), SeatSetup("Bo", "easy")], 5)
+    assert isinstance(t, WarTable)
+    release = threading.Event()
+    asked: list[tuple[int, int, int]] = []
+
+    def slow(a: int, d: int, stop: int) -> float:
+        asked.append((a, d, stop))
+        release.wait(10)  # a sweep that takes as long as the test lets it
+        return 0.25
+
+    t.odds = OddsWorker(compute=slow, use_process=False)  # a closure stays in this process
+    # the render thread asks, and draws frames while the sweep is still running
+    assert t.odds_text(1500, 1400) == tr("war.ui.odds_pending")
+    assert t.odds_text(1500, 1400, until=5) == tr("wartable.odds_until_pending", count=5)
+    pump(app, 5)
+    assert t.odds_text(1500, 1400) == tr("war.ui.odds_pending")
+    release.set()
+    t.odds.wait()
+    assert t.odds_text(1500, 1400) == tr("war.ui.odds", percent=25)
+    assert t.odds_text(1500, 1400, until=5) == tr("wartable.odds_until", percent=25, count=5)
+    assert sorted(asked) == [(1500, 1400, 0), (1500, 1400, 4)]  # each asked once
+    # a small battle is answered on the spot, from the real odds
+    t.odds = OddsWorker()
+    assert t.odds_text(6, 2) == tr("war.ui.odds", percent=round(100 * win_probability(6, 2)))
