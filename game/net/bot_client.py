@@ -17,7 +17,7 @@ from typing import TextIO
 from game.bots import Bot
 from game.net.remote_match import RemoteMatch
 from game.net.transport import ClientConnection
-from game.registry import OptionsError, make_bot
+from game.registry import OptionsError, get_info, make_bot
 from game.rng import Rng
 
 
@@ -80,13 +80,19 @@ def run_join(
             continue
         if bot is None:
             try:
-                bot = make_bot(remote.game_name, bot_id)
+                bot = make_bot(remote.game_name, _level(remote.game_name, bot_id))
             except (OptionsError, KeyError) as e:
                 print(f"taverna: {e}", file=sys.stderr)
                 return 2
         legal = remote.legal_actions(seat)
         if legal:
             remote.apply(seat, bot.choose(remote.view(seat), legal, rng))
+
+
+def _level(game: str, bot_id: str) -> str:
+    """`bot_id` if the game has it, else its weakest bot (Wyrt's are personas)."""
+    ids = get_info(game).bot_ids
+    return bot_id if bot_id in ids or bot_id == "random" or not ids else ids[0]
 
 
 def _reconnect(remote: RemoteMatch, url: str, retry: float) -> ClientConnection | None:

@@ -17,6 +17,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from functools import partial
 from types import FrameType
 from typing import Any, TextIO
@@ -69,8 +70,12 @@ def run_host(
     join_timeout: float = 0.0,
     out: TextIO = sys.stdout,
     stop: threading.Event | None = None,
+    on_ready: Callable[[HostServer], None] | None = None,
 ) -> int:
-    """Host one match headless; returns the exit status (0 when it ended)."""
+    """Host one match headless; returns the exit status (0 when it ended).
+
+    `stop` ends it early as Ctrl+C would; `on_ready(server)` is called once it
+    listens (tests read the port and watch the session)."""
     try:
         kinds = parse_seat_kinds(seats)
         if any(k == "local" for k, _ in kinds):
@@ -100,6 +105,8 @@ def run_host(
     for addr in addrs:
         print(f"address: {addr}:{real_port}", file=out)
     print(f"code: {session.code}", file=out, flush=True)
+    if on_ready is not None:
+        on_ready(server)
 
     stop = stop or threading.Event()
     old: dict[signal.Signals, Any] = {}

@@ -93,6 +93,7 @@ class RemoteMatch:
         self._public: dict[str, Any] | None = None
         self._to_move: list[int] = []
         self._legal: list[dict[str, Any]] = []
+        self._legal_parsed: list[Action] | None = None
         self._standings: list[list[int]] = []
         self._events: list[Event] = []
         #: events of the history a reconnecting seat is told (for its log only)
@@ -153,6 +154,7 @@ class RemoteMatch:
             self._public = d["public_view"]
             self._to_move = [int(s) for s in d["to_move"]]
             self._legal = d["legal"]
+            self._legal_parsed = None
             self.log.length = d["log_len"]
             self.turn = d["turn"]
             self.is_over = d["is_over"]
@@ -228,7 +230,9 @@ class RemoteMatch:
         self._own(seat)
         if self._awaiting or seat not in self._to_move:
             return []
-        return [Action.parse(a) for a in self._legal]
+        if self._legal_parsed is None:
+            self._legal_parsed = [Action.parse(a) for a in self._legal]
+        return list(self._legal_parsed)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Send our action; its events arrive later through `take_events`."""

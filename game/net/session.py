@@ -28,7 +28,7 @@ from game.net.protocol import (
     encode,
     refusal,
 )
-from game.registry import get_info, new_match
+from game.registry import get_info, new_match, with_bot_choices
 
 #: letters of a join code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to misread over the phone
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
@@ -53,6 +53,8 @@ class Seat:
     #: "empty", "connected", "reconnecting", "local" or "bot"
     status: str = "empty"
     dropped_at: float | None = None
+    #: times the seat came back with its token
+    reconnects: int = 0
     #: every event dict this seat may see, in order (for a reconnecting log)
     events: list[dict[str, Any]] = field(default_factory=list)
 
@@ -150,7 +152,11 @@ class HostSession:
             raise SessionError(f"{game} needs {info.min_seats} to {info.max_seats} seats")
         self.game = game
         self.seed = seed
-        self.options: dict[str, Any] = info.resolve_options(len(seats), options)
+        # Bot seats' ids go into the game's bot option (Wyrt's personas), as at a local table.
+        bot_ids = [arg if kind == "bot" else None for kind, arg in seats]
+        self.options: dict[str, Any] = info.resolve_options(
+            len(seats), with_bot_choices(info, bot_ids, options)
+        )
         self.code = code or new_code()
         self.clock = clock
         self.grace = grace
@@ -413,6 +419,8 @@ class HostSession:
             ),
         )
         self._announce(seat)
+        if reconnect:
+            s.reconnects += 1
         if reconnect and self.match is not None:
             self._send_history(conn.id, s.events)
         if self.match is not None:

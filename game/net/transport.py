@@ -203,7 +203,7 @@ class ClientConnection:
 
     def __init__(self, url: str, *, open_timeout: float = 5.0) -> None:
         self.url = url
-        self._ws: _SyncClient = connect(
+        ws = connect(
             url,
             max_size=MAX_HOST_MESSAGE,
             open_timeout=open_timeout,
@@ -213,6 +213,8 @@ class ClientConnection:
             compression=None,
             proxy=None,  # never route a table through a proxy from the environment
         )
+        # Entered as a context manager (websockets 17 warns otherwise); `close` leaves it.
+        self._ws: _SyncClient = ws.__enter__()
         self._inbox: queue.Queue[str | None] = queue.Queue()
         self.closed = False
         self.close_reason = ""
