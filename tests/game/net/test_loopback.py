@@ -255,3 +255,11 @@ def test_a_host_stopped_mid_match_tells_the_joiners_and_saves(tmp_path: Path) ->
 
     saved = load_save(save_path("war"))
     assert sorted(saved.seats[:2]) == ["Ana", "Bia"] and len(saved.log) >= 3
+
+
+def test_the_net_bench_measures_sizes_and_round_trips() -> None:
+    from game.net.bench import measure
+
+    row = measure("chama", 3, {"turn_limit": 4}, actions=10)
+    assert row["actions"] == 10 and len(row["trips"]) == 10
+    assert row["sizes"] and min(row["sizes"]) > 100
