@@ -12,6 +12,7 @@ The clock is injected (tests drive time by hand); nothing here blocks.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -29,6 +30,8 @@ from game.net.protocol import (
     refusal,
 )
 from game.registry import get_info, new_match, with_bot_choices
+
+log = logging.getLogger(__name__)
 
 #: letters of a join code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to misread over the phone
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
@@ -295,6 +298,14 @@ class HostSession:
         except ProtocolError as e:
             self._refuse(conn, e.code, e.detail)
             return
+        try:
+            self._dispatch(conn, msg)
+        except Exception as e:  # noqa: BLE001 -- one bad message must not stop the table
+            log.exception("message from connection %s failed", cid)
+            self._refuse(conn, "internal", type(e).__name__)
+
+    def _dispatch(self, conn: Conn, msg: Message) -> None:
+        cid = conn.id
         if msg.type == "join":
             self._join(conn, msg)
         elif msg.type == "act":
@@ -471,14 +482,16 @@ class HostSession:
             self._refuse(conn, "bad_action", type(e).__name__)
             return
         if action not in match.legal_actions(conn.seat):
-            # Parameterised actions (amounts) may be legal without being listed;
-            # the game's own check decides, and it changes nothing.
+            # Parameterised actions (amounts) may be legal without being listed:
+            # the game's own check decides, and the action is first played on a
+            # copy, so a field the rules never expected cannot half-change the match.
             try:
                 match.check(conn.seat, action)
+                match.clone().apply(conn.seat, action)
             except IllegalAction as e:
                 self._refuse(conn, "illegal", e.key)
                 return
-            except Exception as e:  # noqa: BLE001 -- a malformed field the check trips on
+            except Exception as e:  # noqa: BLE001 -- a malformed field the rules trip on
                 self._refuse(conn, "bad_action", type(e).__name__)
                 return
         try:

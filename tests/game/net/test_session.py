@@ -243,3 +243,18 @@ def test_the_received_check_catches_another_seats_private_event() -> None:
 
     with pytest.raises(AssertionError):
         _check_received(Sent(), 0)
+
+
+def test_a_message_the_host_trips_on_is_refused_and_the_table_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session, host, _, ana, _ = _started_wyr()
+
+    def broken(self: HostSession, conn: object, msg: object) -> None:
+        raise KeyError("bug")
+
+    monkeypatch.setattr(HostSession, "_act", broken)
+    assert _refused_code(ana, seq=1, action={"type": "wyr.Pass"}) == "internal"
+    monkeypatch.undo()
+    ana.link.send(encode("ping", n=1))
+    assert ana.link.messages("pong") and not ana.link.closed
