@@ -263,3 +263,48 @@ def test_the_net_bench_measures_sizes_and_round_trips() -> None:
     row = measure("chama", 3, {"turn_limit": 4}, actions=10)
     assert row["actions"] == 10 and len(row["trips"]) == 10
     assert row["sizes"] and min(row["sizes"]) > 100
+
+
+def test_sigterm_on_the_host_tells_the_joiner_and_saves_the_match(tmp_path: Path) -> None:
+    import signal
+
+    env = {**os.environ, "TAVERNA_HOME": str(tmp_path)}
+    host = subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "host",
+            "chama",
+            "--seats",
+            "remote,bot:easy",
+            "--bind",
+            "127.0.0.1",
+            "--headless",
+            "--code",
+            CODE,
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    try:
+        assert host.stdout is not None
+        address = host.stdout.readline().strip().split(" ", 1)[1]
+        host.stdout.readline()
+        ws = _raw(address)
+        ws.send(encode("join", version=PROTOCOL_VERSION, code=CODE, name="Bia"))
+        kinds = []
+        while "state" not in kinds:
+            kinds.append(json.loads(ws.recv(timeout=5))["t"])
+        host.send_signal(signal.SIGTERM)
+        with pytest.raises(ConnectionClosed):
+            while True:
+                kinds.append(json.loads(ws.recv(timeout=5))["t"])
+        assert kinds[-1] == "host_closing"
+        assert host.wait(10) != 0
+        assert "saved: " in host.stdout.read()
+        assert list(tmp_path.rglob("host-chama.json"))
+    finally:
+        if host.poll() is None:
+            host.kill()

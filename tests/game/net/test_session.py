@@ -258,3 +258,24 @@ def test_a_message_the_host_trips_on_is_refused_and_the_table_goes_on(
     monkeypatch.undo()
     ana.link.send(encode("ping", n=1))
     assert ana.link.messages("pong") and not ana.link.closed
+
+
+def test_the_remote_match_is_driven_like_a_local_one() -> None:
+    session, host, _, ana, bia = _started_wyr()
+    match = session.match
+    assert match is not None
+    assert (ana.n_seats, ana.game_name, ana.options) == (3, "wyr", session.options)
+    dealt = ana.take_events()
+    assert dealt and [e.to_dict() for e in dealt] == session.seats[0].events
+    assert ana.take_events() == []
+    mover = next(r for r in (ana, bia) if r.seat in match.to_move)
+    assert mover.seat is not None
+    with pytest.raises(RemoteError):
+        mover.legal_actions(1 - mover.seat)
+    legal = mover.legal_actions(mover.seat)
+    assert legal == match.legal_actions(mover.seat)
+    # Between sending and the host's answer our seat is not offered again.
+    mover.link = type("Held", (), {"send": lambda self, t: None, "poll": lambda self: []})()
+    assert mover.apply(mover.seat, legal[0]) == []
+    assert mover.seat not in mover.to_move and mover.legal_actions(mover.seat) == []
+    assert len(mover.log) == 0 and list(mover.log) == []
