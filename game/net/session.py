@@ -7,6 +7,16 @@ asks (`take_output`, `take_closing`); the host's own table and bots act through
 `view(seat)`, `public_view()` and the events `visible_to(seat)` -- the filter
 hot-seat uses -- so another seat's private events are never sent at all.
 
+Every game pairs its private events with public ones, so leaving the others'
+out loses no public news: Wyr CardsReceived/CardsLaidDown with CardsDrawn,
+CardsToTable and TableCardsTaken; Wyrt HoleCards with CardsDealt; War
+ObjectiveDealt with ObjectivesPrepared, CardDrawn and CardsReceived with
+TurnEnded/CardsTransferred and the card counts in the public view; Chama
+CardsDrawn with DrewCards. The exceptions are on purpose: Wyr HandRevealed (a
+lord looks at his own hand) and Wyrt's cheat events (CheatTested,
+CheatAbandoned, CheatSucceeded, CardsStolen: an uncaught cheat is secret, and
+a caught one is announced by the public CheatCaught).
+
 The clock is injected (tests drive time by hand); nothing here blocks.
 """
 

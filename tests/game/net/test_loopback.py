@@ -90,7 +90,7 @@ class Table:
         t.start()
         self.joiners.append(t)
 
-    def finish(self, timeout: float = 9.0) -> None:
+    def finish(self, timeout: float = 25.0) -> None:  # a bound for a loaded machine, not a budget
         deadline = time.monotonic() + timeout
         for t in [*self.joiners, self.thread]:
             t.join(max(0.1, deadline - time.monotonic()))

@@ -97,7 +97,7 @@ def test_random_bytes_raise_only_protocol_errors(raw: bytes) -> None:
         decode(raw)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(sorted(SCHEMA)),
     st.dictionaries(
