@@ -11,8 +11,8 @@ Every game pairs its private events with public ones, so leaving the others'
 out loses no public news: Wyr CardsReceived/CardsLaidDown with CardsDrawn,
 CardsToTable and TableCardsTaken; Wyrt HoleCards with CardsDealt; War
 ObjectiveDealt with ObjectivesPrepared, CardDrawn and CardsReceived with
-TurnEnded/CardsTransferred and the card counts in the public view; Chama
-CardsDrawn with DrewCards. The exceptions are on purpose: Wyr HandRevealed (a
+TurnEnded/CardsTransferred and the public card counts, ObjectiveChecked with
+PlayerEliminated; Chama CardsDrawn with DrewCards. The exceptions are on purpose: Wyr HandRevealed (a
 lord looks at his own hand) and Wyrt's cheat events (CheatTested,
 CheatAbandoned, CheatSucceeded, CardsStolen: an uncaught cheat is secret, and
 a caught one is announced by the public CheatCaught).
