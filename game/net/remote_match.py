@@ -6,7 +6,7 @@ action and returns no events; what happened arrives from the host and waits in
 `take_events()` for the table to animate, as a local match's events would.
 
 Match members that exist here: `n_seats`, `game_name`, `options`, `meta`,
-`seats`, `seat` (this client's), `to_move`, `is_over`, `turn`, `timed_out`,
+`seats`, `seat` (this client's), `seed` (0: the host's is secret), `to_move`, `is_over`, `turn`, `timed_out`,
 `log` (sized, no contents: the log holds other seats' secret actions),
 `start_events` (empty; the deal arrives through `take_events`),
 `view(seat)` (own seat only), `public_view()`, `legal_actions(seat)` (own seat),
@@ -80,6 +80,9 @@ class RemoteMatch:
         self.meta: dict[str, Any] = {}
         self.start_events: list[Event] = []
         self.timed_out = False
+        #: never the host's seed: it decides every hidden card. A local stand-in
+        #: for what tables seed their own generators from (hint bots, jitter).
+        self.seed = 0
         self.log = SizedLog()
         self.turn = 0
         self.started = False
