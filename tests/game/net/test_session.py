@@ -279,3 +279,41 @@ def test_the_remote_match_is_driven_like_a_local_one() -> None:
     assert mover.apply(mover.seat, legal[0]) == []
     assert mover.seat not in mover.to_move and mover.legal_actions(mover.seat) == []
     assert len(mover.log) == 0 and list(mover.log) == []
+
+
+def test_an_empty_seat_handed_to_a_bot_lets_the_match_start() -> None:
+    session, host, _ = _table(seats="remote,remote,local:Caio")
+    (ana,) = join_all(host, ["Ana"], CODE)
+    assert not session.started
+    with pytest.raises(SessionError):
+        session.start()  # seat 1 still waits for a player
+    session.hand_to_bot(1, "random")
+    host.deliver()
+    ana.pump()
+    assert session.started and ana.started
+    assert ana.seats == ["Ana", "bot:random", "Caio"]
+    assert [s["status"] for s in ana.seat_info] == ["connected", "bot", "local"]
+    with pytest.raises(SessionError):
+        session.act_local(0, session.match.legal_actions(0)[0])  # type: ignore[union-attr]
+    play_to_end_with_local(host, ana)
+    assert session.is_over and ana.is_over
+
+
+def play_to_end_with_local(host: MemHost, ana: RemoteMatch) -> None:
+    """The host's own person (seat 2) plays through `act_local`, as the host's table would."""
+    from game.registry import make_bot
+    from game.rng import Rng
+
+    session = host.session
+    bot, rng = make_bot(session.game, "random"), Rng("local")
+    while not session.is_over:
+        match = session.match
+        assert match is not None
+        seat = match.to_move[0]
+        if session.seats[seat].kind == "remote":
+            ana.pump()
+            ana.apply(seat, bot.choose(ana.view(seat), ana.legal_actions(seat), rng))
+        else:
+            session.act_local(seat, bot.choose(match.view(seat), match.legal_actions(seat), rng))
+            host.deliver()
+    ana.pump()
