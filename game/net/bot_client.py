@@ -57,7 +57,8 @@ def run_join(
         for text in link.wait(0.5):
             remote.handle_text(text)
         if remote.refusal is not None and remote.seat is None:
-            print(f"taverna: refused: {remote.refusal[0]} ({remote.refusal[2]})", file=sys.stderr)
+            code, key, detail = remote.refusal
+            print(f"taverna: the host refused: {code} [{key}] {detail}".rstrip(), file=sys.stderr)
             return 2
         if remote.is_over:
             print(f"match over: {remote.standings()}", file=out, flush=True)

@@ -93,7 +93,7 @@ def run_host(
         }
         make_bot(game, fallback_bot)
     except (SessionError, OptionsError, KeyError) as e:
-        print(f"taverna: {e}", file=sys.stderr)
+        print(f"taverna: {e.args[0] if isinstance(e, KeyError) else e}", file=sys.stderr)
         return 2
     server = HostServer(session, bind, port)
     try:
