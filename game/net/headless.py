@@ -145,9 +145,17 @@ def _loop(
     started_at: float,
 ) -> int:
     version = -1
+    saved_turn = -1
     while not stop.is_set():
         if session.is_over:
+            from game import saves
+
+            saves.delete_save(save_path(session.game))  # nothing left to resume
             return 0
+        # Autosave once a turn, so even a host that is killed loses at most a turn.
+        if session.match is not None and session.match.turn != saved_turn:
+            saved_turn = session.match.turn
+            _autosave(server)
         if join_timeout and not session.started and time.monotonic() - started_at > join_timeout:
             print("taverna: no one joined in time", file=sys.stderr)
             return 1
@@ -163,6 +171,19 @@ def _loop(
         action = bots[seat].choose(view, legal, rng)
         server.call(partial(_try_act, seat=seat, action=action))
     return 130
+
+
+def _autosave(server: HostServer) -> None:
+    from game import saves
+
+    match = server.session.match
+    if match is None:
+        return
+    document = server.call(lambda _s: saves.save_document(match, kind="auto", name="host"))
+    try:
+        saves.write_document(save_path(match.game_name), document)
+    except OSError as e:  # a full disk must not stop the table
+        print(f"taverna: cannot autosave: {e}", file=sys.stderr)
 
 
 def _try_act(session: HostSession, seat: int, action: Action) -> None:

@@ -101,7 +101,20 @@ class Table:
 
 
 @pytest.mark.parametrize("game", sorted(SHORT))
-def test_a_headless_host_and_two_autoplay_joiners_finish_a_match(game: str) -> None:
+def test_a_headless_host_and_two_autoplay_joiners_finish_a_match(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game import saves
+    from game.net.headless import save_path
+
+    written: list[Path] = []
+    real_write = saves.write_document
+
+    def spy(path: Path, document: dict[str, Any], thumbnail: bytes | None = None) -> Path:
+        written.append(path)
+        return real_write(path, document, thumbnail)
+
+    monkeypatch.setattr(saves, "write_document", spy)
     table = Table(game)
     table.join("Ana")
     table.join("Bia")
@@ -112,6 +125,8 @@ def test_a_headless_host_and_two_autoplay_joiners_finish_a_match(game: str) -> N
     assert lines[-1].startswith("match over: ")
     names = [n for group in json.loads(lines[-1][len("match over: ") :]) for n in group]
     assert sorted(names) == sorted(["Ana", "Bia", f"bot:{table.bot}"])
+    # Autosaved while it ran (once a turn), and the save is gone once it ended.
+    assert written and set(written) == {save_path(game)} and not save_path(game).exists()
 
 
 def test_a_dropped_joiner_reconnects_with_its_token_and_the_match_finishes() -> None:
