@@ -3,9 +3,9 @@
 Prints `address: HOST:PORT` for every local address and `code: CODE`, waits
 for the joiners, lets the host's bots play their seats, hands a seat dropped
 for longer than the grace time to a bot, and prints `match over: <standings>`
-(seat names, best first, ties grouped) before exiting 0. Ctrl+C or SIGTERM
-tells every client the host is closing and saves the match to the data
-folder's `saves/host-<game>.json` first.
+(seat names, best first, ties grouped) before exiting 0. The match is saved
+once a turn to the data folder's `saves/host-<game>.json` (removed when it
+ends); Ctrl+C or SIGTERM tells every client the host is closing and saves it.
 """
 
 from __future__ import annotations
