@@ -291,8 +291,11 @@ class HostSession:
         s = self.seats[conn.seat]
         if s.conn == cid and s.kind == "remote":
             s.conn = None
-            s.status = "reconnecting"
-            s.dropped_at = self.clock()
+            if self.started:
+                s.status = "reconnecting"
+                s.dropped_at = self.clock()
+            else:  # nothing dealt yet: the seat is simply free again for anyone
+                s.status, s.token, s.name = "empty", None, f"Seat {conn.seat + 1}"
             self._announce(conn.seat)
 
     def receive(self, cid: int, raw: str | bytes) -> None:

@@ -317,3 +317,17 @@ def play_to_end_with_local(host: MemHost, ana: RemoteMatch) -> None:
             session.act_local(seat, bot.choose(match.view(seat), match.legal_actions(seat), rng))
             host.deliver()
     ana.pump()
+
+
+def test_leaving_before_the_deal_frees_the_seat() -> None:
+    session, host, _ = _table()
+    (ana,) = join_all(host, ["Ana"], CODE)
+    token = ana.token
+    ana.link.send(encode("leave"))
+    assert ana.link.closed and session.open_remote_seats() == [0, 1]
+    again = host.link()
+    again.send(encode("join", version=PROTOCOL_VERSION, code=CODE, name="Ana", token=token))
+    assert _last(again, "refused")["code"] == "bad_token"
+    join_all(host, ["Bia", "Caio"], CODE)
+    assert session.started and session.match is not None
+    assert session.match.seats[:2] == ["Bia", "Caio"]
