@@ -137,6 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--seed", type=int, default=1)
     soak.add_argument("--games", default="", help="comma-separated tables (default: every table)")
     soak.add_argument("--json", action="store_true")
+
+    from game.net.commands import add_parsers
+
+    add_parsers(sub, _option)
     return parser
 
 
@@ -302,6 +306,10 @@ def cli(argv: Sequence[str] | None = None) -> int:
         return cmd_bench(args)
     if args.command == "soak":
         return cmd_soak(args)
+    if args.command in ("host", "join"):
+        from game.net.commands import run
+
+        return run(args)
     if args.command == "play":
         reason = _known_game(args.game)
         if reason:

@@ -86,7 +86,7 @@ class Record:
         cls = _REGISTRY.get(data["type"])
         if cls is None:
             raise ValueError(f"unknown record type {data['type']!r}")
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         kwargs: dict[str, Any] = {}
         for f in dataclasses.fields(cls):  # type: ignore[arg-type]
             if f.name in data:
@@ -95,6 +95,18 @@ class Record:
             return cls(**kwargs)
         except TypeError as e:
             raise ValueError(f"bad fields for {data['type']}: {e}") from e
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """A record class's field types, worked out once: `get_type_hints` evaluates
+    every annotation anew, and a joiner parses hundreds of legal actions a state."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 class Action(Record):

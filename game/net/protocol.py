@@ -1,0 +1,204 @@
+"""The wire format of play across machines: JSON messages with a version.
+
+Every message is one JSON object `{"t": <type>, ...fields}` sent as one
+websocket text frame. `decode` is the only way in: it checks the size, that the
+text is JSON, that the type is known and that every field has the right type,
+and raises `ProtocolError` with a stable `code` otherwise. Nothing received is
+ever evaluated or unpickled; actions inside `act` are rebuilt later by
+`Action.parse`, which only knows registered record types.
+
+Refusals carry a translation key `net.refused.<code>` so that the joiner's
+screen can say why in the player's language.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+#: bumped whenever a message changes shape; a joiner of another version is refused
+PROTOCOL_VERSION = 1
+#: the largest message a host accepts from a client (an action is a few hundred bytes)
+MAX_MESSAGE = 64 * 1024
+#: the largest message a client accepts from the host (a War state is ~10 KiB;
+#: history is sent in chunks well under this)
+MAX_HOST_MESSAGE = 1024 * 1024
+#: deepest JSON nesting accepted (views nest a handful of levels)
+MAX_DEPTH = 32
+
+CLIENT_TYPES = ("join", "act", "ping", "leave")
+HOST_TYPES = (
+    "welcome",
+    "state",
+    "history",
+    "refused",
+    "waiting",
+    "pong",
+    "host_closing",
+    "match_over",
+)
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be read; `code` is stable ("too_big", "bad_json",
+    "bad_shape", "version", "unknown_type")."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Message:
+    """One decoded message: its type and its fields (plain JSON data)."""
+
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field, or `default` when absent."""
+        return self.data.get(key, default)
+
+
+_INT = (int,)
+_STR = (str,)
+_BOOL = (bool,)
+_LIST = (list,)
+_DICT = (dict,)
+_NONE = (type(None),)
+
+#: type -> field -> (accepted JSON types, required)
+SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "join": {
+        "version": (_INT, True),
+        "code": (_STR, True),
+        "name": (_STR, True),
+        "game": (_STR + _NONE, False),
+        "token": (_STR + _NONE, False),
+        "seat": (_INT + _NONE, False),
+    },
+    "act": {"seq": (_INT, True), "action": (_DICT, True), "seat": (_INT + _NONE, False)},
+    "ping": {"n": (_INT, False)},
+    "leave": {},
+    "welcome": {
+        "version": (_INT, True),
+        "seat": (_INT, True),
+        "token": (_STR, True),
+        "seats": (_LIST, True),
+        "game": (_STR, True),
+        "options": (_DICT, True),
+        "n_seats": (_INT, True),
+    },
+    "state": {
+        "seq": (_INT, True),
+        "view": (_DICT + _NONE, True),
+        "public_view": (_DICT + _NONE, True),
+        "to_move": (_LIST, True),
+        "legal": (_LIST, True),
+        "events": (_LIST, True),
+        "log_len": (_INT, True),
+        "turn": (_INT, True),
+        "is_over": (_BOOL, True),
+        "started": (_BOOL, True),
+        "standings": (_LIST + _NONE, False),
+        "seats": (_LIST, True),
+    },
+    "history": {"events": (_LIST, True), "done": (_BOOL, True)},
+    "refused": {"code": (_STR, True), "reason": (_STR, True), "detail": (_STR, False)},
+    "waiting": {"seat": (_INT, True), "name": (_STR, True), "status": (_STR, True)},
+    "pong": {"n": (_INT, False)},
+    "host_closing": {"reason": (_STR, False)},
+    "match_over": {"standings": (_LIST, True)},
+}
+
+#: lengths of short text fields a client may send
+MAX_NAME = 24
+MAX_CODE = 16
+MAX_TOKEN = 64
+
+
+def reason_key(code: str) -> str:
+    """The translation key of a refusal code."""
+    return f"net.refused.{code}"
+
+
+def _depth(value: Any, limit: int) -> int:
+    """Nesting depth of JSON data, stopping once past `limit`."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    deepest = 0
+    while stack:
+        item, d = stack.pop()
+        deepest = max(deepest, d)
+        if deepest > limit:
+            return deepest
+        if isinstance(item, dict):
+            stack.extend((v, d + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, d + 1) for v in item)
+    return deepest
+
+
+def _isinstance(value: Any, kinds: tuple[type, ...]) -> bool:
+    # JSON true/false are Python bools, which are ints too: keep them apart.
+    if isinstance(value, bool) and bool not in kinds:
+        return False
+    return isinstance(value, kinds)
+
+
+def decode(raw: str | bytes, *, limit: int = MAX_MESSAGE) -> Message:
+    """Read one message; raises `ProtocolError` and nothing else."""
+    if not isinstance(raw, (str, bytes, bytearray)):
+        raise ProtocolError("bad_json", "not text")
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > limit:
+        raise ProtocolError("too_big", f"{size} bytes > {limit}")
+    try:
+        text = raw if isinstance(raw, str) else bytes(raw).decode("utf-8")
+        data = json.loads(text)
+    except (ValueError, RecursionError, UnicodeError) as e:
+        raise ProtocolError("bad_json", type(e).__name__) from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_shape", "not an object")
+    kind = data.pop("t", None)
+    if not isinstance(kind, str) or kind not in SCHEMA:
+        raise ProtocolError("unknown_type", str(kind)[:40])
+    spec = SCHEMA[kind]
+    # The version first: a joiner of another version may also send other fields.
+    if kind == "join" and data.get("version") != PROTOCOL_VERSION:
+        raise ProtocolError("version", f"client {data.get('version')!r}, host {PROTOCOL_VERSION}")
+    for key in data:
+        if key not in spec:
+            raise ProtocolError("bad_shape", f"{kind} has no field {key[:40]!r}")
+    for key, (kinds, required) in spec.items():
+        if key not in data:
+            if required:
+                raise ProtocolError("bad_shape", f"{kind} needs {key}")
+            continue
+        if not _isinstance(data[key], kinds):
+            raise ProtocolError("bad_shape", f"{kind}.{key} has the wrong type")
+    # The one free-form field a client sends; the rest are checked scalars.
+    if kind == "act" and _depth(data["action"], MAX_DEPTH) > MAX_DEPTH:
+        raise ProtocolError("bad_shape", "nested too deep")
+    if kind == "join":
+        too_long = (
+            len(data["name"]) > MAX_NAME
+            or len(data["code"]) > MAX_CODE
+            or len(data.get("token") or "") > MAX_TOKEN
+        )
+        if too_long:
+            raise ProtocolError("bad_shape", "a join field is too long")
+    return Message(kind, data)
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """One message as JSON text (compact; UTF-8 kept as is)."""
+    if kind not in SCHEMA:
+        raise ValueError(f"unknown message type {kind!r}")
+    return json.dumps({"t": kind, **fields}, ensure_ascii=False, separators=(",", ":"))
+
+
+def refusal(code: str, detail: str = "") -> str:
+    """A `refused` message for `code`."""
+    return encode("refused", code=code, reason=reason_key(code), detail=detail[:200])

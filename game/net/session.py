@@ -1,0 +1,561 @@
+"""The host's side of a networked table: pure logic, no sockets.
+
+`HostSession` owns the only `Match`. The transport feeds it what each
+connection sends (`connect`, `receive`, `disconnect`) and carries out what it
+asks (`take_output`, `take_closing`); the host's own table and bots act through
+`act_local`. Everything a seat is sent goes through one place (`_state_for`):
+`view(seat)`, `public_view()` and the events `visible_to(seat)` -- the filter
+hot-seat uses -- so another seat's private events are never sent at all.
+
+Every game pairs its private events with public ones, so leaving the others'
+out loses no public news: Wyr CardsReceived/CardsLaidDown with CardsDrawn,
+CardsToTable and TableCardsTaken; Wyrt HoleCards with CardsDealt; War
+ObjectiveDealt with ObjectivesPrepared, CardDrawn and CardsReceived with
+TurnEnded/CardsTransferred and the public card counts, ObjectiveChecked with
+PlayerEliminated; Chama CardsDrawn with DrewCards. The exceptions are on purpose: Wyr HandRevealed (a
+lord looks at his own hand) and Wyrt's cheat events (CheatTested,
+CheatAbandoned, CheatSucceeded, CardsStolen: an uncaught cheat is secret, and
+a caught one is announced by the public CheatCaught).
+
+The clock is injected (tests drive time by hand); nothing here blocks.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import Action, Event, IllegalAction, Match
+from game.net.protocol import (
+    MAX_NAME,
+    PROTOCOL_VERSION,
+    Message,
+    ProtocolError,
+    decode,
+    encode,
+    refusal,
+)
+from game.registry import get_info, new_match, with_bot_choices
+
+log = logging.getLogger(__name__)
+
+#: letters of a join code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to misread over the phone
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
+CODE_LENGTH = 5
+#: events per `history` message when a seat reconnects
+HISTORY_CHUNK = 200
+
+
+class SessionError(ValueError):
+    """A host-side request the session cannot do (not a client's fault)."""
+
+
+@dataclass
+class Seat:
+    """One seat at the networked table."""
+
+    kind: str  # "remote", "local" or "bot"
+    name: str
+    bot_id: str | None = None
+    token: str | None = None
+    conn: int | None = None
+    #: "empty", "connected", "reconnecting", "local" or "bot"
+    status: str = "empty"
+    dropped_at: float | None = None
+    #: times the seat came back with its token
+    reconnects: int = 0
+    #: every event dict this seat may see, in order (for a reconnecting log)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def public(self) -> dict[str, Any]:
+        """What every client is told about this seat."""
+        return {"name": self.name, "kind": self.kind, "status": self.status}
+
+
+@dataclass
+class Bucket:
+    """A token bucket: `rate` messages a second, bursts up to `burst`."""
+
+    rate: float
+    burst: float
+    tokens: float
+    stamp: float
+
+    def take(self, now: float) -> bool:
+        """Spend one token if there is one."""
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass
+class Conn:
+    """One client connection as the session sees it."""
+
+    id: int
+    bucket: Bucket
+    seat: int | None = None
+    strikes: int = 0
+    last_seq: int = -1
+    sent_seq: int = 0
+
+
+def parse_seat_kinds(spec: str) -> list[tuple[str, str | None]]:
+    """ "remote,remote,bot:normal,local:Ana" -> [("remote", None), ..., ("local", "Ana")]."""
+    out: list[tuple[str, str | None]] = []
+    for raw in spec.split(","):
+        s = raw.strip()
+        if not s:
+            continue
+        head, _, rest = s.partition(":")
+        head = head.lower()
+        if head == "remote" and not rest:
+            out.append(("remote", None))
+        elif head == "bot" and rest.strip():
+            out.append(("bot", rest.strip()))
+        elif head == "local" and rest.strip():
+            out.append(("local", rest.strip()))
+        else:
+            raise SessionError(f"a seat is remote, bot:<level> or local:<name>, not {s!r}")
+    return out
+
+
+def new_code(rng: Callable[[str], str] = secrets.choice) -> str:
+    """A short join code of unambiguous capital letters."""
+    return "".join(rng(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _clean_name(name: str) -> str:
+    return " ".join(name.split())[:MAX_NAME]
+
+
+class HostSession:
+    """Seats, tokens, joins, validation and what each connection is sent.
+
+    `seats` is a list of (kind, arg) from `parse_seat_kinds`. The match starts
+    once every remote seat is taken (`start` may be called sooner once the empty
+    ones are handed to bots); its seat names are the joiners' names.
+    """
+
+    #: messages a second and burst per connection, and bad messages before closing
+    RATE = 20.0
+    BURST = 40.0
+    MAX_STRIKES = 8
+
+    def __init__(
+        self,
+        game: str,
+        seats: list[tuple[str, str | None]],
+        *,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        code: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        grace: float = 60.0,
+    ) -> None:
+        info = get_info(game)
+        if not info.min_seats <= len(seats) <= info.max_seats:
+            raise SessionError(f"{game} needs {info.min_seats} to {info.max_seats} seats")
+        self.game = game
+        self.seed = seed
+        # Bot seats' ids go into the game's bot option (Wyrt's personas), as at a local table.
+        bot_ids = [arg if kind == "bot" else None for kind, arg in seats]
+        self.options: dict[str, Any] = info.resolve_options(
+            len(seats), with_bot_choices(info, bot_ids, options)
+        )
+        self.code = code or new_code()
+        self.clock = clock
+        self.grace = grace
+        self.seats: list[Seat] = []
+        for i, (kind, arg) in enumerate(seats):
+            if kind == "remote":
+                self.seats.append(Seat("remote", f"Seat {i + 1}"))
+            elif kind == "bot":
+                self.seats.append(Seat("bot", f"bot:{arg}", bot_id=arg, status="bot"))
+            elif kind == "local":
+                self.seats.append(Seat("local", str(arg), status="local"))
+            else:
+                raise SessionError(f"unknown seat kind {kind!r}")
+        self.match: Match | None = None
+        self.conns: dict[int, Conn] = {}
+        self._next_conn = 1
+        self._out: list[tuple[int, str]] = []
+        self._closing: list[tuple[int, str]] = []
+        #: bumped on every change a waiting thread may care about
+        self.version = 0
+
+    # -- the table ----------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """True once the match exists."""
+        return self.match is not None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self.match is not None and self.match.is_over
+
+    def open_remote_seats(self) -> list[int]:
+        """Remote seats no one has taken yet."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "remote" and s.token is None]
+
+    def start(self) -> None:
+        """Deal: build the match with the seats' names and send everyone the table."""
+        if self.match is not None:
+            return
+        if self.open_remote_seats():
+            raise SessionError("every remote seat needs a player or a bot first")
+        names = self._unique_names()
+        self.match = new_match(self.game, names, seed=self.seed, options=self.options)
+        self._record(self.match.start_events)
+        self._broadcast_state(self.match.start_events)
+
+    def _unique_names(self) -> list[str]:
+        names: list[str] = []
+        for s in self.seats:
+            name, n = s.name, 1
+            while name in names:
+                n += 1
+                name = f"{s.name} ({n})"
+            names.append(name)
+        return names
+
+    def hand_to_bot(self, seat: int, bot_id: str) -> None:
+        """Give an empty remote seat, or one dropped for longer than the grace
+        time, to a bot; its token stops working."""
+        s = self._seat(seat)
+        if s.kind != "remote":
+            raise SessionError(f"seat {seat} is not a remote seat")
+        dropped = s.status == "reconnecting" and s.dropped_at is not None
+        if s.status != "empty" and not (dropped and self.grace_over(seat)):
+            raise SessionError(f"seat {seat} is {s.status}; wait for the grace time")
+        s.kind, s.bot_id, s.token, s.status, s.dropped_at = "bot", bot_id, None, "bot", None
+        if not self.started:
+            s.name = f"bot:{bot_id}"
+        self._announce(seat)
+        if not self.started and not self.open_remote_seats():
+            self.start()
+        elif self.started:
+            self._broadcast_state([])
+
+    def grace_over(self, seat: int) -> bool:
+        """True when a dropped seat has waited out the grace time."""
+        s = self._seat(seat)
+        return s.dropped_at is not None and self.clock() - s.dropped_at >= self.grace
+
+    def bot_seats_to_move(self) -> list[int]:
+        """Seats played by the host's bots that must act now."""
+        if self.match is None:
+            return []
+        return [i for i in self.match.to_move if self.seats[i].kind == "bot"]
+
+    def act_local(self, seat: int, action: Action) -> list[Event]:
+        """A bot's or the host's own action; raises `IllegalAction` untouched."""
+        s = self._seat(seat)
+        if s.kind == "remote":
+            raise SessionError(f"seat {seat} is played from another machine")
+        if self.match is None:
+            raise SessionError("the match has not started")
+        events = self.match.apply(seat, action)
+        self._after_action(events)
+        return events
+
+    def _seat(self, seat: int) -> Seat:
+        if not 0 <= seat < len(self.seats):
+            raise SessionError(f"no seat {seat}")
+        return self.seats[seat]
+
+    # -- connections ----------------------------------------------------------
+
+    def connect(self) -> int:
+        """A new connection; returns its id."""
+        cid = self._next_conn
+        self._next_conn += 1
+        now = self.clock()
+        self.conns[cid] = Conn(cid, Bucket(self.RATE, self.BURST, self.BURST, now))
+        return cid
+
+    def disconnect(self, cid: int) -> None:
+        """The connection is gone; its seat waits for a reconnection."""
+        conn = self.conns.pop(cid, None)
+        if conn is None or conn.seat is None:
+            return
+        s = self.seats[conn.seat]
+        if s.conn == cid and s.kind == "remote":
+            s.conn = None
+            if self.started:
+                s.status = "reconnecting"
+                s.dropped_at = self.clock()
+            else:  # nothing dealt yet: the seat is simply free again for anyone
+                s.status, s.token, s.name = "empty", None, f"Seat {conn.seat + 1}"
+            self._announce(conn.seat)
+
+    def receive(self, cid: int, raw: str | bytes) -> None:
+        """Handle one message from connection `cid`; never raises for bad input."""
+        conn = self.conns.get(cid)
+        if conn is None:
+            return
+        if not conn.bucket.take(self.clock()):
+            self._refuse(conn, "flood")
+            return
+        try:
+            msg = decode(raw)
+        except ProtocolError as e:
+            self._refuse(conn, e.code, e.detail)
+            return
+        try:
+            self._dispatch(conn, msg)
+        except Exception as e:  # noqa: BLE001 -- one bad message must not stop the table
+            log.exception("message from connection %s failed", cid)
+            self._refuse(conn, "internal", type(e).__name__)
+
+    def _dispatch(self, conn: Conn, msg: Message) -> None:
+        cid = conn.id
+        if msg.type == "join":
+            self._join(conn, msg)
+        elif msg.type == "act":
+            self._act(conn, msg)
+        elif msg.type == "ping":
+            self._send(cid, encode("pong", n=msg.get("n", 0)))
+        elif msg.type == "leave":
+            self._close(cid, "leave")
+            self.disconnect(cid)
+        else:  # a host message sent by a client
+            self._refuse(conn, "unknown_type", msg.type)
+
+    def take_output(self) -> list[tuple[int, str]]:
+        """Messages to send, in order, as (connection id, text)."""
+        out, self._out = self._out, []
+        return out
+
+    def take_closing(self) -> list[tuple[int, str]]:
+        """Connections to close after their messages are sent, with a reason."""
+        out, self._closing = self._closing, []
+        return out
+
+    def close_all(self, reason: str = "host_closing") -> None:
+        """The host is quitting: tell everyone, then close every connection."""
+        for cid in list(self.conns):
+            self._send(cid, encode("host_closing", reason=reason))
+            self._close(cid, reason)
+
+    def _send(self, cid: int, text: str) -> None:
+        self._out.append((cid, text))
+        self.version += 1
+
+    def _close(self, cid: int, reason: str) -> None:
+        self._closing.append((cid, reason))
+        self.version += 1
+
+    def _refuse(self, conn: Conn, code: str, detail: str = "") -> None:
+        self._send(conn.id, refusal(code, detail))
+        # A refused action is normal play (a slow click); garbage and floods are not.
+        if code not in ("not_your_turn", "illegal", "out_of_order", "match_over"):
+            conn.strikes += 1
+        if conn.strikes >= self.MAX_STRIKES:
+            self._send(conn.id, refusal("closed"))
+            self._close(conn.id, "abuse")
+            self.disconnect(conn.id)
+
+    # -- joining ------------------------------------------------------------
+
+    def _join(self, conn: Conn, msg: Message) -> None:
+        if conn.seat is not None:
+            self._refuse(conn, "already_joined")
+            return
+        if str(msg.get("code", "")).strip().upper() != self.code:
+            self._refuse(conn, "wrong_code")
+            return
+        game = msg.get("game")
+        if game is not None and game != self.game:
+            self._refuse(conn, "wrong_game", self.game)
+            return
+        token = msg.get("token")
+        if token:
+            seat = next(
+                (
+                    i
+                    for i, s in enumerate(self.seats)
+                    if s.token is not None and secrets.compare_digest(s.token, token)
+                ),
+                None,
+            )
+            if seat is None:
+                self._refuse(conn, "bad_token")
+                return
+            self._take_seat(conn, seat, reconnect=True)
+            return
+        name = _clean_name(str(msg.get("name", "")))
+        if not name:
+            self._refuse(conn, "bad_name")
+            return
+        wanted = msg.get("seat")
+        open_seats = self.open_remote_seats()
+        if wanted is not None:
+            if wanted not in open_seats:
+                self._refuse(conn, "seat_taken")
+                return
+            seat = wanted
+        elif open_seats:
+            seat = open_seats[0]
+        else:
+            self._refuse(conn, "table_full")
+            return
+        s = self.seats[seat]
+        s.name = name
+        s.token = secrets.token_urlsafe(24)
+        self._take_seat(conn, seat, reconnect=False)
+        if not self.started and not self.open_remote_seats():
+            self.start()
+
+    def _take_seat(self, conn: Conn, seat: int, *, reconnect: bool) -> None:
+        s = self.seats[seat]
+        if s.conn is not None and s.conn != conn.id:
+            # The token proves the seat: a half-open old connection gives way.
+            old = self.conns.get(s.conn)
+            if old is not None:
+                old.seat = None
+                self._close(old.id, "replaced")
+        s.conn = conn.id
+        s.status = "connected"
+        s.dropped_at = None
+        conn.seat = seat
+        assert s.token is not None
+        self._send(
+            conn.id,
+            encode(
+                "welcome",
+                version=PROTOCOL_VERSION,
+                seat=seat,
+                token=s.token,
+                seats=[x.public() for x in self.seats],
+                game=self.game,
+                options=self.options,
+                n_seats=len(self.seats),
+            ),
+        )
+        self._announce(seat)
+        if reconnect:
+            s.reconnects += 1
+        if reconnect and self.match is not None:
+            self._send_history(conn.id, s.events)
+        if self.match is not None:
+            self._send(conn.id, self._state_for(conn, []))
+
+    def _send_history(self, cid: int, events: list[dict[str, Any]]) -> None:
+        for start in range(0, max(len(events), 1), HISTORY_CHUNK):
+            chunk = events[start : start + HISTORY_CHUNK]
+            done = start + HISTORY_CHUNK >= len(events)
+            self._send(cid, encode("history", events=chunk, done=done))
+
+    def _announce(self, seat: int) -> None:
+        """Tell every joined client a seat's status changed."""
+        s = self.seats[seat]
+        text = encode("waiting", seat=seat, name=s.name, status=s.status)
+        for conn in self.conns.values():
+            if conn.seat is not None:
+                self._send(conn.id, text)
+
+    # -- acting -------------------------------------------------------------
+
+    def _act(self, conn: Conn, msg: Message) -> None:
+        if conn.seat is None:
+            self._refuse(conn, "not_joined")
+            return
+        seq = msg.get("seq")
+        if seq <= conn.last_seq:
+            self._refuse(conn, "out_of_order", str(seq))
+            return
+        conn.last_seq = seq
+        wanted = msg.get("seat")
+        if wanted is not None and wanted != conn.seat:
+            self._refuse(conn, "not_your_seat", str(wanted))
+            return
+        match = self.match
+        if match is None:
+            self._refuse(conn, "not_started")
+            return
+        if match.is_over:
+            self._refuse(conn, "match_over")
+            return
+        if conn.seat not in match.to_move:
+            self._refuse(conn, "not_your_turn")
+            return
+        try:
+            action = Action.parse(msg.get("action"))
+        except Exception as e:  # noqa: BLE001 -- any unreadable action is refused alike
+            self._refuse(conn, "bad_action", type(e).__name__)
+            return
+        if action not in match.legal_actions(conn.seat):
+            # Parameterised actions (amounts) may be legal without being listed:
+            # the game's own check decides, and the action is first played on a
+            # copy, so a field the rules never expected cannot half-change the match.
+            try:
+                match.check(conn.seat, action)
+                match.clone().apply(conn.seat, action)
+            except IllegalAction as e:
+                self._refuse(conn, "illegal", e.key)
+                return
+            except Exception as e:  # noqa: BLE001 -- a malformed field the rules trip on
+                self._refuse(conn, "bad_action", type(e).__name__)
+                return
+        try:
+            events = match.apply(conn.seat, action)
+        except IllegalAction as e:
+            self._refuse(conn, "illegal", e.key)
+            return
+        self._after_action(events)
+
+    def _after_action(self, events: list[Event]) -> None:
+        self._record(events)
+        self._broadcast_state(events)
+        if self.match is not None and self.match.is_over:
+            text = encode("match_over", standings=self.match.standings())
+            for conn in self.conns.values():
+                if conn.seat is not None:
+                    self._send(conn.id, text)
+
+    def _record(self, events: list[Event]) -> None:
+        for i, s in enumerate(self.seats):
+            s.events.extend(ev.to_dict() for ev in events if ev.visible_to(i))
+
+    def _broadcast_state(self, events: list[Event]) -> None:
+        for conn in self.conns.values():
+            if conn.seat is not None:
+                self._send(conn.id, self._state_for(conn, events))
+
+    def _state_for(self, conn: Conn, events: list[Event]) -> str:
+        """The one place that decides what a seat is sent ([G4])."""
+        match = self.match
+        seat = conn.seat
+        assert match is not None and seat is not None
+        to_move = match.to_move
+        legal = [a.to_dict() for a in match.legal_actions(seat)] if seat in to_move else []
+        conn.sent_seq += 1
+        return encode(
+            "state",
+            seq=conn.sent_seq,
+            view=match.view(seat),
+            public_view=match.public_view(),
+            to_move=to_move,
+            legal=legal,
+            events=[ev.to_dict() for ev in events if ev.visible_to(seat)],
+            log_len=len(match.log),
+            turn=int(match.turn),
+            is_over=match.is_over,
+            started=True,
+            standings=match.standings() if match.is_over else None,
+            seats=[s.public() for s in self.seats],
+        )
+
+    def seat_status(self) -> list[dict[str, Any]]:
+        """Every seat's name, kind and status (for the host's lobby)."""
+        return [s.public() for s in self.seats]

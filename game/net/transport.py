@@ -1,0 +1,287 @@
+"""Websockets under the session: the host's server and the client's connection.
+
+`HostServer` runs an asyncio websockets server on a daemon thread. Every call
+into the `HostSession` happens under one lock (`server.call(fn)` for other
+threads: the host's bots, its table, the lobby), after which the session's
+output is handed to per-connection writer tasks, so each client gets its
+messages in order. `ClientConnection` is the joiner's side: a websocket on a
+reader thread with a receive queue, `send` and `poll`.
+
+Both sides cap frames with websockets' own `max_size` (the session's decode
+checks again) and ping so a dead peer is noticed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection as _SyncClient
+from websockets.sync.client import connect
+
+from game.net.protocol import MAX_HOST_MESSAGE, MAX_MESSAGE
+from game.net.session import HostSession
+
+T = TypeVar("T")
+
+#: seconds between pings, and to wait for the answer, on both sides
+PING_INTERVAL = 10.0
+PING_TIMEOUT = 20.0
+
+
+class HostServer:
+    """A websockets server feeding one `HostSession`, on its own thread."""
+
+    def __init__(self, session: HostSession, host: str = "0.0.0.0", port: int = 0) -> None:
+        self.session = session
+        self.host = host
+        self.port = port
+        self.lock = threading.RLock()
+        #: notified (under `lock`) whenever the session may have changed
+        self.changed = threading.Condition(self.lock)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: Server | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._queues: dict[int, asyncio.Queue[tuple[str, str] | None]] = {}
+        self._sockets: dict[int, ServerConnection] = {}
+
+    # -- life cycle -------------------------------------------------------------
+
+    def start(self) -> int:
+        """Listen; returns the port (the real one when asked for port 0)."""
+        self._thread = threading.Thread(target=self._run, name="taverna-host", daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise OSError(f"cannot listen on {self.host}:{self.port}: {self._error}")
+        return self.port
+
+    def stop(self, reason: str = "host_closing") -> None:
+        """Tell every client the host is closing, send that, then stop listening."""
+        if self._loop is None or self._thread is None:
+            return
+        with self.lock:
+            self.session.close_all(reason)
+        future = asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
+        with contextlib.suppress(Exception):
+            future.result(timeout=5)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=5)
+        self._loop = None
+
+    def call(self, fn: Callable[[HostSession], T]) -> T:
+        """Run `fn(session)` under the lock from any thread, then send its output."""
+        with self.lock:
+            result = fn(self.session)
+            self.changed.notify_all()
+        self._wake()
+        return result
+
+    def wait_change(self, version: int, timeout: float) -> int:
+        """Block until the session's version moves past `version` (or timeout)."""
+        with self.lock:
+            self.changed.wait_for(lambda: self.session.version != version, timeout)
+            return self.session.version
+
+    # -- the event loop ---------------------------------------------------------
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._listen())
+        except BaseException as e:  # noqa: BLE001 -- reported to start()
+            self._error = e
+            self._ready.set()
+            return
+        self._ready.set()
+        loop.run_forever()
+        loop.close()
+
+    async def _listen(self) -> None:
+        self._server = await serve(
+            self._handler,
+            self.host,
+            self.port,
+            max_size=MAX_MESSAGE,
+            max_queue=16,
+            ping_interval=PING_INTERVAL,
+            ping_timeout=PING_TIMEOUT,
+            compression=None,
+        )
+        sock = next(iter(self._server.sockets))
+        self.port = sock.getsockname()[1]
+
+    async def _shutdown(self) -> None:
+        self._flush()
+        for q in list(self._queues.values()):
+            await asyncio.wait_for(self._drained(q), 2)
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 3)
+
+    @staticmethod
+    async def _drained(q: asyncio.Queue[Any]) -> None:
+        while not q.empty():
+            await asyncio.sleep(0.01)
+
+    def _wake(self) -> None:
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(self._flush)
+
+    def _flush(self) -> None:
+        """Hand the session's output to each connection's writer (loop thread)."""
+        with self.lock:
+            out = self.session.take_output()
+            closing = self.session.take_closing()
+        for cid, text in out:
+            q = self._queues.get(cid)
+            if q is not None:
+                q.put_nowait(("send", text))
+        for cid, reason in closing:
+            q = self._queues.get(cid)
+            if q is not None:
+                q.put_nowait(("close", reason))
+
+    async def _writer(self, cid: int, ws: ServerConnection, q: asyncio.Queue[Any]) -> None:
+        while True:
+            item = await q.get()
+            if item is None:
+                return
+            kind, text = item
+            try:
+                if kind == "send":
+                    await ws.send(text)
+                else:
+                    await ws.close(1000 if text in ("leave", "host_closing") else 1008, text)
+                    return
+            except ConnectionClosed:
+                return
+
+    async def _handler(self, ws: ServerConnection) -> None:
+        with self.lock:
+            cid = self.session.connect()
+        q: asyncio.Queue[Any] = asyncio.Queue()
+        self._queues[cid] = q
+        self._sockets[cid] = ws
+        writer = asyncio.create_task(self._writer(cid, ws, q))
+        try:
+            async for raw in ws:
+                with self.lock:
+                    self.session.receive(cid, raw)
+                    self.changed.notify_all()
+                self._flush()
+        except ConnectionClosed:
+            pass
+        finally:
+            with self.lock:
+                self.session.disconnect(cid)
+                self.changed.notify_all()
+            self._flush()
+            q.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 2)
+            self._queues.pop(cid, None)
+            self._sockets.pop(cid, None)
+
+
+class ClientConnection:
+    """The joiner's websocket: a reader thread fills a queue; `send` and `poll`."""
+
+    def __init__(self, url: str, *, open_timeout: float = 5.0) -> None:
+        self.url = url
+        ws = connect(
+            url,
+            max_size=MAX_HOST_MESSAGE,
+            open_timeout=open_timeout,
+            ping_interval=PING_INTERVAL,
+            ping_timeout=PING_TIMEOUT,
+            close_timeout=2,
+            compression=None,
+            proxy=None,  # never route a table through a proxy from the environment
+        )
+        # Entered as a context manager (websockets 17 warns otherwise); `close` leaves it.
+        self._ws: _SyncClient = ws.__enter__()
+        self._inbox: queue.Queue[str | None] = queue.Queue()
+        self.closed = False
+        self.close_reason = ""
+        self._reader = threading.Thread(target=self._read, name="taverna-client", daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self._ws:
+                self._inbox.put(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+        except ConnectionClosed:
+            pass
+        finally:
+            self.close_reason = self._ws.close_reason or ""
+            self.closed = True
+            self._inbox.put(None)
+
+    def send(self, text: str) -> None:
+        """Send one message; a closed connection is noted, not raised."""
+        try:
+            self._ws.send(text)
+        except ConnectionClosed:
+            self.closed = True
+
+    def poll(self) -> list[str]:
+        """Every message received so far, without waiting."""
+        out: list[str] = []
+        while True:
+            try:
+                item = self._inbox.get_nowait()
+            except queue.Empty:
+                return out
+            if item is not None:
+                out.append(item)
+
+    def wait(self, timeout: float) -> list[str]:
+        """Wait up to `timeout` seconds for a message, then return all there are."""
+        try:
+            first = self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return []
+        rest = self.poll()
+        return ([first] if first is not None else []) + rest
+
+    def close(self) -> None:
+        """Close the connection (the host marks our seat as reconnecting)."""
+        with contextlib.suppress(Exception):
+            self._ws.close()
+        self._reader.join(timeout=3)
+        self.closed = True
+
+
+def local_addresses() -> list[str]:
+    """Every non-loopback IPv4 address of this machine, then 127.0.0.1.
+
+    From the host name's addresses and the route a UDP socket would take (a UDP
+    `connect` picks a source address without sending any packet).
+    """
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
+        found.append(s.getsockname()[0])
+    out: list[str] = []
+    for addr in found:
+        if not addr.startswith("127.") and addr != "0.0.0.0" and addr not in out:
+            out.append(addr)
+    return [*out, "127.0.0.1"]
