@@ -141,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     from game.net.commands import add_parsers
 
     add_parsers(sub, _option)
+    _add_gui_flags(sub.choices["join"], again=True)  # the joiner's table is a window
     return parser
 
 
@@ -306,7 +307,8 @@ def cli(argv: Sequence[str] | None = None) -> int:
         return cmd_bench(args)
     if args.command == "soak":
         return cmd_soak(args)
-    if args.command in ("host", "join"):
+    windowed_join = args.command == "join" and not args.headless  # the app opens the table
+    if args.command in ("host", "join") and not windowed_join:
         from game.net.commands import run
 
         return run(args)

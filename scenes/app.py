@@ -6,6 +6,7 @@ Nothing here runs at import time; `run_app(args)` builds everything.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -124,6 +125,10 @@ class App:
         self.sound = SoundManager(
             self.settings.effects_volume, self.settings.music_volume, start=False
         )
+        #: `taverna join --autoplay`: the app ends with the match (and says so)
+        self.exit_at_match_end = False
+        #: the status the app ends with when nothing else decides it
+        self.exit_code = 0
         self.toast = Toast()
         self._toast_screen: object | None = None
         self.music: TavernMusic | None = None
@@ -273,7 +278,18 @@ class App:
 
     # -- loop ---------------------------------------------------------------
     def step(self, dt: float, events: list[Any]) -> None:
-        """One frame: events, update, draw (used by the loop and by tests)."""
+        """One frame: events, update, draw (used by the loop and by tests).
+
+        A scene may hold a guard over the whole frame (an online table: the
+        host's server thread never changes the match while a frame reads it)."""
+        with contextlib.ExitStack() as guard:
+            for scene in list(self.scenes.stack):
+                frame_guard = getattr(scene, "frame_guard", None)
+                if callable(frame_guard):
+                    guard.enter_context(frame_guard())
+            self._step(dt, events)
+
+    def _step(self, dt: float, events: list[Any]) -> None:
         import pygame
 
         for event in events:
@@ -360,13 +376,20 @@ class App:
             self.settings.window_width, self.settings.window_height = self.windowed_size
         self.save_settings()
         pygame.quit()
-        return code
+        return code or self.exit_code
 
 
 def first_scenes(app: App, args: argparse.Namespace) -> list[Any]:
     """The screens the command line asks for (the main menu by default)."""
     from scenes.main_menu import MainMenu
 
+    if getattr(args, "command", None) == "join":
+        from scenes.online.join import JoinScene
+
+        join = JoinScene(
+            app, args.address, args.code, args.name, auto=True, autoplay=bool(args.autoplay)
+        )
+        return [MainMenu(app), join]
     if getattr(args, "command", None) == "play":
         from scenes.tables import open_table_from_args
 

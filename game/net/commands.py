@@ -27,7 +27,7 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
         "--grace", type=float, default=60.0, help="seconds before a dropped seat goes to a bot"
     )
     host.add_argument("--fallback-bot", default="normal", help="bot level for dropped seats")
-    host.add_argument("--headless", action="store_true", help="no window (the only mode yet)")
+    host.add_argument("--headless", action="store_true", help="no window (a small server)")
     host.add_argument(
         "--option", "-o", action="append", type=option, default=[], metavar="KEY=VALUE"
     )
@@ -36,18 +36,22 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
     join.add_argument("address", help="HOST:PORT")
     join.add_argument("--name", required=True)
     join.add_argument("--code", default="")
-    join.add_argument("--autoplay", action="store_true", help="a bot plays our seat")
+    # --autoplay (a bot plays our seat) comes with the window flags main.py adds
     join.add_argument("--bot", default="easy", help="the autoplay bot's level")
-    join.add_argument("--headless", action="store_true", help="no window (the only mode yet)")
+    join.add_argument("--headless", action="store_true", help="no window (needs --autoplay)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Run `host` or `join`; returns the exit status."""
-    if not args.headless or (args.command == "join" and not args.autoplay):
+    if args.command == "host" and not args.headless:
         print(
-            "taverna: only the headless host and the headless --autoplay joiner exist yet",
+            "taverna: a host with a window starts from the new-match screen (a seat set to "
+            '"Remote player"); from the command line use --headless',
             file=sys.stderr,
         )
+        return 2
+    if args.command == "join" and not getattr(args, "autoplay", False):
+        print("taverna: a joiner without a window needs --autoplay", file=sys.stderr)
         return 2
     if args.command == "host":
         from game.net.headless import run_host

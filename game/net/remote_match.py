@@ -103,6 +103,9 @@ class RemoteMatch:
         self.history: list[Event] = []
         self._seq = 0
         self._awaiting = False
+        #: bumped by every message handled: a position's legal moves may change
+        #: without the log growing (a refused move is handed back)
+        self.version = 0
 
     # -- the wire -------------------------------------------------------------
 
@@ -143,6 +146,7 @@ class RemoteMatch:
 
     def handle(self, msg: Message) -> None:
         """Take one host message into the local picture."""
+        self.version += 1
         d = msg.data
         if msg.type == "welcome":
             self.seat = d["seat"]

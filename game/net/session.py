@@ -159,6 +159,7 @@ class HostSession:
         code: str | None = None,
         clock: Callable[[], float] = time.monotonic,
         grace: float = 60.0,
+        keep_feed: bool = False,
     ) -> None:
         info = get_info(game)
         if not info.min_seats <= len(seats) <= info.max_seats:
@@ -190,6 +191,10 @@ class HostSession:
         self._closing: list[tuple[int, str]] = []
         #: bumped on every change a waiting thread may care about
         self.version = 0
+        #: every event of the match in order, for the host's own table to show
+        #: (`take_feed`); kept only when a table reads it
+        self.keep_feed = keep_feed
+        self._feed: list[Event] = []
 
     # -- the table ----------------------------------------------------------
 
@@ -523,7 +528,15 @@ class HostSession:
                 if conn.seat is not None:
                     self._send(conn.id, text)
 
+    def take_feed(self) -> list[Event]:
+        """The events since the last call (the host's table shows them all and
+        filters what its viewer may see, as every table does)."""
+        out, self._feed = self._feed, []
+        return out
+
     def _record(self, events: list[Event]) -> None:
+        if self.keep_feed:
+            self._feed.extend(events)
         for i, s in enumerate(self.seats):
             s.events.extend(ev.to_dict() for ev in events if ev.visible_to(i))
 

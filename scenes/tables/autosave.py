@@ -119,7 +119,8 @@ def thumbnail_surface(table: TableScene) -> pygame.Surface | None:
 
 def keeps_saves(table: TableScene) -> bool:
     """Tables opened by a tournament keep their matches in the tournament's store."""
-    return table.on_result is None and table.on_leave is None and not table.spectator
+    online = table.link is not None and not table.link.keeps_saves  # a joiner has no match
+    return table.on_result is None and table.on_leave is None and not table.spectator and not online
 
 
 #: one writer at a time: the autosave thread, a named save, a shutdown

@@ -9,6 +9,7 @@ A game's table subclasses `TableScene` and implements `layout`, `draw_table`,
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from scenes.tables import autosave
 from scenes.tables.bot_turns import BotTurns
 from scenes.tables.bot_worker import BotWorker
 from scenes.tables.hot_seat import HotSeat
+from scenes.tables.online_seats import OnlineSeats
 from scenes.tables.pause_end import PauseAndEnd
 from scenes.tables.practice_flow import PracticeFlow
 from scenes.tables.practice_tools import PracticeTools
@@ -45,6 +47,7 @@ from scenes.widgets.tween import Tweens
 
 if TYPE_CHECKING:
     from scenes.app import App
+    from scenes.online.links import TableLink
     from scenes.tutorial import Tutorial
 
 
@@ -54,6 +57,9 @@ class SeatSetup:
 
     name: str
     bot: str | None = None
+    #: played on another machine (a joiner's seat at the host, every other seat
+    #: at a joiner): neither a person at this screen nor a bot it runs
+    elsewhere: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -61,10 +67,9 @@ class SeatSetup:
         return self.bot is not None
 
 
-
-
 class TableScene(
     SeatsAndTurns,
+    OnlineSeats,
     BotTurns,
     HotSeat,
     PauseAndEnd,
@@ -87,8 +92,12 @@ class TableScene(
         practice: bool = False,
         on_result: Callable[[Match], None] | None = None,
         on_leave: Callable[[Match], None] | None = None,
+        link: TableLink | None = None,
     ) -> None:
         super().__init__(app)
+        #: the other machines, when some seats are played elsewhere (None: all here)
+        self.link = link
+        self._host_gone = False
         #: called once when the match ends (tournaments record the result)
         self.on_result = on_result
         #: called when the player leaves an unfinished match (tournaments keep it)
@@ -96,11 +105,11 @@ class TableScene(
         self.match = match
         self.info = get_info(match.game_name)
         self.seats = seats
-        self.practice = practice
+        self.practice = practice and link is None  # no practice aids online
         self.bot_ids: dict[int, str] = {i: s.bot for i, s in enumerate(seats) if s.bot}
         for bot_id in set(self.bot_ids.values()):
             make_bot(match.game_name, bot_id)  # an unknown bot fails here, in words
-        self.humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        self.humans = [i for i, s in enumerate(seats) if not s.is_bot and not s.elsewhere]
         #: the human whose private view the screen shows (None: spectator, or
         #: nobody's secrets between two humans in hot-seat)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -111,7 +120,9 @@ class TableScene(
         #: Space: play on at once to the next decision of a person at the screen
         self.skipping = False
         # A loaded match is shown as it stands: its set-up is not replayed on screen.
-        self.events: deque[Event] = deque(match.start_events if not match.log else [])
+        # Online, every event (the deal too) comes through the link.
+        opening = match.start_events if not match.log and link is None else []
+        self.events: deque[Event] = deque(opening)
         self.tempo = BotTempo()
         self.tweens = Tweens(self._speed)
         self._seat_key: tuple[Any, ...] | None = None
@@ -134,15 +145,16 @@ class TableScene(
         self.spectator = False
         self.tools = PracticeTools()
         #: (match, log length, seat) -> that position's legal actions (see legal_actions)
-        self._legal: tuple[tuple[int, int, int], list[Action]] | None = None
+        self._legal: tuple[tuple[Any, ...], list[Action]] | None = None
         self.autosaver = autosave.Autosaver(self)
         self.tutorial: Tutorial | None = None
         self.match.meta = {
             "players": [{"name": s.name, "bot": s.bot} for s in seats],
-            "practice": practice,
+            "practice": self.practice,
         }
         if match.log:  # a continued match: its log is told again from the action log
-            self.history = [(e, "", style.INK, {}) for e in replay_events(match)]
+            told = self.link.history() if self.link is not None else replay_events(match)
+            self.history = [(e, "", style.INK, {}) for e in told]
             self.rebuild_log()
 
     # -- to override -----------------------------------------------------------
@@ -244,12 +256,20 @@ class TableScene(
     def exit(self) -> None:
         self.tweens.clear()
         self.worker.close()
+        if self.link is not None:
+            self.link.close()
         super().exit()
+
+    def frame_guard(self) -> contextlib.AbstractContextManager[object]:
+        """Held around each frame's update and draw: online, the host's server
+        thread applies the joiners' moves to the same match, never meanwhile."""
+        return self.link.frame() if self.link is not None else contextlib.nullcontext()
 
     # -- seats and viewer --------------------------------------------------------
     # -- acting ----------------------------------------------------------------
     # -- the flow ----------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.link_news()
         self.tempo.tick(dt, self.waits_on_bots())
         self.seat_panel.update(dt)
         self.tweens.update(dt)
@@ -302,7 +322,7 @@ class TableScene(
         # Only once the hot-seat viewer is settled: the autosave's picture must
         # not be taken while the last person's secrets are still the viewer's.
         self.autosaver.tick(self)
-        bot_seats = [s for s in self.match.to_move if not self.is_human(s)]
+        bot_seats = [s for s in self.match.to_move if s in self.bot_ids]
         if bot_seats and self.tools.holds_bots(self):
             return
         if bot_seats and not self.worker.busy:

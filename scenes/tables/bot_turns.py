@@ -36,9 +36,9 @@ class BotTurns:
         elif stamp != len(self.match.log):
             return  # someone else acted meanwhile: it thinks again on the new position
         try:
-            self.events.extend(self.match.apply(seat, action))
+            self.events.extend(self.play(seat, action))
         except IllegalAction:
-            self.events.extend(self.match.apply(seat, self.match.legal_actions(seat)[0]))
+            self.events.extend(self.play(seat, self.match.legal_actions(seat)[0]))
 
     def _speed(self) -> float:
         """Animation speed: the setting, ×8 with "fast", instant while skipping,

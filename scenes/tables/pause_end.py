@@ -81,6 +81,9 @@ class PauseAndEnd:
                 self.app.notify(tr(problem), "warn")
         self.app.sound.play("victory")
         self.app.scenes.push(self.end_screen())
+        if self.app.exit_at_match_end:  # `taverna join --autoplay`: done
+            print(f"match over: {self.match.standings()}", flush=True)
+            self.app.running = False
 
     def end_screen(self) -> Scene:
         """The screen that shows the result (a game may show its own standings)."""

@@ -21,7 +21,8 @@ class SeatsAndTurns:
 
     def is_human(self, seat: int) -> bool:
         """Whether a person plays this seat."""
-        return not self.seats[seat].is_bot
+        s = self.seats[seat]
+        return not s.is_bot and not s.elsewhere
 
     def human_to_act(self) -> int | None:
         """The human seat that must act now, if any."""
@@ -42,7 +43,7 @@ class SeatsAndTurns:
         if seat is None or not self.is_human(seat):
             return False
         try:
-            events = self.match.apply(seat, action)
+            events = self.play(seat, action)
         except IllegalAction as e:
             self.app.notify(tr_error(e), "error")
             return False
@@ -54,7 +55,9 @@ class SeatsAndTurns:
         """The engine's legal actions of a seat, worked out once per position (a Wyr
         trade turn's complete list takes tens of milliseconds: the bot, the hint and
         the table's own controls share it)."""
-        key = (id(self.match), len(self.match.log), seat)
+        # (a joiner's match also counts the host's messages: a refused move
+        # leaves the log as it was but hands the move back)
+        key = (id(self.match), len(self.match.log), seat, getattr(self.match, "version", 0))
         cached = self._legal
         if cached is None or cached[0] != key:
             cached = self._legal = (key, self.match.legal_actions(seat))
@@ -83,9 +86,11 @@ class SeatsAndTurns:
 
         While earlier moves still play out the match's next mover is not
         announced: it would name the next player (or a seat that folded)
-        while the screen still shows the last one's move.
+        while the screen still shows the last one's move. Online, who is
+        reconnecting is said too.
         """
         movers = self.match.to_move
         if self.match.is_over or not movers or self.playing_out():
-            return ""
-        return "  ·  " + tr("ui.table.to_act", names=", ".join(self.seats[s].name for s in movers))
+            return self.link_notes()
+        names = ", ".join(self.seats[s].name for s in movers)
+        return "  ·  " + tr("ui.table.to_act", names=names) + self.link_notes()

@@ -210,3 +210,13 @@ def test_the_hand_label_says_what_a_hyninn_stands_for_y11() -> None:
     assert trinca.endswith("(Hyninn = A)"), trinca
     plain = hand_combo(parse_cards("As Ah Ad 2c 7d"))
     assert "Hyninn" not in plain and plain == trinca.split(" (")[0]
+
+
+def test_money_history_from_the_told_events_equals_the_replay() -> None:
+    """A joined table has no log to replay: the events it was sent give the same chart."""
+    m = new_match("wyr", 3, seed=6)
+    told = list(m.start_events)
+    while not m.is_over:
+        seat = m.to_move[0]
+        told += m.apply(seat, m.legal_actions(seat)[0])
+    assert money_history(m, told) == money_history(m)

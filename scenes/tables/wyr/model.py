@@ -9,8 +9,11 @@ tests can check them without a window.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from game import Event
 
 #: Variant badges in the order they are drawn ([Y11]).
 VARIANTS: tuple[str, ...] = ("hyninn", "nimb", "azgher", "thyatis", "tenebra")
@@ -153,22 +156,20 @@ def trade_round_text_params(view: dict[str, Any]) -> dict[str, int] | None:
     }
 
 
-def money_history(match: Any) -> list[list[int]]:
-    """Every lord's money at the start and after each round, replayed from the log.
-
-    Replaying (rather than remembering events) keeps the chart right after an
-    undo or when a saved match is continued.
-    """
+def money_history(match: Any, events: Iterable[Event] | None = None) -> list[list[int]]:
+    """Every lord's money at the start and after each round: from `events` (a
+    table's told history, which follows undo and Continue) or else replayed
+    from the match's log. A joined table has no log to replay: it passes the
+    events the host sent it."""
     from game import load_match
     from game.wyr.records import RoundEnded
 
     start = [int(match.public_view()["starting_money"])] * match.n_seats
     rows: list[list[int]] = [start]
-    replay = load_match(match.save(), upto=0)
-    for seat, action in match.log:
-        for ev in replay.apply(seat, action):
-            if isinstance(ev, RoundEnded):
-                rows.append(list(ev.money))
+    if events is None:
+        replay = load_match(match.save(), upto=0)
+        events = (ev for seat, action in match.log for ev in replay.apply(seat, action))
+    rows += [list(ev.money) for ev in events if isinstance(ev, RoundEnded)]
     return rows
 
 

@@ -25,7 +25,8 @@ class WyrResults(VictoryOverlay):
     def __init__(self, app: App, table: WyrTable) -> None:
         super().__init__(app, table)
         self.wyr = table
-        self.rows: list[list[int]] = money_history(table.match)
+        told = [event for event, *_ in table.history if event is not None]
+        self.rows: list[list[int]] = money_history(table.match, told)
         self.chart = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> None:
