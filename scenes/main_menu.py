@@ -23,6 +23,7 @@ ENTRIES: tuple[str, ...] = (
     "war",
     "chama",
     "tournaments",
+    "join",
     "practice",
     "statistics",
     "rules",
@@ -165,6 +166,10 @@ class MainMenu(Scene):
             from scenes.load_screen import LoadScreen
 
             self.app.scenes.push(LoadScreen(self.app))
+        elif name == "join":
+            from scenes.online.join import JoinScene
+
+            self.app.scenes.push(JoinScene(self.app))
         elif name == "practice":
             from scenes.practice import PracticeChooser
 

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 HUMAN = "human"
+#: a seat a friend takes from another machine (the table then opens a lobby)
+REMOTE = "remote"
 
 
 def option_label(game: str, spec: OptionSpec) -> str:
@@ -160,6 +162,8 @@ class NewMatchScene(Scene):
         if kind == HUMAN:
             # a name that reads right as "Player wins" / "Você vence" (not "You wins")
             return tr("ui.table_base.first_player") if index == 0 else ""
+        if kind == REMOTE:
+            return ""  # the friend who joins brings a name
         others = (str(r["name"]) for i, r in enumerate(self.rows) if i != index)
         return bot_seat_name(self.game, kind, others, index)
 
@@ -220,6 +224,8 @@ class NewMatchScene(Scene):
             )
 
         kinds = [(tr("ui.new_match.human"), HUMAN)] + [(kind_text(b), b) for b in self.info.bot_ids]
+        if not self.practice:  # no practice aids online
+            kinds.insert(1, (tr("online.lobby.kinds.remote").capitalize(), REMOTE))
         extra_w = min(150, int(left.width * 0.22)) if per_seat else 0
         if per_seat:
             # a box as wide as its longest plain choice ("Drawn at random") needs,
@@ -528,6 +534,9 @@ class NewMatchScene(Scene):
         seats = []
         names_seen: set[str] = set()
         for i, row in enumerate(self.rows):
+            if row["kind"] == REMOTE:
+                seats.append(SeatSetup(tr("online.lobby.kinds.remote"), elsewhere=True))
+                continue
             name = self._seat_name(i)
             if not name:
                 raise ValueError(tr("ui.new_match.need_name", n=i + 1))
@@ -551,14 +560,19 @@ class NewMatchScene(Scene):
         return seats, options
 
     def start_match(self) -> None:
-        """Validate and open the table."""
+        """Validate and open the table (or, with seats played elsewhere, the lobby)."""
         from scenes.tables import open_table
 
         try:
             seats, options = self.collect()
-            table = open_table(
-                self.app, self.game, seats, self.seed, options, practice=self.practice
-            )
+            if any(s.elsewhere for s in seats):
+                from scenes.online.lobby import open_lobby
+
+                table: Scene = open_lobby(self.app, self.game, seats, self.seed, options)
+            else:
+                table = open_table(
+                    self.app, self.game, seats, self.seed, options, practice=self.practice
+                )
         except ValueError as e:
             self.error = str(e)
             self.app.notify(self.error, "error")

@@ -20,7 +20,6 @@ from game.net.transport import ClientConnection
 from scenes import style, ui
 from scenes.i18n import has, tr
 from scenes.manager import Scene
-from scenes.tournament.common import draw_backdrop, draw_heading
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -227,9 +226,9 @@ class JoinScene(Scene):
         self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self.panel)
+        style.draw_backdrop(surface, self.panel)
         p = self.panel
-        draw_heading(surface, tr("online.join.title"), (p.left + 30, p.top + 16), p.width - 60)
+        style.draw_heading(surface, tr("online.join.title"), (p.left + 30, p.top + 16), p.width - 60)
         y = p.top + 96 + len(FIELDS) * 58 + 6
         for text, colour in ((self.error, style.RED), (self.status, style.INK_SOFT)):
             for line in style.wrap_text(text, 17, p.width - 72) if text else []:

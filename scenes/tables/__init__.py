@@ -54,23 +54,36 @@ def open_table(
     practice: bool = False,
 ) -> TableScene:
     """Build a new match and its table; raises ValueError (plain words) when impossible."""
-    from game import OptionsError, get_info, new_match
-    from game.registry import with_bot_choices
+    from game import OptionsError, new_match
 
-    if not table_ready(game):
-        raise ValueError(tr("ui.new_match.not_ready", game=tr(f"ui.games.{game}")))
-    cls = table_class(game)
-    prepare = getattr(cls, "prepare_options", None)
-    if callable(prepare):  # a table may add options the app knows (a profile's life points)
-        options = prepare(seats, dict(options))
+    options = table_options(game, seats, options)
     try:
-        options = with_bot_choices(get_info(game), [s.bot for s in seats], options)
         match = new_match(game, [s.name for s in seats], seed=seed, options=options)
     except OptionsError as e:
         from scenes.i18n import tr_error
 
         raise ValueError(tr_error(e)) from e
-    return cls(app, match, seats, practice=practice)
+    return table_class(game)(app, match, seats, practice=practice)
+
+
+def table_options(game: str, seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, Any]:
+    """The options a new table's match starts from: what the table adds (a
+    profile's life points) and the bots' own choices (Wyrt personas). Raises
+    ValueError in plain words when the table cannot be played."""
+    from game import OptionsError, get_info
+    from game.registry import with_bot_choices
+
+    if not table_ready(game):
+        raise ValueError(tr("ui.new_match.not_ready", game=tr(f"ui.games.{game}")))
+    prepare = getattr(table_class(game), "prepare_options", None)
+    if callable(prepare):  # a table may add options the app knows (a profile's life points)
+        options = prepare(seats, dict(options))
+    try:
+        return with_bot_choices(get_info(game), [s.bot for s in seats], options)
+    except OptionsError as e:
+        from scenes.i18n import tr_error
+
+        raise ValueError(tr_error(e)) from e
 
 
 def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:

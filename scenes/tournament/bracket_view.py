@@ -16,7 +16,7 @@ from game.tournament import BracketMatch, BracketRound, Tournament
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.tournament.common import draw_backdrop, draw_heading
+from scenes.style import draw_backdrop, draw_heading
 
 if TYPE_CHECKING:
     from scenes.app import App

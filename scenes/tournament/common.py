@@ -121,27 +121,6 @@ def save_tournament(app: App, t: Tournament) -> bool:
 # -- drawing -------------------------------------------------------------------
 
 
-def draw_backdrop(surface: pygame.Surface, panel: pygame.Rect) -> None:
-    """Dark wood with one parchment panel and its soft shadow."""
-    surface.blit(style.wood_background(surface.get_size()), (0, 0))
-    sh = style.shadow(panel.size, 14, 140)
-    surface.blit(sh, (panel.left - 14 + 3, panel.top - 14 + 6))
-    surface.blit(style.parchment(panel.size), panel.topleft)
-
-
-def draw_heading(
-    surface: pygame.Surface, text: str, pos: tuple[int, int], max_width: int, size: int = 38
-) -> pygame.Rect:
-    """An EB Garamond heading in ink, with a thin gold rule beneath."""
-    rect = style.blit_text(surface, text, size, pos, style.INK, kind="serif", max_width=max_width)
-    y = rect.bottom + 2
-    pygame.draw.line(surface, style.GOLD_DARK, (pos[0], y), (pos[0] + max_width, y), 1)
-    pygame.draw.line(
-        surface, style.GOLD, (pos[0], y + 1), (pos[0] + min(max_width, rect.width + 40), y + 1), 2
-    )
-    return rect
-
-
 def draw_check(surface: pygame.Surface, center: tuple[int, int], size: int, colour: Any) -> None:
     """A drawn tick (the text fonts have no check-mark glyph)."""
     cx, cy = center

@@ -25,9 +25,8 @@ from scenes.new_match import (
     fit_label,
     labelled_error,
 )
+from scenes.style import draw_backdrop, draw_heading
 from scenes.tournament.common import (
-    draw_backdrop,
-    draw_heading,
     entrant_kind,
     error_text,
     save_tournament,

@@ -12,9 +12,8 @@ from game.tournament import TournamentStore, TournamentSummary
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
+from scenes.style import draw_backdrop, draw_heading
 from scenes.tournament.common import (
-    draw_backdrop,
-    draw_heading,
     format_label,
     game_title,
     short_date,

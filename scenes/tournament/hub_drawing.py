@@ -9,9 +9,8 @@ import pygame
 from game.tournament.model import Round
 from scenes import style
 from scenes.i18n import tr
+from scenes.style import draw_backdrop, draw_heading
 from scenes.tournament.common import (
-    draw_backdrop,
-    draw_heading,
     format_label,
     game_title,
     result_words,

@@ -16,7 +16,8 @@ from game.tournament import StandingRow, Tournament
 from scenes import style, ui
 from scenes.i18n import has, tr
 from scenes.manager import Scene
-from scenes.tournament.common import draw_backdrop, draw_check, draw_heading, entrant_kind
+from scenes.style import draw_backdrop, draw_heading
+from scenes.tournament.common import draw_check, entrant_kind
 from scenes.tournament.export_files import export_and_tell
 from scenes.tournament.row_list import RowList
 

@@ -1,0 +1,138 @@
+"""The host's lobby and table through the real screens, with joiners on
+127.0.0.1: the new-match screen's "Remote player", seats filled by joiners or
+handed to a bot, the game's own table over the session's match, and what a
+joiner is sent (only its seat's secrets)."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+
+from game.net.bot_client import run_join
+from game.registry import make_bot
+from game.rng import Rng
+from scenes.main_menu import MainMenu
+from scenes.online.lobby import HostLobby, open_lobby
+from scenes.tables.base import SeatSetup
+from tests.scenes.conftest import pump
+
+
+def _pump_until(app, cond, seconds: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if cond():
+            return
+        pump(app)
+        time.sleep(0.002)
+    assert cond(), "timed out"
+
+
+def _lobby(app, game, seats, options):  # type: ignore[no-untyped-def]
+    app.scenes.push(MainMenu(app), fade=False)
+    lobby = open_lobby(app, game, seats, 9, options, bind="127.0.0.1", port=0)
+    app.scenes.push(lobby, fade=False)
+    pump(app, 2)
+    return lobby
+
+
+def test_a_friend_joins_the_lobby_and_both_play_a_whole_match(app) -> None:  # type: ignore[no-untyped-def]
+    from scenes.tables import table_class
+
+    seats = [SeatSetup("Ana"), SeatSetup("?", elsewhere=True), SeatSetup("Borin", "easy")]
+    lobby = _lobby(app, "war", seats, {"turn_limit": 6})
+    assert lobby.addresses == [f"127.0.0.1:{lobby.port}"]
+    out = io.StringIO()
+    joiner: dict[str, int] = {}
+
+    def join() -> None:
+        joiner["status"] = run_join(
+            f"127.0.0.1:{lobby.port}", name="Bia", code=lobby.session.code, out=out
+        )
+
+    thread = threading.Thread(target=join, daemon=True)
+    thread.start()
+    _pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
+    table = app.scenes.top
+    assert [s.name for s in table.seats] == ["Ana", "Bia", "Borin"]
+    assert table.seats[1].elsewhere and table.humans == [0] and table.bot_ids == {2: "easy"}
+    me, rng = make_bot("war", "easy"), Rng("ana")
+
+    def ana_plays() -> bool:
+        seat = table.human_to_act()
+        if seat is not None and not table.events and not table.tweens.busy:
+            legal = table.legal_actions(seat)
+            assert table.submit(me.choose(table.match.view(seat), legal, rng), seat)
+        return table.finished
+
+    _pump_until(app, ana_plays, 120)
+    thread.join(20)
+    assert joiner.get("status") == 0 and "match over:" in out.getvalue()
+
+
+def test_an_empty_seat_handed_to_a_bot_starts_the_match(app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSetup("Ana"), SeatSetup("?", elsewhere=True)]
+    lobby = _lobby(app, "chama", seats, {"turn_limit": 2})
+    assert isinstance(app.scenes.top, HostLobby)
+    lobby.hand_to_bot(1)
+    _pump_until(app, lambda: not isinstance(app.scenes.top, HostLobby), 20)
+    table = app.scenes.top
+    assert table.bot_ids.get(1) and not table.seats[1].elsewhere
+    assert table.link is not None and table.match is lobby.session.match
+
+
+def test_the_life_cassino_is_refused_online_in_words(app) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from scenes.i18n import tr
+
+    with pytest.raises(ValueError, match=tr("online.lobby.offline_only")[:20]):
+        open_lobby(
+            app, "wyrt", [SeatSetup("Ana"), SeatSetup("?", elsewhere=True)], 1,
+            {"mode": "life_cassino"}, bind="127.0.0.1", port=0,
+        )
+
+
+def test_closing_the_lobby_stops_listening(app) -> None:  # type: ignore[no-untyped-def]
+    from game.net.transport import ClientConnection
+
+    lobby = _lobby(app, "war", [SeatSetup("Ana"), SeatSetup("?", elsewhere=True)], {})
+    port = lobby.port
+    lobby.ask_close()  # nobody joined: no question
+    pump(app, 3)
+    assert app.scenes.top is not lobby
+    try:
+        ClientConnection(f"ws://127.0.0.1:{port}", open_timeout=1.0).close()
+    except OSError:
+        return
+    raise AssertionError("the closed table still listens")
+
+
+def test_a_remote_seat_on_the_new_match_screen_opens_the_lobby(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """"Remote player" is a seat kind (not in practice: no aids online); a match
+    with one opens the lobby instead of the table."""
+    from functools import partial
+
+    import scenes.online.lobby as lobby_module
+    from scenes.new_match import REMOTE, NewMatchScene
+
+    monkeypatch.setattr(
+        lobby_module, "open_lobby", partial(lobby_module.open_lobby, bind="127.0.0.1", port=0)
+    )
+    app.scenes.push(MainMenu(app), fade=False)
+    nm = NewMatchScene(app, "war")
+    app.scenes.push(nm, fade=False)
+    pump(app)
+    kinds = [k for _t, k in nm.row_widgets[1]["kind"].options_list]  # type: ignore[attr-defined]
+    assert REMOTE in kinds
+    nm.rows[1]["kind"] = REMOTE
+    nm._rebuild()
+    nm.start_match()
+    pump(app, 20)
+    assert isinstance(app.scenes.top, HostLobby)
+    app.scenes.top.close()
+    practice = NewMatchScene(app, "war", practice=True)
+    app.scenes.push(practice, fade=False)
+    pump(app)
+    kinds = [k for _t, k in practice.row_widgets[1]["kind"].options_list]  # type: ignore[attr-defined]
+    assert REMOTE not in kinds
