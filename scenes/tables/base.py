@@ -98,6 +98,8 @@ class TableScene(
         #: the other machines, when some seats are played elsewhere (None: all here)
         self.link = link
         self._host_gone = False
+        #: joiners' seats already offered to a bot (see `offer_dropped_seats`)
+        self._offered: dict[int, float] = {}
         #: called once when the match ends (tournaments record the result)
         self.on_result = on_result
         #: called when the player leaves an unfinished match (tournaments keep it)

@@ -8,8 +8,13 @@ for every game.
 
 from __future__ import annotations
 
+import time
+
 from game import Action, Event
 from scenes.i18n import tr
+
+#: seconds before a host who chose to wait is asked again about a dropped seat
+REOFFER = 60.0
 
 
 class OnlineSeats:
@@ -32,6 +37,7 @@ class OnlineSeats:
         refused = self.link.take_refusal()
         if refused:
             self.app.notify(refused, "error")
+        self.offer_dropped_seats()
         if self.link.lost and not self.match.is_over and not self._host_gone:
             self._host_gone = True
             self.app.notify(tr("online.table.host_gone"), "error")
@@ -42,3 +48,46 @@ class OnlineSeats:
         if self.link is None:
             return ""
         return "".join("  ·  " + note for note in self.link.notes())
+
+    def offer_dropped_seats(self) -> None:
+        """A joiner gone longer than the grace time: the host may hand the seat
+        to a bot (asked once a grace time; "no" waits for the player again)."""
+        dropped = getattr(self.link, "dropped_seats", None)
+        if dropped is None or self.app.scenes.top is not self:
+            return
+        now = time.monotonic()
+        away = dropped()
+        for seat in list(self._offered):
+            if seat not in away:  # back at the table: a later drop is asked anew
+                del self._offered[seat]
+        for seat in away:
+            if now - self._offered.get(seat, -REOFFER) < REOFFER:
+                continue
+            self._offered[seat] = now
+            name = self.seats[seat].name
+
+            def give(seat: int = seat, name: str = name) -> None:
+                self.hand_seat_to_bot(seat)
+                self.app.notify(tr("online.table.handed", name=name))
+
+            self.app.confirm(
+                tr("online.table.hand_to_bot", name=name),
+                tr("online.table.hand_to_bot_ask", name=name),
+                give,
+                no=tr("online.table.wait_more", name=name),
+            )
+            return
+
+    def hand_seat_to_bot(self, seat: int) -> None:
+        """The host's bot (the middle level) plays a joiner's seat from now on."""
+        from game import get_info
+        from scenes.tables.base import SeatSetup
+        from scenes.tables.bot_worker import BotWorker
+
+        ids = get_info(self.match.game_name).bot_ids
+        bot = ids[len(ids) // 2]
+        self.link.hand_to_bot(seat, bot)
+        self.seats[seat] = SeatSetup(self.seats[seat].name, bot)
+        self.bot_ids[seat] = bot
+        self.worker.close()
+        self.worker = BotWorker(self.match.game_name, self.bot_ids, self.match.seed)

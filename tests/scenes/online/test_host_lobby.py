@@ -15,7 +15,7 @@ from game.rng import Rng
 from scenes.main_menu import MainMenu
 from scenes.online.lobby import HostLobby, open_lobby
 from scenes.tables.base import SeatSetup
-from tests.scenes.conftest import pump
+from tests.scenes.conftest import click_widget, pump
 
 
 def _pump_until(app, cond, seconds: float = 60.0) -> None:  # type: ignore[no-untyped-def]
@@ -136,3 +136,37 @@ def test_a_remote_seat_on_the_new_match_screen_opens_the_lobby(app, monkeypatch)
     pump(app)
     kinds = [k for _t, k in practice.row_widgets[1]["kind"].options_list]  # type: ignore[attr-defined]
     assert REMOTE not in kinds
+
+
+def test_a_joiner_gone_past_the_grace_time_is_offered_to_a_bot(app) -> None:  # type: ignore[no-untyped-def]
+    """The others see "waiting for Bia (reconnecting…)"; after the grace time the
+    host is asked, and a bot takes the seat so the table goes on to the end."""
+    from game.net.remote_match import RemoteMatch
+    from game.net.transport import ClientConnection
+    from scenes.dialogs import ConfirmDialog
+    from scenes.i18n import tr
+    from scenes.tables import table_class
+
+    seats = [SeatSetup("Ana"), SeatSetup("?", elsewhere=True)]
+    lobby = _lobby(app, "war", seats, {"turn_limit": 4})
+    lobby.session.grace = 0.3
+    link = ClientConnection(f"ws://127.0.0.1:{lobby.port}")
+    bia = RemoteMatch(link, name="Bia", code=lobby.session.code)
+    bia.join()
+    _pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
+    table = app.scenes.top
+    link.close()
+    _pump_until(app, lambda: tr("online.table.reconnecting", name="Bia") in table.to_act_note())
+    _pump_until(app, lambda: isinstance(app.scenes.top, ConfirmDialog), 20)
+    click_widget(app, app.scenes.top.yes)
+    assert table.bot_ids.get(1) and not table.seats[1].elsewhere
+    me, rng = make_bot("war", "easy"), Rng("ana")
+
+    def ana_plays() -> bool:
+        seat = table.human_to_act()
+        if seat is not None and not table.events and not table.tweens.busy:
+            legal = table.legal_actions(seat)
+            assert table.submit(me.choose(table.match.view(seat), legal, rng), seat)
+        return table.finished
+
+    _pump_until(app, ana_plays, 120)
