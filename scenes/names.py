@@ -4,25 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.names import BOT_NAMES, free_bot_name
 from scenes.i18n import has, tr
 
 #: bot ids that are levels, not characters: such bots get a tavern name
 GENERIC_LEVELS = ("easy", "normal", "hard", "random")
-#: names for bot seats (proper names, the same in every language)
-BOT_NAMES = (
-    "Borin",
-    "Lisandra",
-    "Thorgrim",
-    "Mirela",
-    "Kaelen",
-    "Odalys",
-    "Tibério",
-    "Yasmin",
-    "Galvão",
-    "Ravena",
-    "Dario",
-    "Sélia",
-)
 
 
 def bot_label(game: str, bot_id: str) -> str:
@@ -44,7 +30,7 @@ def bot_seat_name(game: str, bot_id: str, taken: Iterable[str], index: int) -> s
         own = tr(key) if has(key) else bot_label(game, bot_id)
         if own.lower() not in used:
             return own
-    return next((n for n in BOT_NAMES if n.lower() not in used), f"Bot {index + 1}")
+    return free_bot_name(used, index)
 
 
 def is_tavern_name(name: str) -> bool:

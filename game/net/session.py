@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import Action, Event, IllegalAction, Match
+from game.names import free_bot_name
 from game.net.protocol import (
     MAX_NAME,
     PROTOCOL_VERSION,
@@ -179,7 +180,8 @@ class HostSession:
             if kind == "remote":
                 self.seats.append(Seat("remote", f"Seat {i + 1}"))
             elif kind == "bot":
-                self.seats.append(Seat("bot", f"bot:{arg}", bot_id=arg, status="bot"))
+                name = free_bot_name((s.name for s in self.seats), i)
+                self.seats.append(Seat("bot", name, bot_id=arg, status="bot"))
             elif kind == "local":
                 self.seats.append(Seat("local", str(arg), status="local"))
             else:
@@ -244,7 +246,7 @@ class HostSession:
             raise SessionError(f"seat {seat} is {s.status}; wait for the grace time")
         s.kind, s.bot_id, s.token, s.status, s.dropped_at = "bot", bot_id, None, "bot", None
         if not self.started:
-            s.name = f"bot:{bot_id}"
+            s.name = free_bot_name((x.name for x in self.seats if x is not s), seat)
         self._announce(seat)
         if not self.started and not self.open_remote_seats():
             self.start()

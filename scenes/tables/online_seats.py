@@ -8,6 +8,7 @@ for every game.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from game import Action, Event
@@ -81,13 +82,12 @@ class OnlineSeats:
     def hand_seat_to_bot(self, seat: int) -> None:
         """The host's bot (the middle level) plays a joiner's seat from now on."""
         from game import get_info
-        from scenes.tables.base import SeatSetup
         from scenes.tables.bot_worker import BotWorker
 
         ids = get_info(self.match.game_name).bot_ids
         bot = ids[len(ids) // 2]
         self.link.hand_to_bot(seat, bot)
-        self.seats[seat] = SeatSetup(self.seats[seat].name, bot)
+        self.seats[seat] = dataclasses.replace(self.seats[seat], bot=bot, elsewhere=False)
         self.bot_ids[seat] = bot
         self.worker.close()
         self.worker = BotWorker(self.match.game_name, self.bot_ids, self.match.seed)

@@ -51,7 +51,7 @@ def test_the_match_starts_when_every_remote_seat_is_taken() -> None:
     assert session.match is not None and session.match.seats[:2] == ["Ana", "Bia"]
     assert ana.started and ana.view(0) == session.match.view(0)
     assert ana.public_view() == session.match.public_view()
-    assert ana.seats == ["Ana", "Bia", "bot:random"]
+    assert ana.seats == ["Ana", "Bia", "Borin"]
     with pytest.raises(RemoteError):
         ana.view(1)  # another seat's view is never on this machine
 
@@ -291,7 +291,7 @@ def test_an_empty_seat_handed_to_a_bot_lets_the_match_start() -> None:
     host.deliver()
     ana.pump()
     assert session.started and ana.started
-    assert ana.seats == ["Ana", "bot:random", "Caio"]
+    assert ana.seats == ["Ana", "Borin", "Caio"]
     assert [s["status"] for s in ana.seat_info] == ["connected", "bot", "local"]
     with pytest.raises(SessionError):
         session.act_local(0, session.match.legal_actions(0)[0])  # type: ignore[union-attr]
