@@ -74,7 +74,8 @@ class Seat:
 
     def public(self) -> dict[str, Any]:
         """What every client is told about this seat."""
-        return {"name": self.name, "kind": self.kind, "status": self.status}
+        # a bot's level is public: it shows on every player's seat panel
+        return {"name": self.name, "kind": self.kind, "status": self.status, "bot": self.bot_id}
 
 
 @dataclass

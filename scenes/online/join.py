@@ -43,6 +43,13 @@ def refusal_words(key: str) -> str:
     return tr(key) if has(key) else tr("net.refused.internal")
 
 
+def _bot_of(remote: RemoteMatch, seat: int) -> str | None:
+    """The host's bot level at a seat, as the host tells it (for the seat panel)."""
+    info = remote.seat_info[seat] if seat < len(remote.seat_info) else {}
+    bot = info.get("bot") if info.get("kind") == "bot" else None
+    return str(bot) if bot else None
+
+
 class JoinScene(Scene):
     """The join form, then the wait for the host to deal."""
 
@@ -196,7 +203,10 @@ class JoinScene(Scene):
         from scenes.tables.base import SeatSetup
 
         mine = remote.seat
-        seats = [SeatSetup(n, elsewhere=i != mine) for i, n in enumerate(remote.seats)]
+        seats = [
+            SeatSetup(n, _bot_of(remote, i), elsewhere=i != mine)
+            for i, n in enumerate(remote.seats)
+        ]
         if self.autoplay and mine is not None:
             ids = get_info(remote.game_name).bot_ids
             seats[mine] = SeatSetup(remote.seats[mine], ids[len(ids) // 2])

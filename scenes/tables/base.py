@@ -108,7 +108,10 @@ class TableScene(
         self.info = get_info(match.game_name)
         self.seats = seats
         self.practice = practice and link is None  # no practice aids online
-        self.bot_ids: dict[int, str] = {i: s.bot for i, s in enumerate(seats) if s.bot}
+        #: the bots this table runs (a bot played elsewhere is the host's)
+        self.bot_ids: dict[int, str] = {
+            i: s.bot for i, s in enumerate(seats) if s.bot and not s.elsewhere
+        }
         for bot_id in set(self.bot_ids.values()):
             make_bot(match.game_name, bot_id)  # an unknown bot fails here, in words
         self.humans = [i for i, s in enumerate(seats) if not s.is_bot and not s.elsewhere]

@@ -160,7 +160,7 @@ def test_garbage_oversized_and_floods_are_refused_or_closed_and_the_match_is_unh
     big = _raw(table.address)
     with pytest.raises(ConnectionClosed):
         big.send("x" * (MAX_MESSAGE + 10))
-        big.recv(timeout=5)
+        big.recv(timeout=30)
     # Garbage: each refused, then the connection closed.
     junk = _raw(table.address)
     codes = []
@@ -168,7 +168,7 @@ def test_garbage_oversized_and_floods_are_refused_or_closed_and_the_match_is_unh
         for raw in ["{", "[]", '{"t":"state"}', '{"t":"act","seq":1,"action":{}}'] * 5:
             junk.send(raw)
         while True:
-            codes.append(json.loads(junk.recv(timeout=5))["code"])
+            codes.append(json.loads(junk.recv(timeout=30))["code"])
     assert codes[:4] == ["bad_json", "bad_shape", "bad_shape", "not_joined"]
     assert codes[-1] == "closed"
     # A wrong code and a version mismatch are refused with a reason.
@@ -179,7 +179,7 @@ def test_garbage_oversized_and_floods_are_refused_or_closed_and_the_match_is_unh
                 {"t": "join", "version": PROTOCOL_VERSION, "code": CODE, "name": "X", **join}
             )
         )
-        got = json.loads(ws.recv(timeout=5))
+        got = json.loads(ws.recv(timeout=30))
         assert got["t"] == "refused" and got["code"] == code
         ws.close()
     # A flood: refused, then closed.
@@ -188,7 +188,7 @@ def test_garbage_oversized_and_floods_are_refused_or_closed_and_the_match_is_unh
         for n in range(500):
             flood.send(encode("ping", n=n))
         while True:
-            flood.recv(timeout=5)
+            flood.recv(timeout=30)
     table.join("Ana")
     table.join("Bia")
     table.finish()
