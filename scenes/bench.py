@@ -311,6 +311,40 @@ def table_rows(quick: bool, home: str) -> list[dict[str, Any]]:
     return rows
 
 
+def network_rows(quick: bool) -> list[dict[str, Any]]:
+    """Play across machines on loopback: a joiner's state messages and the round
+    trip of one action (sent, checked and applied by the host, the new state
+    back), every seat remote (`game.net.bench`)."""
+    from game.net.bench import CASES, summary
+
+    rows: list[dict[str, Any]] = []
+    for game in CASES:
+        try:
+            s = summary(game, 40 if quick else 200)
+        except Exception as e:  # noqa: BLE001
+            rows.append(row("network", f"{game}: loopback", f"failed: {e!r}"[:60], ok=False))
+            continue
+        rows.append(
+            row(
+                "network",
+                f"{game}, {s['seats']} joiners: state message, median (largest)",
+                f"{s['state_bytes_median'] / 1024:.1f} KiB ({s['state_bytes_max'] / 1024:.0f})",
+                "",
+                "reference",
+            )
+        )
+        rows.append(
+            row(
+                "network",
+                f"{game}: round trip of an action, median (p90 of {s['actions']})",
+                f"{s['rtt_ms_median']:.1f} ({s['rtt_ms_p90']:.1f})",
+                "ms",
+                "reference",
+            )
+        )
+    return rows
+
+
 def pace_rows(quick: bool) -> list[dict[str, Any]]:
     """The longest a person waits between two of his decisions (three bots, the
     default speed), in game time on the dummy driver: see `scenes.pace`."""
@@ -709,6 +743,7 @@ def run_bench(quick: bool = False, as_json: bool = False, extras: bool = False) 
                 lambda: startup_rows(3 if quick else 7, home),
                 lambda: table_rows(quick, home),
                 lambda: pace_rows(quick),
+                lambda: network_rows(quick),
                 lambda: evaluator_rows(quick),
                 lambda: engine_rows(quick),
                 lambda: bot_rows(quick),

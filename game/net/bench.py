@@ -113,19 +113,24 @@ def _settle(remote: RemoteMatch, done: Any, sizes: list[int], timeout: float = 1
         _take(remote, link.wait(0.5), sizes)
 
 
+def summary(game: str, actions: int) -> dict[str, Any]:
+    """One game's figures over enough short matches to time `actions` actions."""
+    seats, options = CASES[game]
+    rows: list[dict[str, Any]] = []
+    seed = 1
+    while sum(r["actions"] for r in rows) < actions and seed <= 50:
+        rows.append(measure(game, seats, options, actions, seed=seed))
+        seed += 1
+    return _merge(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print one JSON row a game."""
     p = argparse.ArgumentParser(prog="python -m game.net.bench")
     p.add_argument("--actions", type=int, default=200)
     args = p.parse_args(argv)
-    for game, (seats, options) in CASES.items():
-        rows: list[dict[str, Any]] = []
-        seed = 1
-        # Several short matches until enough actions were timed.
-        while sum(r["actions"] for r in rows) < args.actions and seed <= 50:
-            rows.append(measure(game, seats, options, args.actions, seed=seed))
-            seed += 1
-        print(json.dumps(_merge(rows)))
+    for game in CASES:
+        print(json.dumps(summary(game, args.actions)))
     return 0
 
 

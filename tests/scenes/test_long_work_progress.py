@@ -23,16 +23,16 @@ def test_bench_counts_its_sections_on_stderr(
     def one_row(*_args: Any) -> list[dict[str, Any]]:
         return [bench.row("test", "a row", "1", "")]
 
-    for name in ("startup_rows", "table_rows", "pace_rows", "evaluator_rows", "engine_rows"):
+    for name in ("startup_rows", "table_rows", "pace_rows", "network_rows", "evaluator_rows"):
         monkeypatch.setattr(bench, name, one_row)
-    for name in ("bot_rows", "memory_rows", "extra_rows"):
+    for name in ("engine_rows", "bot_rows", "memory_rows", "extra_rows"):
         monkeypatch.setattr(bench, name, one_row)
     assert bench.run_bench(quick=True, as_json=True) == 0
     out, err = capsys.readouterr()
-    assert len(json.loads(out)["rows"]) == 1 + 7  # the machine row and one a section
+    assert len(json.loads(out)["rows"]) == 1 + 8  # the machine row and one a section
     lines = err.splitlines()
-    assert [line.split(",")[0] for line in lines[:7]] == [
-        f"bench: {n}/7 sections" for n in range(1, 8)
+    assert [line.split(",")[0] for line in lines[:8]] == [
+        f"bench: {n}/8 sections" for n in range(1, 9)
     ]
 
 
