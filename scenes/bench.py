@@ -345,6 +345,33 @@ def network_rows(quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
+def host_load_rows(quick: bool, home: str) -> list[dict[str, Any]]:
+    """The host's frame CPU p99 with joiners playing (a Wyrt table of six, a War
+    game of six) beside the same table played by local bots."""
+    from scenes.bench_online import hosted_frame_times
+
+    rows: list[dict[str, Any]] = []
+    for game, options in (("wyrt", {"hand_limit": 3}), ("war", {"turn_limit": 60})):
+        frames = 300 if quick else 1200
+        try:
+            hosted = hosted_frame_times(game, 5, frames, options, home)["cpu"]
+            local = table_frame_times(game, frames)["cpu"]
+        except Exception as e:  # noqa: BLE001
+            rows.append(row("network", f"{game}: host's frames", f"failed: {e!r}"[:60], ok=False))
+            continue
+        rows.append(
+            row(
+                "network",
+                f"{game}: host's p99 frame CPU, 5 joiners (all bots local)",
+                f"{_pct(hosted, 99) * 1000:.2f} ({_pct(local, 99) * 1000:.2f})",
+                "ms",
+                f"<= {FRAME_P99_BUDGET * 1000:.0f} ms",
+                _pct(hosted, 99) <= FRAME_P99_BUDGET,
+            )
+        )
+    return rows
+
+
 def pace_rows(quick: bool) -> list[dict[str, Any]]:
     """The longest a person waits between two of his decisions (three bots, the
     default speed), in game time on the dummy driver: see `scenes.pace`."""
@@ -744,6 +771,7 @@ def run_bench(quick: bool = False, as_json: bool = False, extras: bool = False) 
                 lambda: table_rows(quick, home),
                 lambda: pace_rows(quick),
                 lambda: network_rows(quick),
+                lambda: host_load_rows(quick, home),
                 lambda: evaluator_rows(quick),
                 lambda: engine_rows(quick),
                 lambda: bot_rows(quick),
