@@ -21,9 +21,9 @@ from typing import Any
 from game.core import Action
 from game.rng import Rng
 from game.war import records as R
-from game.war.bots.fastpolicy import FastAction, FastPolicy
-from game.war.bots.fastsim import CARD_INDEX, CARD_NAMES, N, OVER, FastState
 from game.war.board import BOARD
+from game.war.bots.fastpolicy import FastAction, FastPolicy
+from game.war.bots.fastsim import CARD_INDEX, CARD_NAMES, OVER, FastState, N
 from game.war.match import WarMatch
 from game.war.odds import resolve_battle
 
@@ -106,7 +106,9 @@ def from_action(action: Action) -> FastAction:
 
 
 @cache
-def faces_for(na: int, nd: int, lost_a: int, lost_d: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def faces_for(
+    na: int, nd: int, lost_a: int, lost_d: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Some dice of `na` attacker and `nd` defender dice with that outcome ([W6])."""
     for faces in itertools.product(range(1, 7), repeat=na + nd):
         if resolve_battle(faces[:na], faces[na:]) == (lost_a, lost_d):

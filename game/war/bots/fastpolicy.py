@@ -32,14 +32,13 @@ from game.war.bots.fastsim import (
     K_TERRITORIES,
     MEMBERS,
     MOVE,
-    N,
     N_CONT,
     OCCUPY,
-    OVER,
     REINFORCE,
     SIZE,
     TRADE_VALUE,
     FastState,
+    N,
 )
 
 FastAction = tuple[Any, ...]

@@ -425,7 +425,12 @@ class FastState:
             self.pile += cards[room:]
         # [W1] destroy objectives aimed at the victim fall back to 24 territories
         for s in range(self.n):
-            if s != by and self.alive[s] and self.okind[s] == K_DESTROY and self.otarget[s] == victim:
+            if (
+                s != by
+                and self.alive[s]
+                and self.okind[s] == K_DESTROY
+                and self.otarget[s] == victim
+            ):
                 self.obj_active[s] = FALLBACK_ID
                 self._compile_objective(s)
 
@@ -484,9 +489,7 @@ class FastState:
             "phase": PHASES[self.phase],
             "current": self.current,
             "pending_free": self.pending_free,
-            "pending_continents": {
-                CONT_NAMES[k]: v for k, v in enumerate(self.pending_cont) if v
-            },
+            "pending_continents": {CONT_NAMES[k]: v for k, v in enumerate(self.pending_cont) if v},
             "conquered": self.conquered,
             "occupy": None if self.occ is None else list(self.occ),
             "movable": self.movable,
