@@ -225,25 +225,30 @@ def _fast_game(seed: int, seats: int, max_turns: int) -> tuple[float, int, list[
 
 
 def _engine_replay(seed: int, seats: int, max_turns: int) -> tuple[float, float, int]:
-    """The same fast-policy game twice: the simulator's time for every action,
-    and `WarMatch.apply`'s for the same actions and dice."""
-    match = WarMatch([f"s{i}" for i in range(seats)], seed, {"turn_limit": 0})
-    st = twin(match, seed)
+    """The rules alone: one fast-policy game recorded, then its actions applied
+    by a plain `FastState` and by `WarMatch` (the same dice): their seconds."""
+    names = [f"s{i}" for i in range(seats)]
+    rec = twin(WarMatch(names, seed, {"turn_limit": 0}), seed)
     policies = [FastPolicy() for _ in range(seats)]
     acts: list[tuple[int, FastAction]] = []
-    fast = 0.0
-    while st.phase != OVER and st.turn < max_turns:
-        seat = st.current
-        act = policies[seat].decide(st)
-        t0 = time.perf_counter()
-        apply_action(st, act)
-        fast += time.perf_counter() - t0
-        acts.append((seat, act))
+    while rec.phase != OVER and rec.turn < max_turns:
+        act = policies[rec.current].decide(rec)
+        acts.append((rec.current, act))
+        apply_action(rec, act)
+    plain = FastState.from_match(WarMatch(names, seed, {"turn_limit": 0}), seed)
+    start = time.perf_counter()
+    for _, act in acts:
+        apply_action(plain, act)
+    fast = time.perf_counter() - start
+    match = WarMatch(names, seed, {"turn_limit": 0})
+    match.rng = ScriptedRng(rec.script)
     actions = [(seat, to_action(a)) for seat, a in acts]
     start = time.perf_counter()
     for seat, action in actions:
         match.apply(seat, action)
     slow = time.perf_counter() - start
+    if plain.differences(match):  # pragma: no cover - the agreement tests guard this
+        raise AssertionError("the simulator and the engine parted ways")
     return fast, slow, len(acts)
 
 

@@ -99,6 +99,8 @@ class FastPolicy:
         self._key = (-1, -1)
         self._pair: tuple[int, int] | None = None
         self._pair_value = 0.0
+        self._cv: dict[int, float] = {}
+        self._miss = -1
         self._moves: list[tuple[int, int, int]] | None = None
 
     # ------------------------------------------------------------ per turn
@@ -166,7 +168,15 @@ class FastPolicy:
         return 99
 
     def conquest_value(self, st: FastState, me: int, t: int, card: bool) -> float:
-        """Worth of taking enemy territory t now, in armies (as `Brain.conquest_value`)."""
+        """Worth of taking enemy territory t now, in armies (as `Brain.conquest_value`);
+        remembered until the next decision."""
+        key = t + t + card
+        hit = self._cv.get(key)
+        if hit is None:
+            hit = self._cv[key] = self._conquest_value(st, me, t, card)
+        return hit
+
+    def _conquest_value(self, st: FastState, me: int, t: int, card: bool) -> float:
         v = self.vals[t]
         d = st.owner[t]
         k = CONT[t]
@@ -181,7 +191,9 @@ class FastPolicy:
         if (kind == K_CONTINENTS and k in self.targets) or (
             kind == K_TERRITORIES and st.omin[me] <= 1
         ):
-            after = self._missing(st, me) - 1
+            if self._miss < 0:
+                self._miss = self._missing(st, me)
+            after = self._miss - 1
             v += 500.0 if after == 0 else self.p.progress / (after + 1)
         v *= self.scale
         if card:
@@ -197,6 +209,8 @@ class FastPolicy:
         me = st.current
         if self._key != (st.turn, me):
             self._prepare(st, me)
+        self._cv = {}
+        self._miss = -1
         phase = st.phase
         if phase == REINFORCE:
             trade = self.choose_trade(st, me)
@@ -296,7 +310,9 @@ class FastPolicy:
                     alloc[i] += c
                     amount -= c
             if amount:
-                alloc[max(gates, key=lambda i: self._front_score(st, me, i, amount))] += amount
+                alloc[
+                    max(gates, key=lambda i: self._front_score(st, me, i, armies[i] - 1 + amount))
+                ] += amount
         free = st.pending_free
         if st.okind[me] == K_TERRITORIES and st.omin[me] > 1 and free:
             mine = [i for i in range(N) if owner[i] == me]
@@ -327,17 +343,73 @@ class FastPolicy:
                 budget -= c
                 free -= c
         if free > 0:
-            spots = fronts or [i for i in range(N) if owner[i] == me]
-            best = max(spots, key=lambda i: (self._front_score(st, me, i, alloc[i] + free), -i))
-            alloc[best] += free
+            self._mass(st, me, alloc, free, fronts or [i for i in range(N) if owner[i] == me])
         return alloc
 
-    def _front_score(self, st: FastState, me: int, i: int, extra: int) -> float:
-        a = st.armies[i] - 1 + extra
+    def _mass(self, st: FastState, me: int, alloc: list[int], free: int, fronts: list[int]) -> None:
+        """`free` armies on the stack whose attacks gain most; a saturated stack
+        (its last quarter adds little) passes the rest on, up to four stacks."""
+        armies, owner = st.armies, st.owner
+        cost = self.army_cost
+        targets = {
+            i: [
+                (armies[t], self.conquest_value(st, me, t, False)) for t in ADJ[i] if owner[t] != me
+            ]
+            for i in fronts
+        }
+        memo: dict[int, float] = {}
+
+        def score(i: int, a: int) -> float:
+            key = i * 1_000_000 + a
+            hit = memo.get(key)
+            if hit is None:
+                hit = 0.0
+                for d, cv in targets[i]:
+                    win, _, loss = _qexp(a, d)
+                    v = win * cv - loss * cost * (0.5 + 0.5 * win)
+                    if v > hit:
+                        hit = v
+                memo[key] = hit
+            return hit
+
+        for _ in range(4):
+            if free <= 0:
+                return
+            best_i, best_gain = -1, 1e-6
+            for i in fronts:
+                a = armies[i] - 1 + alloc[i]
+                gain = score(i, a + free) - score(i, a)
+                if gain > best_gain:
+                    best_i, best_gain = i, gain
+            if best_i < 0:
+                break
+            a = armies[best_i] - 1 + alloc[best_i]
+            now = score(best_i, a)
+            take = free
+            while take > 3:
+                part = take * 3 // 4
+                full = score(best_i, a + take)
+                if full - score(best_i, a + part) > 0.05 * max(1e-6, full - now):
+                    break
+                take = part
+            alloc[best_i] += take
+            free -= take
+        if free > 0:  # nothing worth it: mass opposite the weakest neighbour
+            alloc[
+                min(fronts, key=lambda i: (self._weakest(st, me, i) / (armies[i] + alloc[i]), i))
+            ] += free
+
+    def _weakest(self, st: FastState, me: int, i: int) -> int:
+        return min((st.armies[t] for t in ADJ[i] if st.owner[t] != me), default=10**9)
+
+    def _front_score(self, st: FastState, me: int, i: int, a: int) -> float:
+        """Worth of `a` attackers on front i: the best single attack's gain."""
         best = 0.0
+        cost = self.army_cost
         for t in ADJ[i]:
             if st.owner[t] != me:
-                v = _qwin(a, st.armies[t]) * self.conquest_value(st, me, t, False)
+                win, _, loss = _qexp(a, st.armies[t])
+                v = win * self.conquest_value(st, me, t, False) - loss * cost * (0.5 + 0.5 * win)
                 if v > best:
                     best = v
         return best
