@@ -108,6 +108,7 @@ class FastPolicy:
     def _prepare(self, st: FastState, me: int) -> None:
         """Values that hold for the whole turn (objective, scale, stalemate)."""
         self._key = (st.turn, me)
+        self._forget()
         self._pair = None
         self._moves = None
         p = self.p
@@ -159,6 +160,12 @@ class FastPolicy:
         nxt = TRADE_VALUE[st.trades + 1]
         self.card = (1.5 + nxt / 3.0) * (1.0 + 0.5 * min(self.stale, 4))
 
+    def _forget(self) -> None:
+        # Conquest values change only with the owners: kept from the turn's
+        # start until a conquest (whose occupation comes next).
+        self._cv = {}
+        self._miss = -1
+
     def _missing(self, st: FastState, me: int) -> int:
         kind = st.okind[me]
         if kind == K_CONTINENTS:
@@ -169,7 +176,7 @@ class FastPolicy:
 
     def conquest_value(self, st: FastState, me: int, t: int, card: bool) -> float:
         """Worth of taking enemy territory t now, in armies (as `Brain.conquest_value`);
-        remembered until the next decision."""
+        remembered until the owners change."""
         key = t + t + card
         hit = self._cv.get(key)
         if hit is None:
@@ -209,8 +216,6 @@ class FastPolicy:
         me = st.current
         if self._key != (st.turn, me):
             self._prepare(st, me)
-        self._cv = {}
-        self._miss = -1
         phase = st.phase
         if phase == REINFORCE:
             trade = self.choose_trade(st, me)
@@ -372,14 +377,21 @@ class FastPolicy:
                 memo[key] = hit
             return hit
 
+        # A stack can gain at most its best target's value: fronts are tried from
+        # the highest such bound and the rest skipped once the bound is beaten.
+        bound = {i: max((cv for _, cv in targets[i]), default=0.0) for i in fronts}
+        order = sorted(fronts, key=lambda i: (-bound[i], i))
         for _ in range(4):
             if free <= 0:
                 return
             best_i, best_gain = -1, 1e-6
-            for i in fronts:
+            for i in order:
+                if bound[i] < best_gain:
+                    break
                 a = armies[i] - 1 + alloc[i]
                 gain = score(i, a + free) - score(i, a)
-                if gain > best_gain:
+                # equal gains: the lowest territory, as a scan in board order picks
+                if gain > best_gain or (gain == best_gain and best_i > i):
                     best_i, best_gain = i, gain
             if best_i < 0:
                 break
@@ -432,14 +444,15 @@ class FastPolicy:
         best, best_gain, best_value = None, 0.0, 0.0
         card = not st.conquered
         values: dict[int, float] = {}
-        for s in range(N):
-            if owner[s] != me or armies[s] < 2:
-                continue
+        table = _EXP
+        for s in [i for i in range(N) if owner[i] == me and armies[i] >= 2]:
             a = armies[s] - 1
+            base = a * 4096
             for t in ADJ[s]:
                 if owner[t] == me:
                     continue
-                win, _, loss = _qexp(a, armies[t])
+                e = table.get(base + armies[t])
+                win, _, loss = _qexp(a, armies[t]) if e is None else e
                 if win < min_odds:
                     continue
                 v = values.get(t)
@@ -466,6 +479,7 @@ class FastPolicy:
         the target is, else by where the pressure is."""
         s, t, most = st.occ  # type: ignore[misc]
         self._pair = None
+        self._forget()
         owner, armies = st.owner, st.armies
         src = [armies[j] for j in ADJ[s] if owner[j] != me and j != t]
         tgt = [armies[j] for j in ADJ[t] if owner[j] != me]
@@ -479,7 +493,12 @@ class FastPolicy:
 
     def plan_moves(self, st: FastState, me: int) -> list[tuple[int, int, int]]:
         """Interior armies one step towards the nearest front ([W8]); popped last first."""
-        owner = st.owner
+        owner, movable = st.owner, st.movable
+        for s in range(N):
+            if movable[s] > 0 and all(owner[j] == me for j in ADJ[s]):
+                break
+        else:
+            return []  # no interior army to walk: no map distances needed
         dist = [99] * N
         queue = [i for i in range(N) if owner[i] == me and any(owner[j] != me for j in ADJ[i])]
         for i in queue:
@@ -493,7 +512,6 @@ class FastPolicy:
                     dist[j] = dist[i] + 1
                     queue.append(j)
         moves = []
-        movable = st.movable
         for s in range(N):
             m = movable[s]
             if m <= 0 or dist[s] == 0 or dist[s] == 99:
