@@ -13,7 +13,8 @@ reference:
   `eval7` (compiled, for reference) on the same random 7-card hands;
 - engines: full games per second with random bots, per engine of `game.GAMES`;
 - bots: decision p50/p95 per bot level of every engine (levels from each bot's
-  `level`; budget 200 ms, or 1 s for bots whose own time budget is larger);
+  `level`; budget 200 ms, or 1 s for bots whose own time budget is larger); and
+  War's fast simulator for search against `WarMatch` (issue 32: >= 20x);
 - memory: the peak of a long session (a `taverna soak` in a fresh process).
 
 Reference libraries (`treys`, `eval7`) come from the `bench` extra and are never
@@ -647,6 +648,32 @@ def bot_rows(quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
+#: issue 32: a full game in the fast War simulator against one through `WarMatch`
+WAR_FASTSIM_SPEEDUP_GOAL = 20.0
+
+
+def war_fastsim_rows(quick: bool, games: int | None = None) -> list[dict[str, Any]]:
+    """Full 4-player War games per second: the fast simulator with its normal-like
+    policy against normal bots through `WarMatch`, on the same deals (CPU time)."""
+    from game.war.bots.fastplay import speed
+
+    r = speed(games or (2 if quick else 20))
+    ratio = round(r["speedup"], 1)
+    return [
+        row(
+            "bots",
+            f"War fast simulator: games/s vs WarMatch ({r['games']} deals,"
+            f" {r['fast_games_per_s']:.0f} vs {r['normal_games_per_s']:.1f} games/s;"
+            f" rules alone {r['rules_speedup']:.0f}x)",
+            ratio,
+            "x",
+            f">= {WAR_FASTSIM_SPEEDUP_GOAL:.0f}x",
+            ratio >= WAR_FASTSIM_SPEEDUP_GOAL,
+            **{k: round(v, 2) if isinstance(v, float) else v for k, v in r.items()},
+        )
+    ]
+
+
 # -- memory ----------------------------------------------------------------------------
 def memory_rows(quick: bool, home: str) -> list[dict[str, Any]]:
     """The peak memory of a long session: a soak through every table, in a fresh process."""
@@ -775,6 +802,7 @@ def run_bench(quick: bool = False, as_json: bool = False, extras: bool = False) 
                 lambda: evaluator_rows(quick),
                 lambda: engine_rows(quick),
                 lambda: bot_rows(quick),
+                lambda: war_fastsim_rows(quick),
                 lambda: memory_rows(quick, home),
             ]
             if extras:

@@ -65,3 +65,13 @@ def test_the_table_is_one_aligned_text_block() -> None:
     text = bench.format_table(rows).splitlines()
     assert len(text) == 5 and text[2].endswith("ok") and text[4].endswith("OVER")
     assert len({line.index("first") for line in text if "first" in line}) == 1
+
+
+def test_the_war_fast_simulator_row_compares_games_per_second() -> None:
+    rows = bench.war_fastsim_rows(quick=True, games=1)
+    assert len(rows) == 1
+    r = rows[0]
+    assert r["name"].startswith("War fast simulator: games/s vs WarMatch")
+    assert r["unit"] == "x" and r["games"] == 1
+    assert r["fast_games_per_s"] > 0 and r["normal_games_per_s"] > 0
+    assert r["ok"] == (r["value"] >= bench.WAR_FASTSIM_SPEEDUP_GOAL)

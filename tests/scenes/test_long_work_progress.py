@@ -27,12 +27,14 @@ def test_bench_counts_its_sections_on_stderr(
         monkeypatch.setattr(bench, name, one_row)
     for name in ("engine_rows", "bot_rows", "memory_rows", "extra_rows", "host_load_rows"):
         monkeypatch.setattr(bench, name, one_row)
+    for name in ("war_fastsim_rows",):
+        monkeypatch.setattr(bench, name, one_row)
     assert bench.run_bench(quick=True, as_json=True) == 0
     out, err = capsys.readouterr()
-    assert len(json.loads(out)["rows"]) == 1 + 9  # the machine row and one a section
+    assert len(json.loads(out)["rows"]) == 1 + 10  # the machine row and one a section
     lines = err.splitlines()
-    assert [line.split(",")[0] for line in lines[:9]] == [
-        f"bench: {n}/9 sections" for n in range(1, 10)
+    assert [line.split(",")[0] for line in lines[:10]] == [
+        f"bench: {n}/10 sections" for n in range(1, 11)
     ]
 
 
