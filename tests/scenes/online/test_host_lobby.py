@@ -170,3 +170,38 @@ def test_a_joiner_gone_past_the_grace_time_is_offered_to_a_bot(app) -> None:  # 
         return table.finished
 
     _pump_until(app, ana_plays, 120)
+
+
+def test_a_host_who_leaves_tells_every_joiner_and_keeps_the_match(app) -> None:  # type: ignore[no-untyped-def]
+    from game import saves
+    from game.net.remote_match import RemoteMatch
+    from game.net.transport import ClientConnection
+    from scenes.tables import table_class
+
+    lobby = _lobby(app, "war", [SeatSetup("Ana"), SeatSetup("?", elsewhere=True)], {})
+    link = ClientConnection(f"ws://127.0.0.1:{lobby.port}")
+    bia = RemoteMatch(link, name="Bia", code=lobby.session.code)
+    bia.join()
+    _pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
+    table = app.scenes.top
+    bot, rng = make_bot("war", "easy"), Rng("bia")
+
+    def ana_to_decide() -> bool:  # Bia plays her turns from "her machine"
+        for text in link.poll():
+            bia.handle_text(text)
+        if bia.seat in bia.to_move and bia.legal_actions(1):
+            bia.apply(1, bot.choose(bia.view(1), bia.legal_actions(1), rng))
+        return table.human_to_act() == 0 and saves.autosave_path("war").exists()
+
+    _pump_until(app, ana_to_decide)
+    app.settings.confirm_quit = False
+    table.quit_to_menu()
+    pump(app, 20)
+    assert isinstance(app.scenes.top, MainMenu)
+    end = time.monotonic() + 10
+    while not bia.host_closed and time.monotonic() < end:
+        for text in link.wait(0.2):
+            bia.handle_text(text)
+    assert bia.host_closed
+    kept = saves.load_save(saves.autosave_path("war"))
+    assert kept.seats == table.match.seats and len(kept.log) == len(table.match.log)
