@@ -27,6 +27,8 @@ NAMES = (
     "load",
     "tutorial:<game>",
     "replay[:<file>]",
+    "join",
+    "lobby:<game>",
 )
 
 
@@ -110,4 +112,18 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
         if viewer is None:
             raise ValueError("replay: no replay file to open")
         return [MainMenu(app), viewer]
+    if kind == "join":
+        from scenes.online.join import JoinScene
+
+        return [MainMenu(app), JoinScene(app)]
+    if kind == "lobby":
+        from game import KNOWN_GAMES
+        from scenes.online.lobby import open_lobby
+        from scenes.tables.base import SeatSetup
+
+        if arg not in KNOWN_GAMES:
+            raise ValueError(f"lobby:<game> needs one of {', '.join(KNOWN_GAMES)}")
+        remote = SeatSetup("?", elsewhere=True)
+        seats = [SeatSetup(tr("ui.table_base.first_player")), remote, remote, SeatSetup("Borin", "normal")]
+        return [MainMenu(app), open_lobby(app, arg, seats, 1, {})]
     raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(NAMES)}")

@@ -64,7 +64,8 @@ class JoinScene(Scene):
         autoplay: bool = False,
     ) -> None:
         super().__init__(app)
-        self.values = {"address": address, "code": code, "name": name or self._default_name()}
+        # no default name: the others would read "You" (or "Você") at their table
+        self.values = {"address": address, "code": code, "name": name}
         self.auto = auto
         self.autoplay = autoplay
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -76,9 +77,6 @@ class JoinScene(Scene):
         self._connecting: threading.Thread | None = None
         self._opened: ClientConnection | None = None
         self._open_error = ""
-
-    def _default_name(self) -> str:
-        return tr("ui.table_base.first_player")
 
     # -- the form --------------------------------------------------------------
     def build(self) -> None:
