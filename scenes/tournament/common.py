@@ -16,7 +16,7 @@ from game.tournament import Tournament, TournamentError, open_store
 from game.tournament.model import Result, Round, Table
 from scenes import style
 from scenes.i18n import has, tr, tr_error
-from scenes.new_match import bot_label
+from scenes.option_words import bot_label
 
 if TYPE_CHECKING:
     from game.tournament import TournamentStore

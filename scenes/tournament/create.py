@@ -20,7 +20,7 @@ from game.tournament import CHAMA_VARIANTS, TournamentError
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.new_match import (
+from scenes.option_words import (
     bot_label,
     fit_label,
     labelled_error,

@@ -31,7 +31,7 @@ from game.tournament.organizer import (
     EntrantSpec,
 )
 from scenes.i18n import tr
-from scenes.new_match import bot_label
+from scenes.option_words import bot_label
 
 HUMAN = "human"
 #: How many human rows a new form starts with, and bots after them.

@@ -14,7 +14,7 @@ from game.tournament import CHAMA_TYPES, CHAMA_VARIANTS, RANKED_MINIMUM
 from game.tournament.organizer import SEMIFINAL_FIELD
 from scenes import style, ui
 from scenes.i18n import tr
-from scenes.new_match import (
+from scenes.option_words import (
     choice_label,
     fit_label,
     option_help,

@@ -17,7 +17,7 @@ from game.tournament.model import KNOCKOUT_STAGES, TIMED_STAGES, Result, Table
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.new_match import bot_label, fit_label
+from scenes.option_words import bot_label, fit_label
 from scenes.tournament.common import fit_to, result_words
 
 if TYPE_CHECKING:
