@@ -12,6 +12,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Tables' bots think in threads in tests (a process per table is slow to start);
 # tests/scenes/test_bot_worker.py covers the process worker itself.
 os.environ.setdefault("TAVERNA_BOT_WORKER", "thread")
+# Tests send nothing but to loopback: no table is announced or looked for on a LAN.
+os.environ.setdefault("TAVERNA_NO_LAN", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from game.net.bot_client import url_of
+from game.net.lan import LanBrowser, LanTable
 from game.net.remote_match import RemoteMatch
 from game.net.transport import ClientConnection
 from scenes import style, ui
@@ -77,11 +78,15 @@ class JoinScene(Scene):
         self._connecting: threading.Thread | None = None
         self._opened: ClientConnection | None = None
         self._open_error = ""
+        #: tables announced on the local network, listed under the form
+        self.lan = LanBrowser()
+        self.lan_buttons: list[tuple[pygame_gui.elements.UIButton, LanTable]] = []
+        self._lan_shown: list[LanTable] = []
 
     # -- the form --------------------------------------------------------------
     def build(self) -> None:
         w, h = self.app.size
-        self.panel = ui.centered((w, h), min(640, w - 60), min(470, h - 40))
+        self.panel = ui.centered((w, h), min(640, w - 60), min(560, h - 40))
         p = self.panel
         m = self.app.ui_manager
         lx, cx = p.left + 36, p.left + 200
@@ -107,6 +112,25 @@ class JoinScene(Scene):
         )
         if self.busy:
             self.join.disable()
+        self._lan_shown = []
+        self.lan_buttons = []
+
+    def _lan_rows(self) -> None:
+        """One button a table heard on the network (at most three); a click fills
+        the address in."""
+        tables = self.lan.tables()[:3]
+        if tables == self._lan_shown:
+            return
+        for button, _t in self.lan_buttons:
+            button.kill()
+        self._lan_shown, self.lan_buttons = tables, []
+        p = self.panel
+        for i, t in enumerate(tables):
+            game = tr(f"ui.games.{t.game}") if has(f"ui.games.{t.game}") else t.game
+            rect = pygame.Rect(p.left + 200, p.top + 300 + i * 40, p.width - 236, 34)
+            text = tr("online.join.lan_table", host=t.name, game=game, where=t.where)
+            button = ui.button(rect, text, self.app.ui_manager, self.ui)
+            self.lan_buttons.append((button, t))
 
     def enter(self) -> None:
         super().enter()
@@ -168,6 +192,8 @@ class JoinScene(Scene):
 
     # -- the wait --------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if not self.busy:
+            self._lan_rows()
         thread = self._connecting
         if thread is not None and not thread.is_alive() and self.remote is None:
             self._connecting = None
@@ -225,6 +251,14 @@ class JoinScene(Scene):
                 self.leave()
             elif event.ui_element == self.join and not self.busy:
                 self.start()
+            for button, table in self.lan_buttons:
+                if event.ui_element == button:
+                    self.entries["address"].set_text(table.where)
+                    self.entries["code"].focus()
+
+    def exit(self) -> None:
+        self.lan.close()
+        super().exit()
 
     def leave(self) -> None:
         """Back to the menu; an open connection is closed."""
@@ -238,6 +272,9 @@ class JoinScene(Scene):
         p = self.panel
         style.draw_heading(surface, tr("online.join.title"), (p.left + 30, p.top + 16), p.width - 60)
         y = p.top + 96 + len(FIELDS) * 58 + 6
+        if self.lan_buttons and not self.busy:
+            style.blit_text(surface, tr("online.join.lan"), 16, (p.left + 36, p.top + 306), style.INK)
+            y = p.top + 300 + len(self.lan_buttons) * 40 + 4
         for text, colour in ((self.error, style.RED), (self.status, style.INK_SOFT)):
             for line in style.wrap_text(text, 17, p.width - 72) if text else []:
                 y = style.blit_text(surface, line, 17, (p.left + 36, y), colour).bottom + 2

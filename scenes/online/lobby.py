@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from game import get_info
+from game.net.lan import Announcement
 from game.net.session import HostSession, SessionError
 from game.net.transport import HostServer, local_addresses
 from scenes import style, ui
@@ -106,6 +107,9 @@ class HostLobby(Scene):
         self.to_bot: dict[int, pygame_gui.elements.UIButton] = {}
         self.status: list[dict[str, Any]] = []
         self.handed_off = False
+        host = next((s.name for s in seats if not s.elsewhere and s.bot is None), "Taverna")
+        #: heard by the join screens on the same network until the table is full
+        self.announcement = Announcement(self.session.game, host, port, shown)
 
     # -- widgets ---------------------------------------------------------------
     def build(self) -> None:
@@ -141,6 +145,7 @@ class HostLobby(Scene):
         self.refresh()
         if self.server.call(lambda s: s.started):
             self.handed_off = True
+            self.announcement.close()
             self.app.scenes.replace(self.host_table())
 
     def host_table(self) -> TableScene:
@@ -204,6 +209,7 @@ class HostLobby(Scene):
             self.close()
 
     def exit(self) -> None:
+        self.announcement.close()
         if not self.handed_off:
             self.server.stop()
         super().exit()

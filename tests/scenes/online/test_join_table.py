@@ -118,3 +118,18 @@ def test_a_wrong_code_is_refused_in_words_and_the_form_stays(app, host_for) -> N
     assert join.error == tr("net.refused.wrong_code")
     assert app.scenes.top is join and join.values["code"] == "ZZZZ"
     assert not join.busy
+
+
+def test_a_table_heard_on_the_network_fills_the_address_in(app) -> None:  # type: ignore[no-untyped-def]
+    from game.net.lan import LanTable
+    from tests.scenes.conftest import click_widget
+
+    join = JoinScene(app)
+    app.scenes.push(join, fade=False)
+    pump(app)
+    assert join.lan_buttons == []
+    join.lan.add("x", LanTable("Ana", "war", "192.168.0.5", 47474))
+    pump(app, 2)
+    assert len(join.lan_buttons) == 1
+    click_widget(app, join.lan_buttons[0][0])
+    assert join.entries["address"].get_text() == "192.168.0.5:47474"
