@@ -9,6 +9,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL's own SIGINT/SIGTERM handlers turn the signal into a window-close event that
+# no test reads, so `kill -TERM` on a run with a live pygame display did nothing.
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 # Tables' bots think in threads in tests (a process per table is slow to start);
 # tests/scenes/test_bot_worker.py covers the process worker itself.
 os.environ.setdefault("TAVERNA_BOT_WORKER", "thread")
