@@ -21,11 +21,18 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
 
 from game.registry import GAMES  # noqa: E402
 from tests.game.tiny_game import INFO as TINY_INFO  # noqa: E402
 
 GAMES.register(TINY_INFO)
+
+# No property test may fail for being slow: on a loaded machine (or beside another
+# xdist worker) an example can take far longer than hypothesis' 200 ms default.
+# Tests that set their own `deadline` keep it; example counts stay per test.
+settings.register_profile("taverna", deadline=None)
+settings.load_profile("taverna")
 
 
 @pytest.fixture(autouse=True)
