@@ -22,6 +22,7 @@ def test_the_command_line_offers_soak() -> None:
     assert main.cli(["soak", "--minutes", "0"]) == 2  # refused in words
 
 
+@pytest.mark.slow
 def test_a_short_soak_plays_every_registered_table_without_a_crash() -> None:
     # one leg per table whatever the machine's load (the deadline alone left the last
     # tables unvisited on a busy machine), and time kept in frames, not seconds
@@ -36,6 +37,7 @@ def test_a_short_soak_plays_every_registered_table_without_a_crash() -> None:
     assert "crashes: 0" in "\n".join(report.lines())
 
 
+@pytest.mark.slow
 def test_the_soak_pauses_saves_loads_resizes_and_switches_language() -> None:
     s = soak.Soak(minutes=0.08, seed=8, games=["alta"], leg_seconds=4, frame_clock=True)
     # Make the rare things happen every leg, so a few seconds cover them.
@@ -49,6 +51,7 @@ class _Boom(Exception):
     pass
 
 
+@pytest.mark.slow
 def test_a_table_that_raises_is_counted_as_a_crash_and_the_soak_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -69,6 +72,7 @@ def test_a_table_that_raises_is_counted_as_a_crash_and_the_soak_goes_on(
     assert calls["n"] > 20 + 10
 
 
+@pytest.mark.slow
 def test_run_soak_never_touches_the_players_folder(capsys: pytest.CaptureFixture[str]) -> None:
     home = Path(os.environ["TAVERNA_HOME"])
     assert soak.run_soak(0.05, seed=1, games=["alta"]) == 0
@@ -93,6 +97,7 @@ def test_random_options_stay_inside_every_schema() -> None:
     assert "alta" in TABLES
 
 
+@pytest.mark.slow
 def test_soak_json_is_data_only(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
@@ -101,6 +106,7 @@ def test_soak_json_is_data_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["crashes"] == 0 and report["tables"] == ["alta"]
 
 
+@pytest.mark.slow
 def test_the_soak_plays_legs_at_a_speed_players_use_too() -> None:
     # "instant" skips the effects a player sees; a Xisum duel once crashed only
     # at the other speeds, so some legs must animate
