@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -33,6 +34,21 @@ GAMES.register(TINY_INFO)
 # Tests that set their own `deadline` keep it; example counts stay per test.
 settings.register_profile("taverna", deadline=None)
 settings.load_profile("taverna")
+
+
+@pytest.fixture(autouse=True)
+def _one_translation_path_each() -> Iterator[None]:
+    """pygame-gui appends its translation folders to python-i18n's global search path
+    for every UIManager and never removes them: after a few hundred Apps in one
+    worker each lookup listed hundreds of folders (a 1 s test took 17 s late in a run)."""
+    try:
+        import i18n  # pygame-gui's dependency
+    except ImportError:
+        yield
+        return
+    before = list(i18n.load_path)
+    yield
+    i18n.load_path[:] = before
 
 
 @pytest.fixture(autouse=True)
