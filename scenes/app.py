@@ -93,6 +93,10 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
         chosen = os.environ.get("SDL_VIDEODRIVER")
+        # Signals stay Python's (run() installs ours): SDL's handlers turn SIGTERM into a
+        # window-close event nobody reads outside the loop, so a process holding an App
+        # (a test run, startup) ignored `kill -TERM`.
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         pygame.display.init()
         if not chosen and pygame.display.get_driver() in HEADLESS_DRIVERS:
             # SDL fell back to drawing nowhere: a window nobody sees would run forever.

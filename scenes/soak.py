@@ -170,8 +170,13 @@ class Soak:
         games: list[str] | None = None,
         leg_seconds: float = 45.0,
         min_legs: int = 0,
+        frame_clock: bool = False,
     ) -> None:
-        self.deadline = time.monotonic() + minutes * 60
+        #: time counted in frames of 1/60 s instead of the wall clock: the same soak
+        #: on any machine, however busy (the tests use it)
+        self.frame_clock = frame_clock
+        self._ticks = 0
+        self.deadline = self.now() + minutes * 60
         #: legs played even past the deadline (a loaded machine still visits every table)
         self.min_legs = min_legs
         self.rng = random.Random(seed)
@@ -181,6 +186,10 @@ class Soak:
         self.app: App | None = None
         self._caught: Counter[str] = Counter()
         self._crashes: Counter[str] = Counter()
+
+    def now(self) -> float:
+        """Seconds for the soak's deadlines: the wall clock, or frames tried / 60."""
+        return self._ticks / 60 if self.frame_clock else time.monotonic()
 
     # -- bookkeeping -------------------------------------------------------------
     def _note_caught(self, text: str) -> None:
@@ -219,6 +228,7 @@ class Soak:
 
         app = self.app
         assert app is not None
+        self._ticks += 1  # a frame that raised counts too, or crashes would stop the clock
         try:
             app.step(1 / 60, list(events or []) + pygame.event.get())
             pygame.display.flip()
@@ -397,9 +407,9 @@ class Soak:
             self._note_crash()
             self.recover()
             return
-        leg_end = min(self.deadline, time.monotonic() + self.leg_seconds)
+        leg_end = min(self.deadline, self.now() + self.leg_seconds)
         loaded = False
-        while time.monotonic() < leg_end and app.running:
+        while self.now() < leg_end and app.running:
             self.frame()
             top = app.scenes.top
             if not isinstance(table, TableScene) or table not in app.scenes.stack:
@@ -451,7 +461,7 @@ class Soak:
         heap.trim()
         self.report.rss_start_mb = rss_mb()
         leg = 0
-        while (time.monotonic() < self.deadline or leg < self.min_legs) and app.running and games:
+        while (self.now() < self.deadline or leg < self.min_legs) and app.running and games:
             self.play_leg(games[leg % len(games)])
             leg += 1
             heap.trim()

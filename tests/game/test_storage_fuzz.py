@@ -10,6 +10,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ def _real_database() -> bytes:
 _DB = _real_database()
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.one_of(damaged(_DB), st.binary(max_size=200).map(lambda b: _SQLITE_HEADER + b)))
 def test_a_damaged_database_gives_statistics_or_a_fresh_start(raw: bytes) -> None:
@@ -108,6 +110,7 @@ _cell = st.one_of(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(st.tuples(_cell, _cell, _cell, _cell, _cell), min_size=1, max_size=6))
 def test_rows_written_by_another_program_are_skipped_not_fatal(rows: list[tuple]) -> None:  # type: ignore[type-arg]

@@ -224,6 +224,7 @@ def test_practice_hint_calculator_and_bot_hands(app) -> None:  # type: ignore[no
     assert len(t.match.log) < moves and t.view()["phase"] == "realm"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "n"),
     [
@@ -558,6 +559,7 @@ def test_draw_lines_use_real_plurals(app) -> None:  # type: ignore[no-untyped-de
         assert f"{n} spoils {word.strip()}." in spoils, spoils
 
 
+@pytest.mark.slow
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(1, 10_000))
 def test_hot_seat_leaks_nothing_over_bounded_matches_g4(seed: int) -> None:
@@ -624,6 +626,7 @@ def test_status_names_the_next_only_after_a_bots_move(app, monkeypatch) -> None:
     assert held_back > 0 and shown > 0
 
 
+@pytest.mark.slow
 def test_a_xisum_duel_plays_out_at_a_speed_players_use_c15() -> None:
     """At any speed but "instant" a Xisum duel ([C15]) put an effect on the table
     without `blocking`, and the next frame's `animating()` killed the app. The duel

@@ -23,6 +23,7 @@ from collections import Counter
 from typing import Any
 
 import pygame
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,6 +161,7 @@ def _open(app: Any, game: str, seats: list[SeatSetup], seed: int, **options: Any
     return table
 
 
+@pytest.mark.slow
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(1, 10_000))
 def test_war_hot_seat_leaks_nothing_over_whole_matches(seed: int) -> None:
@@ -174,6 +176,7 @@ def test_war_hot_seat_leaks_nothing_over_whole_matches(seed: int) -> None:
         pygame.quit()
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(1, 10_000))
 def test_tiny_game_hot_seat_leaks_nothing_over_whole_matches(seed: int) -> None:

@@ -181,6 +181,7 @@ for _game in (*KNOWN_GAMES, "alta"):
     ).NewMatchScene(app, g)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_random_input_on_every_screen_never_raises(name: str) -> None:
     app = _app()
@@ -197,6 +198,7 @@ def _tables() -> list[str]:
     return sorted(g for g in TABLES if table_ready(g))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("practice", [False, True], ids=["match", "practice"])
 @pytest.mark.parametrize("game", _tables())
 def test_random_input_on_every_table_never_raises(game: str, practice: bool) -> None:

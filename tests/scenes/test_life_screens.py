@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 import game
 from game import history, replays, saves, storage
@@ -243,6 +244,7 @@ def test_replay_viewer_on_the_war_table(app) -> None:  # type: ignore[no-untyped
 # -- statistics -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_statistics_screen_tabs_history_replay_and_reset(app) -> None:  # type: ignore[no-untyped-def]
     for seed in (2, 3, 4):
         m = _finished_alta(seed)

@@ -11,6 +11,7 @@ from scenes.settings_scene import SettingsScene
 from tests.scenes.conftest import click_widget, key, make_app, pump
 
 
+@pytest.mark.slow
 def test_every_menu_entry_opens_without_crashing(app) -> None:  # type: ignore[no-untyped-def]
     menu = MainMenu(app)
     app.run_first = None
@@ -78,6 +79,7 @@ def test_new_match_for_missing_engine_says_so(app) -> None:  # type: ignore[no-u
     assert scene.info is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["1280x800", "1024x640"])
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_screens_render_at_both_sizes_and_languages(size: str, lang: str) -> None:

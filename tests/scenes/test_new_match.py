@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scenes.new_match import NewMatchScene
 from tests.scenes.conftest import click_widget, pump
@@ -43,6 +44,7 @@ def test_a_changed_bot_still_gets_its_own_name(app) -> None:  # type: ignore[no-
     assert nm.rows[1]["name"] == before
 
 
+@pytest.mark.slow
 def test_a_refusal_names_the_option_as_shown_and_stays_until_a_change(app) -> None:  # type: ignore[no-untyped-def]
     nm = open_screen(app, "wyrt")
     nm.opt_widgets["start_pv"].set_text("0")

@@ -34,6 +34,7 @@ CASES: list[tuple[str, list[tuple[str, str]], dict[str, Any]]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "bots", "options"), CASES)
 def test_a_table_plays_on_at_fast_speed_with_its_options(
     game_id: str, bots: list[tuple[str, str]], options: dict[str, Any]

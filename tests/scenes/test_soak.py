@@ -22,10 +22,13 @@ def test_the_command_line_offers_soak() -> None:
     assert main.cli(["soak", "--minutes", "0"]) == 2  # refused in words
 
 
+@pytest.mark.slow
 def test_a_short_soak_plays_every_registered_table_without_a_crash() -> None:
     # one leg per table whatever the machine's load (the deadline alone left the last
-    # tables unvisited on a busy machine)
-    report = soak.Soak(minutes=0.12, seed=4, leg_seconds=2.5, min_legs=len(TABLES)).run()
+    # tables unvisited on a busy machine), and time kept in frames, not seconds
+    report = soak.Soak(
+        minutes=0.12, seed=4, leg_seconds=2.5, min_legs=len(TABLES), frame_clock=True
+    ).run()
     assert report.crashes == 0, report.crash_samples
     assert set(report.tables) >= {"war", "alta"}  # discovered, not listed
     assert all(report.matches_started.get(g, 0) >= 1 for g in report.tables)
@@ -34,8 +37,9 @@ def test_a_short_soak_plays_every_registered_table_without_a_crash() -> None:
     assert "crashes: 0" in "\n".join(report.lines())
 
 
+@pytest.mark.slow
 def test_the_soak_pauses_saves_loads_resizes_and_switches_language() -> None:
-    s = soak.Soak(minutes=0.08, seed=8, games=["alta"], leg_seconds=4)
+    s = soak.Soak(minutes=0.08, seed=8, games=["alta"], leg_seconds=4, frame_clock=True)
     # Make the rare things happen every leg, so a few seconds cover them.
     s.rng.random = lambda: 0.001  # type: ignore[method-assign]
     report = s.run()
@@ -47,6 +51,7 @@ class _Boom(Exception):
     pass
 
 
+@pytest.mark.slow
 def test_a_table_that_raises_is_counted_as_a_crash_and_the_soak_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -60,13 +65,14 @@ def test_a_table_that_raises_is_counted_as_a_crash_and_the_soak_goes_on(
             raise _Boom("drawn badly")
 
     monkeypatch.setattr(AltaTable, "draw_table", draw_table)
-    report = soak.Soak(minutes=0.08, seed=2, games=["alta"], leg_seconds=2).run()
+    report = soak.Soak(minutes=0.08, seed=2, games=["alta"], leg_seconds=2, frame_clock=True).run()
     assert report.crashes >= 1 and "_Boom" in report.crash_samples[0]
-    # It recovered and went on drawing; counted in draws, not in frames per
-    # second, so a busy machine cannot fail it.
+    # It recovered and went on drawing; counted in draws over a leg kept in frames,
+    # not seconds, so a busy machine cannot fail it.
     assert calls["n"] > 20 + 10
 
 
+@pytest.mark.slow
 def test_run_soak_never_touches_the_players_folder(capsys: pytest.CaptureFixture[str]) -> None:
     home = Path(os.environ["TAVERNA_HOME"])
     assert soak.run_soak(0.05, seed=1, games=["alta"]) == 0
@@ -91,6 +97,7 @@ def test_random_options_stay_inside_every_schema() -> None:
     assert "alta" in TABLES
 
 
+@pytest.mark.slow
 def test_soak_json_is_data_only(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
@@ -99,12 +106,32 @@ def test_soak_json_is_data_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["crashes"] == 0 and report["tables"] == ["alta"]
 
 
+@pytest.mark.slow
 def test_the_soak_plays_legs_at_a_speed_players_use_too() -> None:
     # "instant" skips the effects a player sees; a Xisum duel once crashed only
     # at the other speeds, so some legs must animate
-    s = soak.Soak(minutes=0.05, seed=5, games=["alta"], leg_seconds=1.5, min_legs=6)
+    s = soak.Soak(
+        minutes=0.05, seed=5, games=["alta"], leg_seconds=1.5, min_legs=6, frame_clock=True
+    )
     report = s.run()
     assert report.crashes == 0, report.crash_samples
     assert report.legs_by_speed.get("fast", 0) >= 1
     assert report.legs_by_speed.get("instant", 0) >= 1
     assert "legs by animation speed" in "\n".join(report.lines())
+
+
+def test_a_frame_clock_soak_ends_after_its_frames_however_slow_each_one() -> None:
+    import time
+
+    s = soak.Soak(minutes=0.02, seed=6, games=["alta"], leg_seconds=60, frame_clock=True)
+    real_frame = s.frame
+
+    def slow_frame(events=None) -> bool:  # type: ignore[no-untyped-def]
+        time.sleep(0.002)  # a loaded machine: the frame count decides, not the seconds
+        return real_frame(events)
+
+    s.frame = slow_frame  # type: ignore[method-assign]
+    report = s.run()
+    assert report.crashes == 0, report.crash_samples
+    # 0.02 minutes = 72 frames of 1/60 s, plus the few the menu and the leg's end take
+    assert 72 <= report.frames <= 72 + 40

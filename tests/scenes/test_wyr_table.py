@@ -387,6 +387,7 @@ def test_tenebra_shows_a_lord_his_own_face_down_discard_y11_g4(app) -> None:  # 
     ],
     ids=lambda o: "-".join(f"{k}-{v}" for k, v in o.items()) or "plain",
 )
+@pytest.mark.slow
 def test_autoplay_finishes_a_game_for_each_variant_y11(options: dict) -> None:
     import main
     from scenes.app import App
@@ -449,6 +450,7 @@ def test_log_told_again_keeps_round_headings_and_secrets_g4(app) -> None:  # typ
 # -- the new base and the practice/saves/replays work, adopted ---------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=2, deadline=None)
 @given(seed=st.integers(1, 10_000))
 def test_wyr_hot_seat_leaks_nothing_g4(seed: int) -> None:
@@ -696,6 +698,7 @@ def test_six_seat_groups_plaque_clear_of_the_plates_at_1024x640_y1(lang: str) ->
         pygame.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "n", "options"),
     [

@@ -191,6 +191,7 @@ def test_cheat_caught_is_staged_as_an_expulsion_t9(app) -> None:  # type: ignore
     assert t.plate_info(0, t.view()).badge_kind == "expelled"
 
 
+@pytest.mark.slow
 def test_hot_seat_all_in_side_pot_showdown_t4(app) -> None:  # type: ignore[no-untyped-def]
     seats = [SeatSetup("Ana"), SeatSetup("Bo"), SeatSetup("Cy")]
     t = table(app, seats, seed=4, straddle=False)
@@ -255,6 +256,7 @@ def test_side_pots_shown_apart_from_the_shown_table_t4() -> None:
     assert pots[0].eligible == (0, 1, 2) and pots[1].eligible == (1, 2)
 
 
+@pytest.mark.slow
 def test_autoplay_runs_whole_sessions_to_the_end() -> None:
     app = make_app(
         "play", "wyrt", "--autoplay", "--seed", "5", "-o", "hand_limit=3", "--lang", "en"
@@ -440,6 +442,7 @@ def test_space_skips_every_animation_to_the_next_decision(app) -> None:  # type:
     assert all(not sp.animating for f in t.fans.values() for sp in f.sprites)
 
 
+@pytest.mark.slow
 def test_save_then_continue_tells_the_log_again_in_the_same_words(app) -> None:  # type: ignore[no-untyped-def]
     from scenes.tables.autosave import open_save
 
@@ -463,6 +466,7 @@ def test_save_then_continue_tells_the_log_again_in_the_same_words(app) -> None: 
     assert again.log.hands and again.log.hands[-1][0].startswith("Hand 2")
 
 
+@pytest.mark.slow
 def test_replay_of_a_finished_session_steps_forward_and_back(app) -> None:  # type: ignore[no-untyped-def]
     from game import replays
     from scenes.replay import ReplayMixin, open_replay_file
@@ -539,6 +543,7 @@ def test_death_match_leave_says_it_only_pauses_t11(app) -> None:  # type: ignore
     assert saves.autosave_path("wyrt").exists()  # the match waits for Continue
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["1280x800", "1024x640"])
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_bar_words_never_under_a_button(size: str, lang: str) -> None:
@@ -589,6 +594,7 @@ def test_hot_seat_leaks_nothing_over_whole_sessions_g4(seed: int) -> None:
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_status_never_names_a_mover_while_moves_still_play_out(app) -> None:  # type: ignore[no-untyped-def]
     """A showdown still on screen must not announce the next hand's mover (maybe a folded seat)."""
     seats = [SeatSetup(n, "cliente_casual") for n in ("A1", "B2", "C3", "D4")]
@@ -632,6 +638,7 @@ def test_sizing_buttons_words_fit_at_1024x640(lang: str) -> None:
         pygame.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["1280x800", "1024x640"])
 def test_morto_the_dealer_stands_clear_of_the_plates_t11(size: str) -> None:
     """O Morto's hood stood at the head of the table, hidden behind the top seat's
@@ -656,6 +663,7 @@ def test_morto_the_dealer_stands_clear_of_the_plates_t11(size: str) -> None:
         pygame.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["1024x640", "1280x800"])
 def test_the_banner_keeps_off_every_seat(size: str) -> None:
     """At six seats at 1024x640 the banner (a dice card, a pot won) hid a side
@@ -755,6 +763,7 @@ def test_a_banner_keeps_its_place_unless_a_pot_comes_under_it() -> None:
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_the_next_person_never_sees_the_last_ones_cards_in_the_log_g4() -> None:
     """Ana and Bia side by side in hot-seat: Ana calls and passes the screen to Bia.
     The log is retold for Bia with as many lines and the same last one, and the
@@ -845,6 +854,7 @@ def test_the_bar_says_every_line_in_practice_at_the_smallest_window(lang: str) -
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_the_bar_prompts_the_next_hand_only_once_the_last_one_is_over() -> None:
     """During the showdown banner the bar read the last hand's "Your hand: Two
     pair" beside the next hand's straddle prompt, with no buttons: what to do now
@@ -943,6 +953,7 @@ def test_the_steal_dialogs_hand_row_stays_above_its_buttons_t9(size: str) -> Non
         pygame.quit()
 
 
+@pytest.mark.slow
 def test_no_marker_lies_on_a_neighbours_shown_hand(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """At seven seats on a 1024x640 window the small-blind puck of the lower-left
     seat lay on the left seat's shown hand at the showdown. A marker that would

@@ -48,6 +48,7 @@ def test_full_harness_every_mode_and_variant_g1(seats: int, options: dict[str, A
         assert m.is_over
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
@@ -216,6 +217,7 @@ def test_hard_bot_finishes_a_game() -> None:
     assert m.is_over and not res.capped
 
 
+@pytest.mark.slow
 def test_bench_rows() -> None:
     """`bench(quick=True)` reports decision p95 per level against the budgets."""
     from game.chama.bench import bench

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from game.core import Action
 from game.registry import make_bot
 from game.rng import Rng
@@ -178,6 +180,7 @@ def test_strong_hand_checks_or_bets_never_folds_when_free() -> None:
         assert isinstance(action, (Check, Raise, AllIn)), persona
 
 
+@pytest.mark.slow
 def test_who_knows_the_roster_calls_a_bluffer_wider_t10() -> None:
     """[T10] O Morto knows the personas: a gambler's raise buys less respect than a
     tight thinker's; a low-I player makes no such difference."""

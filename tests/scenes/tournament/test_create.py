@@ -13,6 +13,7 @@ from tests.scenes.conftest import click, click_widget, key, pump
 from tests.scenes.tournament.helpers import choose, open_scene
 
 
+@pytest.mark.slow
 def test_create_with_humans_and_bots_opens_the_hub(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, CreateTournament(app, "alta"))
     assert len(scene.form.entrants) == 8  # you and seven bots
@@ -39,6 +40,7 @@ def test_create_with_humans_and_bots_opens_the_hub(app) -> None:  # type: ignore
         assert [s.name for s in store.history()] == ["Copa da Taverna"]
 
 
+@pytest.mark.slow
 def test_errors_are_shown_in_words(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, CreateTournament(app, "alta"))
     click(app, scene.entrants.row_rect(1).center)
@@ -55,6 +57,7 @@ def test_errors_are_shown_in_words(app) -> None:  # type: ignore[no-untyped-def]
     assert "Two entrants are called" in scene.error
 
 
+@pytest.mark.slow
 def test_format_choices_follow_the_game_and_rounds_follow_the_field(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, CreateTournament(app, "alta"))
     menu = scene.fields["format"]
@@ -71,6 +74,7 @@ def test_format_choices_follow_the_game_and_rounds_follow_the_field(app) -> None
     assert t.format == "elimination" and t.rounds_planned == 0
 
 
+@pytest.mark.slow
 def test_entrant_kind_switches_between_human_and_bot(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, CreateTournament(app, "alta"))
     click(app, scene.entrants.row_rect(1).center)
@@ -110,6 +114,7 @@ def test_chama_is_named_per_r10_and_ranked_needs_eight(app, chama) -> None:  # t
     assert t.name == "Chama: Duplas Fluminenses (Xisum) 2026" and t.ranked
 
 
+@pytest.mark.slow
 def test_resize_and_language_keep_the_form(app) -> None:  # type: ignore[no-untyped-def]
     from tests.scenes.tournament.helpers import resize
 

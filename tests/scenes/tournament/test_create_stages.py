@@ -13,6 +13,7 @@ from tests.scenes.conftest import click_widget, pump
 from tests.scenes.tournament.helpers import choose, open_scene
 
 
+@pytest.mark.slow
 def test_the_semifinal_row_follows_a_melee_with_a_final_table_r6(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, CreateTournament(app, "alta"))
     assert "semifinal" not in scene.fields  # Swiss: no final table, no semifinal
@@ -38,6 +39,7 @@ def test_the_semifinal_row_follows_a_melee_with_a_final_table_r6(app) -> None:  
     assert hub.t.format == "melee" and hub.t.semifinal and len(hub.t.entrants) == 16
 
 
+@pytest.mark.slow
 def test_a_hidden_semifinal_is_not_asked_for(app) -> None:  # type: ignore[no-untyped-def]
     """Switched on, then the final table switched off: the row goes, and so does the stage."""
     scene = open_scene(app, CreateTournament(app, "alta"))
@@ -84,6 +86,7 @@ def test_an_unranked_chama_event_never_doubles_r9(app, chama) -> None:  # type: 
     assert not t.ranked and not t.double_points
 
 
+@pytest.mark.slow
 def test_no_semifinal_row_for_a_game_without_tables_of_four(  # type: ignore[no-untyped-def]
     app, monkeypatch: pytest.MonkeyPatch
 ) -> None:

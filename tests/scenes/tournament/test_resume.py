@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.tournament import Result, create_tournament, open_store, simulate_round
 from scenes.main_menu import MainMenu
@@ -21,6 +22,7 @@ def _app():  # type: ignore[no-untyped-def]
     return app
 
 
+@pytest.mark.slow
 def test_closing_mid_round_and_reopening_continues_exactly() -> None:
     entrants = ["Ana", *bots(6)]
     # -- first session: create, pair, let the bots play, start Ana's match, quit

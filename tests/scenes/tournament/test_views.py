@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.tournament import Result, create_tournament, simulate_round
 from scenes.tournament import (
@@ -56,6 +57,7 @@ def test_standings_show_every_tie_break_column(app) -> None:  # type: ignore[no-
     assert [r.number for r in scene.rows] == [r.number for r in t.prelim_standings()]
 
 
+@pytest.mark.slow
 def test_wide_standings_scroll_sideways_by_clicks_too(app) -> None:  # type: ignore[no-untyped-def]
     t = finished_swiss_with_cut()
     scene = open_scene(app, StandingsScene(app, t))
@@ -128,6 +130,7 @@ def _screens(app, t):  # type: ignore[no-untyped-def]
     ]
 
 
+@pytest.mark.slow
 def test_every_screen_resizes_and_switches_language() -> None:
     """Each screen: pt at 1280x800, then 1024x640, then English, then back."""
     lang = "pt"
