@@ -292,6 +292,8 @@ class App:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
+            if self.scenes.intercept(event):
+                continue  # e.g. a guided game's note, over the table's own buttons
             consumed = self.ui_manager.process_events(event)
             if not consumed or event.type >= pygame.USEREVENT:
                 self.scenes.handle_event(event)

@@ -103,6 +103,11 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         """An event the UI did not consume, or a pygame-gui event."""
 
+    def intercept_event(self, event: pygame.event.Event) -> bool:
+        """Hook: take an event before the UI and `handle_event` see it (a note
+        drawn over the scene's own widgets); True when it was taken."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance animations by `dt` seconds."""
 
@@ -206,6 +211,11 @@ class SceneManager:
         scene.enter()
 
     # -- loop ---------------------------------------------------------------
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Offer an event to the top scene before anything else (not during fades)."""
+        top = self.top
+        return top is not None and not self.busy and top.intercept_event(event)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """Route an event to the top scene (not during fades)."""
         if self.top is not None and not self.busy:

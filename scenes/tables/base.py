@@ -611,9 +611,12 @@ class TableScene(Scene):
         self.app.scenes.pop()
 
     # -- input and drawing ---------------------------------------------------------
+    def intercept_event(self, event: pygame.event.Event) -> bool:
+        # The guided game's note lies over the table: its clicks and keys are the
+        # note's before any table (or its buttons) sees them, whatever it overrides.
+        return self.tutorial is not None and self.tutorial.handle_event(self, event)
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.tutorial is not None and self.tutorial.handle_event(self, event):
-            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.buttons.get("menu"):
                 self.pause()
