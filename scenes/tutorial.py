@@ -312,7 +312,9 @@ def start_tutorial(app: App, game: str) -> TableScene | None:
 
     info = get_info(game)
     easy = info.bot_ids[0]
-    seats = [SeatSetup(tr("life.tutorial.you"))]
+    # A name, not "You": every log and status line is built as "<name> picks",
+    # and "You picks" / "You's turn" / "vitória de Você" read wrong.
+    seats = [SeatSetup(tr("life.tutorial.person_name"))]
     for i in range(1, max(info.min_seats, min(3, info.max_seats))):
         seats.append(SeatSetup(bot_seat_name(game, easy, (s.name for s in seats), i), easy))
     try:
