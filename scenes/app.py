@@ -304,6 +304,7 @@ class App:
         self.toast.update(dt)
         self.scenes.draw(self.screen)
         self.ui_manager.draw_ui(self.screen)
+        self.scenes.draw_over(self.screen)
         area = getattr(self.scenes.top, "toast_area", None)
         self.toast.draw(self.screen, area() if callable(area) else None)
         self.scenes.draw_fade(self.screen)

@@ -114,6 +114,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint everything that is not a pygame-gui widget."""
 
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Hook: paint over the scene's pygame-gui widgets (a note that must be
+        read whatever the scene's own `draw` paints)."""
+
     def toast_area(self) -> pygame.Rect | None:
         """Where messages may stand (None: the app's default place). A screen
         with a Back button low on it keeps them above that row of buttons."""
@@ -236,6 +240,11 @@ class SceneManager:
                 self._phase = ""
         if self.top is not None:
             self.top.update(dt)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Paint what the top scene puts over its widgets."""
+        if self.top is not None:
+            self.top.draw_over(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the top scene (over its backdrop if it is an overlay)."""

@@ -248,11 +248,18 @@ class Tutorial:
         screen: pygame.Rect,
         widgets: list[pygame.Rect],
     ) -> pygame.Rect:
-        """`place`, worked out once per note and layout (it scans the screen)."""
-        key = (size, tuple(target) if target else None, tuple(screen), tuple(map(tuple, widgets)))
-        if self._placed is None or self._placed[0] != key:
-            self._placed = (key, place(pygame.Rect((0, 0), size), target, screen, widgets))
-        return self._placed[1].copy()
+        """`place`, worked out once per note and layout (it scans the screen).
+
+        A note stays where it stands while widgets come and go elsewhere: one
+        that jumped as the person reached for "Got it" made the click miss."""
+        key = (self.current.id if self.current else "", size, tuple(target or ()), tuple(screen))
+        if self._placed is not None and self._placed[0] == key:
+            box = self._placed[1]
+            if not any(box.colliderect(w) for w in widgets):
+                return box.copy()
+        box = place(pygame.Rect((0, 0), size), target, screen, widgets)
+        self._placed = (key, box)
+        return box.copy()
 
 
 def widget_rects(table: TableScene) -> list[pygame.Rect]:

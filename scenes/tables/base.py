@@ -710,6 +710,10 @@ class TableScene(Scene):
         self.seat_panel.draw(surface, tr("ui.table.bot"), tr("ui.table.human"))
         self.log.draw(surface)
         self.draw_status(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        # The guided game's note, over everything: tables paint their own `draw`
+        # (Wyr's and Wyrt's never showed the note, and their bots waited for it).
         if self.tutorial is not None:
             self.tutorial.draw(self, surface)
 
