@@ -313,6 +313,8 @@ class App:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
+            if self.scenes.intercept(event):
+                continue  # e.g. a guided game's note, over the table's own buttons
             consumed = self.ui_manager.process_events(event)
             if not consumed or event.type >= pygame.USEREVENT:
                 self.scenes.handle_event(event)
@@ -327,6 +329,7 @@ class App:
             self.toast.new_screen()
         self.scenes.draw(self.screen)
         self.ui_manager.draw_ui(self.screen)
+        self.scenes.draw_over(self.screen)
         area = getattr(self.scenes.top, "toast_area", None)
         self.toast.draw(self.screen, area() if callable(area) else None)
         self.scenes.draw_fade(self.screen)

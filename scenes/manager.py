@@ -103,11 +103,20 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         """An event the UI did not consume, or a pygame-gui event."""
 
+    def intercept_event(self, event: pygame.event.Event) -> bool:
+        """Hook: take an event before the UI and `handle_event` see it (a note
+        drawn over the scene's own widgets); True when it was taken."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance animations by `dt` seconds."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint everything that is not a pygame-gui widget."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Hook: paint over the scene's pygame-gui widgets (a note that must be
+        read whatever the scene's own `draw` paints)."""
 
     def toast_area(self) -> pygame.Rect | None:
         """Where messages may stand (None: the app's default place). A screen
@@ -206,6 +215,11 @@ class SceneManager:
         scene.enter()
 
     # -- loop ---------------------------------------------------------------
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Offer an event to the top scene before anything else (not during fades)."""
+        top = self.top
+        return top is not None and not self.busy and top.intercept_event(event)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """Route an event to the top scene (not during fades)."""
         if self.top is not None and not self.busy:
@@ -226,6 +240,11 @@ class SceneManager:
                 self._phase = ""
         if self.top is not None:
             self.top.update(dt)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Paint what the top scene puts over its widgets."""
+        if self.top is not None:
+            self.top.draw_over(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the top scene (over its backdrop if it is an overlay)."""

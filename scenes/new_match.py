@@ -475,11 +475,25 @@ class NewMatchScene(Scene):
         return seats, options
 
     def start_match(self) -> None:
-        """Validate and open the table (or, with seats played elsewhere, the lobby)."""
-        from scenes.tables import open_table
+        """Validate and open the table (a person's first match of the game
+        offers the guided game first; with seats played elsewhere, the lobby)."""
+        from scenes.tutorial_offer import offer_guided_game
 
         try:
             seats, options = self.collect()
+        except ValueError as e:
+            self._refuse(e)
+            return
+        online = any(s.elsewhere for s in seats)
+        if online or not offer_guided_game(
+            self.app, self.game, seats, lambda: self._open(seats, options)
+        ):
+            self._open(seats, options)
+
+    def _open(self, seats: list[Any], options: dict[str, Any]) -> None:
+        from scenes.tables import open_table
+
+        try:
             if any(s.elsewhere for s in seats):
                 from scenes.online.lobby import open_lobby
 
@@ -489,11 +503,14 @@ class NewMatchScene(Scene):
                     self.app, self.game, seats, self.seed, options, practice=self.practice
                 )
         except ValueError as e:
-            self.error = str(e)
-            self.app.notify(self.error, "error")
+            self._refuse(e)
             return
         self.error = ""
         self.app.scenes.replace(table)
+
+    def _refuse(self, error: ValueError) -> None:
+        self.error = str(error)
+        self.app.notify(self.error, "error")
 
     def load_latest(self) -> None:
         """Continue the most recent saved match of this game."""

@@ -7,7 +7,7 @@ to its default while the rest is kept.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,8 @@ class Settings:
     confirm_quit: bool = True
     show_odds: bool = False
     card_back: str = "crimson"
+    #: games whose first match already offered the guided game (asked once, ever)
+    guided_offered: list[str] = field(default_factory=list)
 
     @property
     def speed_factor(self) -> float:
@@ -63,6 +65,7 @@ def _valid(name: str, value: Any) -> bool:
         "confirm_quit": lambda v: isinstance(v, bool),
         "show_odds": lambda v: isinstance(v, bool),
         "card_back": lambda v: v in CARD_BACKS,
+        "guided_offered": lambda v: isinstance(v, list) and all(isinstance(g, str) for g in v),
     }
     try:
         return bool(checks[name](value))

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 
 from scenes import style
 from scenes.i18n import tr
@@ -97,6 +98,9 @@ class Tutorial:
         self.finished = False
         self.next_rect = pygame.Rect(0, 0, 0, 0)
         self.leave_rect = pygame.Rect(0, 0, 0, 0)
+        #: where the note is drawn (empty while none is up)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self._placed: tuple[tuple[Any, ...], pygame.Rect] | None = None
 
     # -- triggers -------------------------------------------------------------
     @property
@@ -148,19 +152,21 @@ class Tutorial:
 
     # -- input ----------------------------------------------------------------
     def handle_event(self, table: TableScene, event: pygame.event.Event) -> bool:
-        """Clicks on the note's buttons; True when the event was the note's."""
+        """The note's own input, taken before the table sees it: every click on
+        the note (its buttons act on release), and Enter or Space for "Got it".
+        True when the event was the note's."""
         if self.current is None:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.next_rect.collidepoint(event.pos) or self.leave_rect.collidepoint(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.next_rect.collidepoint(event.pos):
-                self.advance()
-                return True
-            if self.leave_rect.collidepoint(event.pos):
-                self.leave(table)
-                return True
-            return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            pos = getattr(event, "pos", None)
+            if pos is None or not self.box.collidepoint(pos):
+                return False
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                if self.next_rect.collidepoint(pos):
+                    self.advance()
+                elif self.leave_rect.collidepoint(pos):
+                    self.leave(table)
+            return True  # nothing under the note is clicked through it
         if event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN,
             pygame.K_KP_ENTER,
@@ -175,6 +181,7 @@ class Tutorial:
         """The note, with a gold frame around what it talks about."""
         step = self.current
         if step is None:
+            self.box = pygame.Rect(0, 0, 0, 0)
             return
         w, h = surface.get_size()
         target = table.tutorial_targets().get(step.target)
@@ -189,7 +196,8 @@ class Tutorial:
         bw = min(460, w - 40)
         lines = style.wrap_text(tr(step.text), 16, bw - 36)
         bh = 96 + 21 * len(lines)
-        box = self._place(pygame.Rect(0, 0, bw, bh), target, surface.get_rect())
+        box = self._placed_box((bw, bh), target, surface.get_rect(), widget_rects(table))
+        self.box = box
         surface.blit(style.shadow(box.size), box.move(6, 8).topleft)
         surface.blit(style.parchment(box.size), box.topleft)
         n = self.steps.index(step) + 1 if step in self.steps else 1
@@ -233,38 +241,73 @@ class Tutorial:
                 max_width=rect.width - 10,
             )
 
-    @staticmethod
-    def _place(box: pygame.Rect, target: pygame.Rect | None, screen: pygame.Rect) -> pygame.Rect:
-        """Beside the target where there is room, else where it hides the least of it."""
-        area = screen.inflate(-16, -16)
-        if target is None:
-            box.center = area.center
-            return box
-        gap = 16
-        spots = [
-            {"midtop": (target.centerx, target.bottom + gap)},
-            {"midbottom": (target.centerx, target.top - gap)},
-            {"midleft": (target.right + gap, target.centery)},
-            {"midright": (target.left - gap, target.centery)},
-            {"bottomright": area.bottomright},
-            {"bottomleft": area.bottomleft},
-            {"topright": area.topright},
-            {"topleft": area.topleft},
-        ]
-        best: pygame.Rect | None = None
-        best_cover = -1
-        for spot in spots:
-            candidate = box.copy()
-            for attr, value in spot.items():
-                setattr(candidate, attr, value)
-            candidate = candidate.clamp(area)
-            hidden = candidate.clip(target)
-            cover = hidden.width * hidden.height
-            if best is None or cover < best_cover:
-                best, best_cover = candidate, cover
-            if cover == 0:
-                break
-        return best if best is not None else box
+    def _placed_box(
+        self,
+        size: tuple[int, int],
+        target: pygame.Rect | None,
+        screen: pygame.Rect,
+        widgets: list[pygame.Rect],
+    ) -> pygame.Rect:
+        """`place`, worked out once per note and layout (it scans the screen).
+
+        A note stays where it stands while widgets come and go elsewhere: one
+        that jumped as the person reached for "Got it" made the click miss."""
+        key = (self.current.id if self.current else "", size, tuple(target or ()), tuple(screen))
+        if self._placed is not None and self._placed[0] == key:
+            box = self._placed[1]
+            if not any(box.colliderect(w) for w in widgets):
+                return box.copy()
+        box = place(pygame.Rect((0, 0), size), target, screen, widgets)
+        self._placed = (key, box)
+        return box.copy()
+
+
+def widget_rects(table: TableScene) -> list[pygame.Rect]:
+    """The table's visible widgets: pygame-gui paints them over the scene, so a
+    note under one would be hidden by it (War's notes lay under its buttons)."""
+    out: list[pygame.Rect] = []
+
+    def walk(container: Any) -> None:
+        for element in getattr(container, "elements", []):
+            if not element.visible:
+                continue
+            if isinstance(element, pygame_gui.core.UIContainer):
+                walk(element)  # a bare container paints nothing: look inside
+            else:
+                out.append(pygame.Rect(element.rect))
+
+    walk(table.ui)
+    return out
+
+
+def _area(a: pygame.Rect, b: pygame.Rect) -> int:
+    hidden = a.clip(b)
+    return hidden.width * hidden.height
+
+
+def place(
+    box: pygame.Rect,
+    target: pygame.Rect | None,
+    screen: pygame.Rect,
+    widgets: list[pygame.Rect] = [],  # noqa: B006 - read only
+) -> pygame.Rect:
+    """Where a note stands: clear of every widget first, then hiding the least
+    of its target, then as near the target as it can (centred without one)."""
+    area = screen.inflate(-16, -16)
+    aim = target.center if target is not None else area.center
+    best = box.copy()
+    best_score: tuple[int, int, int] | None = None
+    step = 16
+    for y in range(area.top, max(area.top, area.bottom - box.height) + 1, step):
+        for x in range(area.left, max(area.left, area.right - box.width) + 1, step):
+            candidate = pygame.Rect((x, y), box.size)
+            covered = sum(_area(candidate, w.inflate(8, 8)) for w in widgets)
+            hidden = _area(candidate, target.inflate(12, 12)) if target is not None else 0
+            far = (candidate.centerx - aim[0]) ** 2 + (candidate.centery - aim[1]) ** 2
+            score = (covered, hidden, far)
+            if best_score is None or score < best_score:
+                best, best_score = candidate, score
+    return best
 
 
 def start_tutorial(app: App, game: str) -> TableScene | None:
@@ -276,7 +319,9 @@ def start_tutorial(app: App, game: str) -> TableScene | None:
 
     info = get_info(game)
     easy = info.bot_ids[0]
-    seats = [SeatSetup(tr("life.tutorial.you"))]
+    # A name, not "You": every log and status line is built as "<name> picks",
+    # and "You picks" / "You's turn" / "vitória de Você" read wrong.
+    seats = [SeatSetup(tr("life.tutorial.person_name"))]
     for i in range(1, max(info.min_seats, min(3, info.max_seats))):
         seats.append(SeatSetup(bot_seat_name(game, easy, (s.name for s in seats), i), easy))
     try:

@@ -347,9 +347,12 @@ class TableScene(
     # -- practice: undo and hints -------------------------------------------------
     # -- saving and ending ---------------------------------------------------------
     # -- input and drawing ---------------------------------------------------------
+    def intercept_event(self, event: pygame.event.Event) -> bool:
+        # The guided game's note lies over the table: its clicks and keys are the
+        # note's before any table (or its buttons) sees them, whatever it overrides.
+        return self.tutorial is not None and self.tutorial.handle_event(self, event)
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.tutorial is not None and self.tutorial.handle_event(self, event):
-            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.buttons.get("menu"):
                 self.pause()
@@ -395,5 +398,9 @@ class TableScene(
         self.seat_panel.draw(surface, tr("ui.table.bot"), tr("ui.table.human"))
         self.log.draw(surface)
         self.draw_status(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        # The guided game's note, over everything: tables paint their own `draw`
+        # (Wyr's and Wyrt's never showed the note, and their bots waited for it).
         if self.tutorial is not None:
             self.tutorial.draw(self, surface)

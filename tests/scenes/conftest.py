@@ -10,6 +10,7 @@ import pytest
 import main
 from scenes.app import App
 from scenes.tables import register_table
+from scenes.tutorial import TUTORIALS
 
 register_table("alta", "tests.scenes.alta_table:AltaTable")
 
@@ -32,6 +33,9 @@ def _fresh_caches() -> None:
 def app() -> Iterator[App]:
     a = make_app("--lang", "en")
     a.settings.animation_speed = "instant"
+    # A person who has met every table: starting a match opens it at once.
+    # The first-match offer of the guided game has its own tests.
+    a.settings.guided_offered = sorted(p.stem for p in TUTORIALS.glob("*.json"))
     yield a
     pygame.quit()
 
