@@ -110,7 +110,10 @@ class Tutorial:
 
     def _trigger(self, hits: list[Step]) -> None:
         for step in hits:
-            if step.id not in self.done and step not in self.queue:
+            # (a note already up is not queued again: Wyrt shows one hand after
+            # another while its showdown note is read, and "Got it" brought the
+            # same note back)
+            if step.id not in self.done and step not in self.queue and step is not self.current:
                 self.queue.append(step)
         if self.current is None and self.queue:
             self.current = self.queue.pop(0)
