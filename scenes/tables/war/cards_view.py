@@ -3,6 +3,8 @@ name and its figure (triangle, square, circle); the joker shows all three."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 
 from game.war import BOARD, JOKER
@@ -72,3 +74,11 @@ def war_card(card: str, width: int, label: str) -> pygame.Surface:
     name = style.render_text(label, size, style.INK, "serif", max_width=int(w * 0.84))
     out.blit(name, name.get_rect(center=(w // 2, int(h * 0.12) + 4)))
     return out
+
+
+@cache
+def war_card_back(width: int) -> pygame.Surface:
+    """The back of a territory card (someone else's draw)."""
+    from scenes.widgets.cards import back_surface
+
+    return back_surface(width, "forest")

@@ -46,3 +46,10 @@ def text_on(colour: Colour) -> Colour:
     """Ink that reads on a colour."""
     lum = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
     return style.INK if lum > 120 else style.CREAM
+
+
+#: the height of the top bar (status line and its buttons)
+TOP = 56
+#: "attack until" choices: stop when this many armies are left in the source (0 = conquer
+#: or bust); rolled and priced by the same policy, game.war.until_dice / until_stop
+UNTIL_CHOICES = (0, 2, 3, 5, 10)
