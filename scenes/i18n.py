@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import locale
 import os
+from collections.abc import Callable
 from typing import Any
 
 import i18n
@@ -18,6 +19,9 @@ from scenes.paths import TRANSLATIONS
 
 LANGUAGES: tuple[str, ...] = ("pt", "en")
 _configured = False
+#: key prefix ("war.") -> a function putting that game's ids among a refusal's
+#: params in words (the engine speaks in ids, e.g. War's Portuguese board ids)
+_PARAM_WORDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
 def _configure() -> None:
@@ -76,11 +80,22 @@ def tr_first(keys: list[str], **params: Any) -> str:
     return keys[-1]
 
 
+def register_param_words(
+    prefix: str, words: Callable[[dict[str, Any]], dict[str, Any]]
+) -> None:
+    """Have `tr_error` pass the params of errors whose key starts with `prefix`
+    through `words` (a game's scenes register how its ids read on screen)."""
+    _PARAM_WORDS[prefix] = words
+
+
 def tr_error(exc: Exception) -> str:
     """A readable message for an IllegalAction / OptionsError / other error."""
     key = getattr(exc, "key", None)
     if isinstance(key, str):
-        params = getattr(exc, "params", {}) or {}
+        params = dict(getattr(exc, "params", {}) or {})
+        for prefix, words in _PARAM_WORDS.items():
+            if key.startswith(prefix):
+                params = words(params)
         text = tr(key, **params)
         if text != key:
             return text

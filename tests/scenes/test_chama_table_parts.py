@@ -182,3 +182,51 @@ def test_revealed_hand_reads_by_role_high_first() -> None:
     set_language("en")
     assert bot_hand_text(["7H", "KH", "AH", "9H", "QH"]) == "realms K Q · armies 9 7 · armistices A"
     assert bot_hand_text([]) == "empty"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_three_players_use_the_top_of_the_board(size: tuple[int, int]) -> None:
+    """No top seat: the room goes to bigger side and bottom seats, and the centre
+    (the battle) fills what is left between them, from the top of the board."""
+    three, four = L.compute(size, 3, bottom=0), L.compute(size, 4, bottom=0)
+    rects = [a.rect for a in three.areas.values()]
+    for i, r in enumerate(rects):
+        assert three.board.contains(r)
+        assert r.collidelist(rects[i + 1 :]) < 0
+        assert not r.colliderect(three.centre)
+    for area in three.areas.values():
+        for part in [*area.slots, area.draw_pile, area.discard_pile, area.header]:
+            assert area.rect.contains(part), (area.facing, part)
+    assert three.centre.top - three.board.top <= 8
+    bottom = {a.facing: a for a in three.areas.values()}["up"]
+    assert bottom.rect.top - three.centre.bottom <= 8  # nothing empty between them
+    for facing in ("up", "left", "right"):
+        mine = {a.facing: a for a in three.areas.values()}[facing]
+        theirs = {a.facing: a for a in four.areas.values()}[facing]
+        assert mine.card_w >= theirs.card_w and mine.rect.width * mine.rect.height > (
+            theirs.rect.width * theirs.rect.height
+        )
+    assert bottom.card_w > {a.facing: a for a in four.areas.values()}["up"].card_w
+    # the battle still fits its centre: both sides and the realm inside
+    from scenes.tables.chama.battle_view import geometry
+
+    g = geometry(three.centre)
+    for r in (g.attack, g.defense, g.realm):
+        assert three.centre.contains(r)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("n", [3, 4])
+def test_side_header_holds_its_second_line(size: tuple[int, int], n: int) -> None:
+    """A narrow seat's header wraps to a second line 17 px down: the header rect
+    (under which a revealed bot hand may lie) holds it, shadow included."""
+    from scenes import style
+
+    pygame.init()
+    line = style.font(14, "sans").get_height()
+    for area in L.compute(size, n, bottom=0).areas.values():
+        if area.facing in ("left", "right"):
+            assert area.header.height >= 1 + 17 + line + 1
+            text_end = area.header.top + 1 + 17 + line
+            assert all(s.top >= text_end for s in area.slots)  # cards start under the words
+            assert area.draw_pile.top > text_end

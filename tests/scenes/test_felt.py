@@ -415,3 +415,27 @@ def test_a_side_seats_shown_hand_reads_clear_of_the_deck(size: tuple[int, int]) 
             for s, r in shown.items():
                 others = [q for t, q in shown.items() if t > s]
                 assert r.collidelist(others) < 0, (size, n, bottom, s)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_persons_bet_is_off_the_path_of_their_dealt_cards(size: tuple[int, int]) -> None:
+    """Heads-up (Life Cassino with two seats) the person's big blind stood left of
+    their cards, between them and the deck: the cards being dealt flew under the
+    chips (drawn over the cards). The bet now lies off the deal's path."""
+    area = _cloth_area(size)
+    ring = felt.SeatRing(2)
+    ring.set_area(area)
+    large = ring.card_width(large=True)
+    ring.set_hero_large(large)
+    fan = ring.hero_cards_rect(large)
+    bet = ring.bet_rect(0)
+    # card-sized steps from the deck to the fan's first and last card
+    (x0, y0), h = ring.deck_rect.center, round(large * 1.4)
+    path = []
+    for x1 in (fan.left + large // 2, fan.right - large // 2):
+        for k in range(1, 10):
+            step = pygame.Rect(0, 0, large, h)
+            step.center = (round(x0 + (x1 - x0) * k / 10), round(y0 + (fan.centery - y0) * k / 10))
+            path.append(step)
+    assert bet.collidelist(path) == -1, (bet, ring.deck_rect, fan)
+    assert not bet.colliderect(fan) and area.contains(bet)

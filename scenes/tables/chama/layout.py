@@ -16,6 +16,8 @@ import pygame
 from scenes.widgets.cards import CARD_RATIO
 
 TOP = 56
+#: a side seat's header: its words wrap to a second line
+SIDE_HEADER_H = 40
 #: (depth row, lateral offset in half-cards) of slots A..F: A at the apex
 PYRAMID: tuple[tuple[int, int], ...] = ((0, 0), (1, -1), (1, 1), (2, -2), (2, 0), (2, 2))
 
@@ -153,11 +155,13 @@ def _horizontal_area(area: Area) -> None:
 def _side_area(area: Area) -> None:
     """Left or right seat: header, the pyramid pointing at the centre, then pool and piles."""
     r = area.rect
-    area.header = pygame.Rect(r.left, r.top, r.width, 36)  # two lines: the area is narrow
+    # two lines of 14 px text (20 px each, the second 17 px down, and a shadow):
+    # at 36 px a revealed bot hand laid just under it covered the second line
+    area.header = pygame.Rect(r.left, r.top, r.width, SIDE_HEADER_H)
     w, h = area.card_w, area.card_h
     pyr_w = round(w * 1.1 * 2 + w)
     pyr_h = round(min(h + 4 * h * 0.56, max(h + 4 * h * 0.36, r.height * 0.45)))
-    block = pygame.Rect(0, r.top + 40, pyr_w, pyr_h)
+    block = pygame.Rect(0, r.top + SIDE_HEADER_H, pyr_w, pyr_h)
     block.centerx = r.centerx
     area.slots = _pyramid_rects(block, w, h, area.facing)
     # the pool's commanders (army fanned below, level under it) must end inside the area
@@ -191,12 +195,15 @@ def compute(size: tuple[int, int], n_seats: int, bottom: int) -> Layout:
     positions = positions_for(n_seats, bottom)
     areas: dict[int, Area] = {}
     sides = [s for s, p in positions.items() if p in ("left", "right")]
-    side_w = round(board.width * 0.235) if sides else 0
-    band_h = round(board.height * (0.34 if n_seats == 2 else 0.35))
+    has_top = "top" in positions.values()
+    # three players leave the top of the board to the centre, which needs less
+    # than all of it: the room goes to wider side seats and a taller bottom seat
+    # (bigger cards), and the centre is what remains between them
+    side_w = round(board.width * (0.26 if not has_top else 0.235)) if sides else 0
+    band_h = round(board.height * (0.34 if n_seats == 2 else 0.35 if has_top else 0.42))
     mid = pygame.Rect(board.left + side_w, board.top, board.width - 2 * side_w, board.height)
     card_h_horiz = (band_h - 22) / 2.2
     card_w_h = max(24, min(56, int(card_h_horiz / CARD_RATIO)))
-    has_top = "top" in positions.values()
     for seat, pos in positions.items():
         if pos == "bottom":
             rect = pygame.Rect(mid.left, board.bottom - band_h, mid.width, band_h)
@@ -212,7 +219,10 @@ def compute(size: tuple[int, int], n_seats: int, bottom: int) -> Layout:
                 board.height,
             )
             # the pyramid spans 3.3 card widths across and 2.3 card heights down
-            cw = int(min((side_w - 12) / 3.3, (board.height * 0.5) / (2.3 * CARD_RATIO)))
+            # (cards sized as at four seats: the extra width of three is room for the
+            # pool and a revealed hand beside the pyramid, the height has none to spare)
+            sized_w = min(side_w, round(board.width * 0.235))
+            cw = int(min((sized_w - 12) / 3.3, (board.height * 0.5) / (2.3 * CARD_RATIO)))
             areas[seat] = Area(
                 seat, rect, "right" if pos == "left" else "left", max(24, min(56, cw))
             )

@@ -210,13 +210,34 @@ class SeatRing:
             if t != self.bottom:
                 blockers += [self.plate_rect(t), self.cards_rect(t), self.bet_rect(t)]
 
-        def covered(spot: Point) -> int:
+        path = self.hero_deal_path(fan)
+
+        def covered(spot: Point) -> tuple[int, int]:
             r = self._bet_box(spot, d)
             clipped = [r.clip(b) for b in blockers]
             outside = r.width * r.height - r.clip(self.area).width * r.clip(self.area).height
-            return sum(c.width * c.height for c in clipped) + outside
+            # the chips are drawn over the cards, so cards dealt across them hid
+            # under them on the way (heads-up the deck is right beside the fan):
+            # a spot off the deal's path wins among those clear of everything else
+            crossed = sum(r.clip(p).width * r.clip(p).height for p in path)
+            return sum(c.width * c.height for c in clipped) + outside, crossed
 
         return min(candidates, key=covered)  # the first of the clear ones
+
+    def hero_deal_path(self, fan: pygame.Rect) -> list[pygame.Rect]:
+        """Where the person's large cards pass on their way from the deck to `fan`:
+        card-sized steps toward its first and last card."""
+        w = self.hero_large or self.card_width(large=True)
+        h = round(w * 1.4)
+        x0, y0 = self.deck_rect.center
+        out = []
+        for x1 in (fan.left + w // 2, fan.right - w // 2):
+            for k in range(1, 10):
+                t = k / 10
+                r = pygame.Rect(0, 0, w, h)
+                r.center = (round(x0 + (x1 - x0) * t), round(y0 + (fan.centery - y0) * t))
+                out.append(r)
+        return out
 
     def hero_cards_spot(
         self, large_width: int, count: int = 5, overlap: float = 0.12, tuck: float = 1 / 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.war.board import JOKER
-from scenes.i18n import tr
+from scenes.i18n import register_param_words, tr
 
 #: event fields that hold a territory id
 TERRITORY_FIELDS: tuple[str, ...] = ("territory", "source", "target")
@@ -70,3 +70,7 @@ def place_fields(fields: dict[str, Any]) -> dict[str, Any]:
 def trp(key: str, **params: Any) -> str:
     """`tr` with the territory and continent ids among `params` put in words."""
     return tr(key, **place_fields(params))
+
+
+# the engine's refusals name places by their board ids ("Alemanha is not yours.")
+register_param_words("war.", place_fields)

@@ -15,6 +15,7 @@ from game.wyrt import records as R
 from game.wyrt.dice_cards import SUIT_OF_DIE
 from scenes import style
 from scenes.i18n import tr
+from scenes.tables.wyrt.shown import Act
 from scenes.tables.wyrt.words import card_text, category_text
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class WyrtHandAnimations:
                 self._d(1.4),
                 "info",
             )
-        self.shown.last_act[ev.seat] = tr(f"wyrt.blinds.{ev.blind}")
+        self.shown.last_act[ev.seat] = Act(f"wyrt.blinds.{ev.blind}")
         self._bet_flight(ev.seat, ev.amount)
         self.log_event(ev)
 
@@ -83,7 +84,7 @@ class WyrtHandAnimations:
 
     def _on_PlayerFolded(self, ev: R.PlayerFolded) -> None:
         self.shown.folded[ev.seat] = True
-        self.shown.last_act[ev.seat] = tr("wyrt.actions.fold")
+        self.shown.last_act[ev.seat] = Act("wyrt.actions.fold")
         fan = self.fans.get(ev.seat)
         if fan is not None:
             fan.muck(self._deck_centre(), 0.3)
@@ -96,13 +97,13 @@ class WyrtHandAnimations:
 
     def _on_PlayerChecked(self, ev: R.PlayerChecked) -> None:
         self._tray_done()
-        self.shown.last_act[ev.seat] = tr("wyrt.actions.check")
+        self.shown.last_act[ev.seat] = Act("wyrt.actions.check")
         self.tweens.after(0.15, lambda: None)
         self.log_event(ev)
 
     def _on_PlayerCalled(self, ev: R.PlayerCalled) -> None:
         self.shown.put(ev.seat, ev.amount)
-        self.shown.last_act[ev.seat] = tr("wyrttable.called", amount=self.money(ev.amount))
+        self.shown.last_act[ev.seat] = Act("wyrttable.called", ev.amount)
         self._bet_flight(ev.seat, ev.amount)
         self.log_event(ev)
 
@@ -110,13 +111,13 @@ class WyrtHandAnimations:
         opening = max(self.shown.bets) == 0  # the first bet of a round is a bet, not a raise
         self.shown.put(ev.seat, ev.amount)
         key = "wyrttable.bet_made" if opening else "wyrttable.raised"
-        self.shown.last_act[ev.seat] = tr(key, amount=self.money(ev.to))
+        self.shown.last_act[ev.seat] = Act(key, ev.to)
         self._bet_flight(ev.seat, ev.amount)
         self.log_event(ev, opening=opening)
 
     def _on_PlayerAllIn(self, ev: R.PlayerAllIn) -> None:
         self.shown.put(ev.seat, ev.amount, all_in=True)
-        self.shown.last_act[ev.seat] = tr("wyrt.actions.allin")
+        self.shown.last_act[ev.seat] = Act("wyrt.actions.allin")
         self._bet_flight(ev.seat, ev.amount)
         self.app.sound.play("chips") if hasattr(self.app, "sound") else None
         self.log_event(ev)
@@ -223,7 +224,7 @@ class WyrtHandAnimations:
             if sp.card in rest:
                 sp.highlighted = True
                 rest.remove(sp.card)
-        self.shown.shown_category[ev.seat] = category_text(ev.category)
+        self.shown.shown_category[ev.seat] = ev.category
         self.tweens.after(0.6, lambda: None)
         self.log_event(ev)
 

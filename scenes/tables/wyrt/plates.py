@@ -13,6 +13,8 @@ from scenes.i18n import has, language, tr
 from scenes.names import is_tavern_name
 from scenes.tables import felt
 from scenes.tables.wyrt.look import STATUS_BADGES, BannerPlace
+from scenes.tables.wyrt.shown import Act
+from scenes.tables.wyrt.words import category_text
 
 if TYPE_CHECKING:
     pass
@@ -166,6 +168,12 @@ class WyrtPlates:
         self._plates[s] = (key, info)
         return info
 
+    def act_text(self, act: Act) -> str:
+        """A seat's last act in today's language ("Call T$ 10", "Pagou T$ 1.250")."""
+        if act.amount is None:
+            return tr(act.key)
+        return tr(act.key, amount=self.money(act.amount))
+
     def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo:
         sh = self.shown
         seat_view = view["seats"][s]
@@ -186,7 +194,7 @@ class WyrtPlates:
             key, kind = STATUS_BADGES[status]
             badge = tr(key)
         elif s in sh.shown_category:
-            badge, kind = sh.shown_category[s], ("winner" if s in sh.winners else "info")
+            badge, kind = category_text(sh.shown_category[s]), ("winner" if s in sh.winners else "info")
         elif sh.folded[s]:
             badge, kind = tr("wyrttable.folded"), "folded"
         elif sh.all_in[s]:
@@ -194,7 +202,7 @@ class WyrtPlates:
         elif self.worker.busy and self.worker.seat == s:
             badge, kind = tr("wyrttable.thinking"), "thinking"
         elif s in sh.last_act:
-            badge = sh.last_act[s]
+            badge = self.act_text(sh.last_act[s])
         elif s in sh.winners:
             badge, kind = tr("wyrttable.winner"), "winner"
         return felt.PlateInfo(

@@ -16,6 +16,15 @@ from game.cards import Card
 from game.wyrt.pots import Pot, build_pots
 
 
+@dataclass(frozen=True)
+class Act:
+    """What a seat did, kept as a message key and a raw amount: worded only when
+    drawn, so a switch of language rewords it (money is grouped differently)."""
+
+    key: str
+    amount: int | None = None
+
+
 @dataclass
 class Shown:
     """The table as drawn."""
@@ -35,8 +44,8 @@ class Shown:
     big_blind: int = -1
     straddle: int = -1
     #: the last thing each seat did this round ("Check", "Raise to T$ 60" …)
-    last_act: dict[int, str] = field(default_factory=dict)
-    #: seat -> hand category shown at the showdown
+    last_act: dict[int, Act] = field(default_factory=dict)
+    #: seat -> id of the hand category shown at the showdown ("two_pair")
     shown_category: dict[int, str] = field(default_factory=dict)
     #: seats that won something this hand
     winners: set[int] = field(default_factory=set)
