@@ -134,7 +134,7 @@ def test_the_first_person_is_named_like_on_the_new_match_screen(app) -> None:  #
     from scenes.new_match import NewMatchScene
     from scenes.tournament.create_form import TournamentForm
 
-    for lang, line in (("en", "Player wins"), ("pt", "Você vence")):
+    for lang, line in (("en", "Player wins"), ("pt", "Jogador vence")):
         app.set_language(lang)
         first = TournamentForm.first("alta").entrants[0].name
         assert first == str(NewMatchScene(app, "alta").rows[0]["name"])
