@@ -1,0 +1,71 @@
+"""`taverna bench`, section "network": play across machines on loopback (a
+joiner's state messages, an action's round trip) and the host's frames while
+joiners play (`scenes.bench_online`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenes.bench_rows import pct, row
+from scenes.bench_tables import FRAME_P99_BUDGET, table_frame_times
+
+
+def network_rows(quick: bool) -> list[dict[str, Any]]:
+    """Play across machines on loopback: a joiner's state messages and the round
+    trip of one action (sent, checked and applied by the host, the new state
+    back), every seat remote (`game.net.bench`)."""
+    from game.net.bench import CASES, summary
+
+    rows: list[dict[str, Any]] = []
+    for game in CASES:
+        try:
+            s = summary(game, 40 if quick else 200)
+        except Exception as e:  # noqa: BLE001
+            rows.append(row("network", f"{game}: loopback", f"failed: {e!r}"[:60], ok=False))
+            continue
+        rows.append(
+            row(
+                "network",
+                f"{game}, {s['seats']} joiners: state message, median (largest)",
+                f"{s['state_bytes_median'] / 1024:.1f} KiB ({s['state_bytes_max'] / 1024:.0f})",
+                "",
+                "reference",
+            )
+        )
+        rows.append(
+            row(
+                "network",
+                f"{game}: round trip of an action, median (p90 of {s['actions']})",
+                f"{s['rtt_ms_median']:.1f} ({s['rtt_ms_p90']:.1f})",
+                "ms",
+                "reference",
+            )
+        )
+    return rows
+
+
+def host_load_rows(quick: bool, home: str) -> list[dict[str, Any]]:
+    """The host's frame CPU p99 with joiners playing (a Wyrt table of six, a War
+    game of six) beside the same table played by local bots."""
+    from scenes.bench_online import hosted_frame_times
+
+    rows: list[dict[str, Any]] = []
+    for game, options in (("wyrt", {"hand_limit": 3}), ("war", {"turn_limit": 60})):
+        frames = 300 if quick else 1200
+        try:
+            hosted = hosted_frame_times(game, 5, frames, options, home)["cpu"]
+            local = table_frame_times(game, frames)["cpu"]
+        except Exception as e:  # noqa: BLE001
+            rows.append(row("network", f"{game}: host's frames", f"failed: {e!r}"[:60], ok=False))
+            continue
+        rows.append(
+            row(
+                "network",
+                f"{game}: host's p99 frame CPU, 5 joiners (all bots local)",
+                f"{pct(hosted, 99) * 1000:.2f} ({pct(local, 99) * 1000:.2f})",
+                "ms",
+                f"<= {FRAME_P99_BUDGET * 1000:.0f} ms",
+                pct(hosted, 99) <= FRAME_P99_BUDGET,
+            )
+        )
+    return rows
