@@ -11,8 +11,8 @@ from typing import Any
 
 from game.registry import TOURNAMENT_OPTION, TURN_LIMIT_OPTION, GameInfo, OptionsError, OptionSpec
 from game.war.board import BOARD, FIGURES, JOKER, Board
-from game.war.checks import mask, reveals, scramble
-from game.war.match import WarMatch, check_view, invariants
+from game.war.checks import check_view, invariants, mask, reveals, scramble
+from game.war.match import WarMatch
 from game.war.objectives import COLORS, OBJECTIVES, Objective
 from game.war.odds import (
     attack_distribution,

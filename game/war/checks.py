@@ -3,13 +3,21 @@ territory cards in hand and in the deck, varied for the shape check."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from game.core import Action, Event, Match
 from game.rng import Rng
 from game.war import records as R
+from game.war.board import BOARD, FULL_DECK
 from game.war.match import WarMatch
 from game.war.objectives import FALLBACK_ID, objectives_in_play
+from game.war.phases import (
+    N_TERRITORIES,
+    PHASE_MOVE,
+    PHASE_OVER,
+)
+from game.war.trades import contains
 
 
 def scramble(match: Match, keep: frozenset[int], rng: Rng) -> Match:
@@ -61,3 +69,91 @@ def mask(seat: int, shown: dict[str, Any]) -> dict[str, Any]:
             e = {**e, "cards": ["?"] * len(e["cards"])}
         events.append(e)
     return {**shown, "view": view, "events": events}
+
+
+def invariants(match: Match) -> None:
+    """Conservation laws: 42 territories held by players still in, armies >= 1
+    (but a conquest waiting for its occupying armies), the 44 cards split among
+    deck, pile and hands, armies = placed - lost."""
+    assert isinstance(match, WarMatch)
+    m = match
+    assert len(m.owner) == N_TERRITORIES
+    pending_target = m.occupy[1] if m.occupy else -1
+    for i, (o, a) in enumerate(zip(m.owner, m.armies, strict=True)):
+        assert 0 <= o < m.n_seats and m.alive[o], f"{BOARD.territories[i]} held by seat {o}"
+        if i == pending_target:
+            assert a == 0, "a conquered territory waits empty for its occupiers"
+        else:
+            assert a >= 1, f"{BOARD.territories[i]} has {a} armies"
+    assert sum(m.armies) == m.armies_added - m.armies_lost, "armies not accounted for"
+    cards: Counter[str] = Counter(m.deck)
+    cards.update(m.pile)
+    for h in m.hands:
+        cards.update(h)
+        assert len(h) <= 6, "a hand above 6 cards"
+    assert cards == Counter(FULL_DECK), "territory cards not conserved"
+    for s in range(m.n_seats):
+        if not m.alive[s]:
+            assert not m.hands[s], "an eliminated player holds cards"
+    assert m.trades >= 0 and sum(1 for a in m.alive if a) >= 1
+    if m.phase == PHASE_MOVE:
+        for i in range(N_TERRITORIES):
+            assert 0 <= m.movable[i] <= max(0, m.armies[i] - 1)
+
+
+_VIEW_KEYS = {
+    "game",
+    "seats",
+    "colors",
+    "alive",
+    "eliminated_by",
+    "owners",
+    "armies",
+    "current",
+    "phase",
+    "round",
+    "turn",
+    "dealer",
+    "first_player",
+    "pending",
+    "reinforcement",
+    "card_counts",
+    "deck_size",
+    "pile_size",
+    "trades_done",
+    "next_trade_value",
+    "occupy",
+    "movable",
+    "last_battle",
+    "conquered_this_turn",
+    "history",
+    "winner",
+    "timed_out",
+    "n_seats",
+    "seat",
+    "cards",
+    "sets",
+    "must_trade",
+    "objective",
+}
+
+
+def check_view(match: Match, seat: int, view: dict[str, Any]) -> None:
+    """A seat's view shows its own cards and objective only ([G4])."""
+    assert isinstance(match, WarMatch)
+    over = match.phase == PHASE_OVER
+    extra = set(view) - _VIEW_KEYS - ({"objectives", "distances"} if over else set())
+    assert not extra, f"unexpected view keys {extra}"
+    assert [c["card"] for c in view["cards"]] == match.hands[seat]
+    assert view["objective"]["card"] == match.objective_card[seat]
+    assert view["card_counts"] == [len(h) for h in match.hands]
+    if not over:
+        assert "objectives" not in view
+        mine = {match.objective_card[seat], match.objective_active[seat]}
+        text = repr(view)
+        for other in range(match.n_seats):
+            card = match.objective_card[other]
+            if other != seat and card not in mine:
+                assert f"'{card}'" not in text, f"seat {other}'s objective leaked"
+    for s in view["sets"]:
+        assert contains(match.hands[seat], s)

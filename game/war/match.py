@@ -7,12 +7,12 @@ the board names.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from game.core import Action, Event, IllegalAction, Match, MatchOver
+from game.core import Action, Event, Match, MatchOver
 from game.dice import roll, roll_off
 from game.war import records as R
+from game.war import refusals, views
 from game.war.board import BOARD, FULL_DECK, JOKER
 from game.war.objectives import (
     COLORS,
@@ -26,19 +26,17 @@ from game.war.objectives import (
     objectives_in_play,
 )
 from game.war.odds import resolve_battle
-from game.war.trades import contains, is_set, possible_sets, trade_value
-
-N_TERRITORIES = len(BOARD.territories)
-#: Cards that force a trade at the start of a turn ([W5]).
-FORCED_TRADE_AT = 5
-#: Cards an eliminator may hold after taking the victim's cards ([W10]).
-ELIMINATION_HAND_LIMIT = 5
-
-PHASE_REINFORCE = "reinforce"
-PHASE_ATTACK = "attack"
-PHASE_OCCUPY = "occupy"
-PHASE_MOVE = "move"
-PHASE_OVER = "over"
+from game.war.phases import (
+    ELIMINATION_HAND_LIMIT,
+    FORCED_TRADE_AT,
+    N_TERRITORIES,
+    PHASE_ATTACK,
+    PHASE_MOVE,
+    PHASE_OCCUPY,
+    PHASE_OVER,
+    PHASE_REINFORCE,
+)
+from game.war.trades import possible_sets, trade_value
 
 
 def assign_colors(choices: list[str], n_seats: int, rng: Any) -> list[str]:
@@ -352,130 +350,10 @@ class WarMatch(Match):
         return out
 
     # ------------------------------------------------------------ validation
-
-    def _territory(self, name: str, rule: str) -> int:
-        i = BOARD.index.get(name)
-        if i is None:
-            raise IllegalAction(rule, "war.illegal.unknown_territory", territory=str(name))
-        return i
-
     def check(self, seat: int, action: Action) -> None:
-        """Raise `IllegalAction` naming the ruling unless `action` is legal now."""
-        phase = self.phase
-        if isinstance(action, R.Trade):
-            self._check_trade(seat, action)
-        elif isinstance(action, R.Place):
-            self._check_place(seat, action)
-        elif isinstance(action, R.Attack):
-            self._check_attack(seat, action)
-        elif isinstance(action, R.Occupy):
-            if phase != PHASE_OCCUPY or self.occupy is None:
-                raise IllegalAction("W7", "war.illegal.nothing_to_occupy")
-            if not 1 <= action.count <= self.occupy[2]:
-                raise IllegalAction(
-                    "W7", "war.illegal.occupy_count", count=action.count, maximum=self.occupy[2]
-                )
-        elif isinstance(action, R.EndAttacks):
-            if phase != PHASE_ATTACK:
-                raise IllegalAction(self._phase_rule(), "war.illegal.not_attacking")
-        elif isinstance(action, R.Move):
-            self._check_move(seat, action)
-        elif isinstance(action, R.EndTurn):
-            if phase == PHASE_REINFORCE:
-                raise IllegalAction("W3", "war.illegal.place_first")
-            if phase == PHASE_OCCUPY:
-                raise IllegalAction("W7", "war.illegal.occupy_first")
-        else:
-            raise IllegalAction("G3", "core.illegal.not_allowed_now", action=action.TYPE)
+        """Raise `IllegalAction` naming the rule when `action` is refused ([G3])."""
+        refusals.check(self, seat, action)
 
-    def _phase_rule(self) -> str:
-        return {PHASE_REINFORCE: "W3", PHASE_OCCUPY: "W7", PHASE_MOVE: "W8"}.get(self.phase, "W6")
-
-    def _check_trade(self, seat: int, action: R.Trade) -> None:
-        if self.phase != PHASE_REINFORCE:
-            raise IllegalAction("W5", "war.illegal.trade_timing")
-        cards = tuple(action.cards)
-        if len(cards) != 3 or not contains(self.hands[seat], cards):
-            raise IllegalAction("W5", "war.illegal.cards_not_held")
-        if not is_set(cards):
-            raise IllegalAction("W5", "war.illegal.not_a_set")
-
-    def _check_place(self, seat: int, action: R.Place) -> None:
-        if self.phase != PHASE_REINFORCE:
-            raise IllegalAction(self._phase_rule(), "war.illegal.nothing_to_place")
-        if self.must_trade:
-            raise IllegalAction("W5", "war.illegal.must_trade", cards=len(self.hands[seat]))
-        if not isinstance(action.armies, dict):
-            raise IllegalAction("W3", "war.illegal.place_total", expected=self.pending_total, got=0)
-        total = 0
-        per_continent: dict[str, int] = {}
-        for name, count in action.armies.items():
-            i = self._territory(name, "W3")
-            if self.owner[i] != seat:
-                raise IllegalAction("W3", "war.illegal.not_your_territory", territory=name)
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise IllegalAction("W3", "war.illegal.bad_count", territory=name)
-            total += count
-            c = BOARD.continent_of[name]
-            per_continent[c] = per_continent.get(c, 0) + count
-        if total != self.pending_total:
-            raise IllegalAction(
-                "W3", "war.illegal.place_total", expected=self.pending_total, got=total
-            )
-        for c, need in self.pending_continents.items():
-            if per_continent.get(c, 0) < need:
-                raise IllegalAction(
-                    "W3",
-                    "war.illegal.continent_bonus",
-                    continent=c,
-                    needed=need,
-                    got=per_continent.get(c, 0),
-                )
-
-    def _check_attack(self, seat: int, action: R.Attack) -> None:
-        if self.phase == PHASE_REINFORCE and self.round == 1:
-            raise IllegalAction("W4", "war.illegal.first_round")
-        if self.phase != PHASE_ATTACK:
-            raise IllegalAction(self._phase_rule(), "war.illegal.not_attacking")
-        s = self._territory(action.source, "W6")
-        t = self._territory(action.target, "W6")
-        if self.owner[s] != seat:
-            raise IllegalAction("W6", "war.illegal.not_your_territory", territory=action.source)
-        if self.owner[t] == seat:
-            raise IllegalAction("W6", "war.illegal.attack_own", territory=action.target)
-        if t not in BOARD.adj_idx[s]:
-            raise IllegalAction(
-                "W6", "war.illegal.not_neighbors", source=action.source, target=action.target
-            )
-        if self.armies[s] < 2:
-            raise IllegalAction("W6", "war.illegal.too_few_armies", territory=action.source)
-        most = min(3, self.armies[s] - 1)
-        if isinstance(action.dice, bool) or not isinstance(action.dice, int):
-            raise IllegalAction("W6", "war.illegal.dice_count", dice=0, maximum=most)
-        if not 1 <= action.dice <= most:
-            raise IllegalAction("W6", "war.illegal.dice_count", dice=action.dice, maximum=most)
-
-    def _check_move(self, seat: int, action: R.Move) -> None:
-        if self.phase != PHASE_MOVE:
-            raise IllegalAction(
-                "W4" if self.round == 1 else "W8", "war.illegal.moves_after_attacks"
-            )
-        s = self._territory(action.source, "W8")
-        t = self._territory(action.target, "W8")
-        if self.owner[s] != seat:
-            raise IllegalAction("W8", "war.illegal.not_your_territory", territory=action.source)
-        if self.owner[t] != seat:
-            raise IllegalAction("W8", "war.illegal.not_your_territory", territory=action.target)
-        if t not in BOARD.adj_idx[s]:
-            raise IllegalAction(
-                "W8", "war.illegal.not_neighbors", source=action.source, target=action.target
-            )
-        if isinstance(action.count, bool) or not isinstance(action.count, int):
-            raise IllegalAction("W8", "war.illegal.move_count", count=0, maximum=self.movable[s])
-        if not 1 <= action.count <= self.movable[s]:
-            raise IllegalAction(
-                "W8", "war.illegal.move_count", count=action.count, maximum=self.movable[s]
-            )
 
     # ------------------------------------------------------------- applying
 
@@ -649,94 +527,15 @@ class WarMatch(Match):
         return [R.AttacksEnded(seat)]
 
     # --------------------------------------------------------------- views
-
     def public_view(self) -> dict[str, Any]:
-        """Everything on the table: map, phase, counts, public history."""
-        n = self.n_seats
-        over = self.phase == PHASE_OVER
-        v: dict[str, Any] = {
-            "game": "war",
-            "seats": list(self.seats),
-            "colors": list(self.colors),
-            "alive": list(self.alive),
-            "eliminated_by": list(self.eliminated_by),
-            "owners": {t: self.owner[i] for i, t in enumerate(BOARD.territories)},
-            "armies": {t: self.armies[i] for i, t in enumerate(BOARD.territories)},
-            "current": None if over else self.current,
-            "phase": self.phase,
-            "round": self.round,
-            "turn": self.turn,
-            "dealer": self.dealer,
-            "first_player": self.first_player,
-            "pending": {
-                "total": self.pending_total,
-                "free": self.pending_free,
-                "continents": dict(self.pending_continents),
-            }
-            if self.phase == PHASE_REINFORCE
-            else None,
-            "reinforcement": _jsonable(self.reinforcement),
-            "card_counts": [len(h) for h in self.hands],
-            "deck_size": len(self.deck),
-            "pile_size": len(self.pile),
-            "trades_done": self.trades,
-            "next_trade_value": trade_value(self.trades + 1),
-            "occupy": None
-            if self.occupy is None
-            else {
-                "source": BOARD.territories[self.occupy[0]],
-                "target": BOARD.territories[self.occupy[1]],
-                "min": 1,
-                "max": self.occupy[2],
-            },
-            "movable": {BOARD.territories[i]: m for i, m in enumerate(self.movable) if m > 0}
-            if self.phase == PHASE_MOVE
-            else {},
-            "last_battle": dict(self.last_battle) if self.last_battle else None,
-            "conquered_this_turn": self.conquered,
-            "history": {
-                "placed": [list(r) for r in self.placed],
-                "taken": [list(r) for r in self.taken],
-                "attacks": [list(r) for r in self.attacks],
-                "last_conquest": list(self.last_conquest),
-            },
-            "winner": self.winner,
-            "timed_out": self.timed_out,
-            "n_seats": n,
-        }
-        if over:
-            v["objectives"] = {
-                str(s): {
-                    **OBJECTIVE_BY_ID[self.objective_card[s]].describe(),
-                    "active": self.objective_active[s],
-                    "fallback": self.objective_active[s] != self.objective_card[s],
-                }
-                for s in range(n)
-            }
-            v["distances"] = [self.distance_to_victory(s) for s in range(n)]
-        return v
+        return views.public_view(self)
 
     def view(self, seat: int) -> dict[str, Any]:
-        """The public table plus `seat`'s own cards and objective ([G4])."""
-        v = self.public_view()
-        v["seat"] = seat
-        v["cards"] = [
-            {"card": c, "territory": None if c == JOKER else c, "figure": BOARD.figure(c)}
-            for c in self.hands[seat]
-        ]
-        v["sets"] = [list(s) for s in possible_sets(self.hands[seat])]
-        v["must_trade"] = self.must_trade and seat == self.current
-        card = OBJECTIVE_BY_ID[self.objective_card[seat]]
-        active = self.objective_of(seat)
-        v["objective"] = {
-            **active.describe(),
-            "card": card.id,
-            "active": active.id,
-            "fallback": card.id != active.id,
-            "target_color": card.destroy or None,
-            "missing": self.missing(seat),
-        }
-        return v
+        return views.view(self, seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        return views.snapshot(self)
+
 
     # ------------------------------------------------------------ results
 
@@ -763,136 +562,3 @@ class WarMatch(Match):
         out.extend(groups[k] for k in sorted(groups))
         out.extend([s] for s in reversed(self.eliminated_order))
         return out
-
-    def snapshot(self) -> dict[str, Any]:
-        """The full state, hidden parts included."""
-        return {
-            "colors": list(self.colors),
-            "objective_card": list(self.objective_card),
-            "objective_active": list(self.objective_active),
-            "owner": list(self.owner),
-            "armies": list(self.armies),
-            "hands": [list(h) for h in self.hands],
-            "deck": list(self.deck),
-            "pile": list(self.pile),
-            "trades": self.trades,
-            "alive": list(self.alive),
-            "eliminated_by": list(self.eliminated_by),
-            "eliminated_order": list(self.eliminated_order),
-            "winner": self.winner,
-            "round": self.round,
-            "turn": self.turn,
-            "phase": self.phase,
-            "current": self.current,
-            "dealer": self.dealer,
-            "first_player": self.first_player,
-            "pending_free": self.pending_free,
-            "pending_continents": dict(self.pending_continents),
-            "reinforcement": _jsonable(self.reinforcement),
-            "conquered": self.conquered,
-            "occupy": list(self.occupy) if self.occupy else None,
-            "movable": list(self.movable),
-            "last_battle": self.last_battle,
-            "placed": [list(r) for r in self.placed],
-            "taken": [list(r) for r in self.taken],
-            "attacks": [list(r) for r in self.attacks],
-            "last_conquest": list(self.last_conquest),
-            "armies_added": self.armies_added,
-            "armies_lost": self.armies_lost,
-            "timed_out": self.timed_out,
-        }
-
-
-def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
-    return {k: dict(v) if isinstance(v, dict) else v for k, v in d.items()}
-
-
-# ---------------------------------------------------------------- checks
-
-
-def invariants(match: Match) -> None:
-    """Conservation laws: 42 territories held by players still in, armies >= 1
-    (but a conquest waiting for its occupying armies), the 44 cards split among
-    deck, pile and hands, armies = placed - lost."""
-    assert isinstance(match, WarMatch)
-    m = match
-    assert len(m.owner) == N_TERRITORIES
-    pending_target = m.occupy[1] if m.occupy else -1
-    for i, (o, a) in enumerate(zip(m.owner, m.armies, strict=True)):
-        assert 0 <= o < m.n_seats and m.alive[o], f"{BOARD.territories[i]} held by seat {o}"
-        if i == pending_target:
-            assert a == 0, "a conquered territory waits empty for its occupiers"
-        else:
-            assert a >= 1, f"{BOARD.territories[i]} has {a} armies"
-    assert sum(m.armies) == m.armies_added - m.armies_lost, "armies not accounted for"
-    cards: Counter[str] = Counter(m.deck)
-    cards.update(m.pile)
-    for h in m.hands:
-        cards.update(h)
-        assert len(h) <= 6, "a hand above 6 cards"
-    assert cards == Counter(FULL_DECK), "territory cards not conserved"
-    for s in range(m.n_seats):
-        if not m.alive[s]:
-            assert not m.hands[s], "an eliminated player holds cards"
-    assert m.trades >= 0 and sum(1 for a in m.alive if a) >= 1
-    if m.phase == PHASE_MOVE:
-        for i in range(N_TERRITORIES):
-            assert 0 <= m.movable[i] <= max(0, m.armies[i] - 1)
-
-
-_VIEW_KEYS = {
-    "game",
-    "seats",
-    "colors",
-    "alive",
-    "eliminated_by",
-    "owners",
-    "armies",
-    "current",
-    "phase",
-    "round",
-    "turn",
-    "dealer",
-    "first_player",
-    "pending",
-    "reinforcement",
-    "card_counts",
-    "deck_size",
-    "pile_size",
-    "trades_done",
-    "next_trade_value",
-    "occupy",
-    "movable",
-    "last_battle",
-    "conquered_this_turn",
-    "history",
-    "winner",
-    "timed_out",
-    "n_seats",
-    "seat",
-    "cards",
-    "sets",
-    "must_trade",
-    "objective",
-}
-
-
-def check_view(match: Match, seat: int, view: dict[str, Any]) -> None:
-    """A seat's view shows its own cards and objective only ([G4])."""
-    assert isinstance(match, WarMatch)
-    over = match.phase == PHASE_OVER
-    extra = set(view) - _VIEW_KEYS - ({"objectives", "distances"} if over else set())
-    assert not extra, f"unexpected view keys {extra}"
-    assert [c["card"] for c in view["cards"]] == match.hands[seat]
-    assert view["objective"]["card"] == match.objective_card[seat]
-    assert view["card_counts"] == [len(h) for h in match.hands]
-    if not over:
-        assert "objectives" not in view
-        mine = {match.objective_card[seat], match.objective_active[seat]}
-        text = repr(view)
-        for other in range(match.n_seats):
-            card = match.objective_card[other]
-            if other != seat and card not in mine:
-                assert f"'{card}'" not in text, f"seat {other}'s objective leaked"
-    for s in view["sets"]:
-        assert contains(match.hands[seat], s)

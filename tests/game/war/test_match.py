@@ -15,7 +15,8 @@ from game.rng import Rng
 from game.runner import simulate
 from game.war import INFO
 from game.war import records as R
-from game.war.match import WarMatch, check_view, invariants
+from game.war.checks import check_view, invariants
+from game.war.match import WarMatch
 from tests.game.war.helpers import OPTS
 
 

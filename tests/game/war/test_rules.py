@@ -10,6 +10,7 @@ import game
 from game.core import Action, IllegalAction
 from game.war import records as R
 from game.war.board import BOARD, JOKER
+from game.war.checks import check_view, invariants
 from game.war.match import (
     PHASE_ATTACK,
     PHASE_MOVE,
@@ -17,8 +18,6 @@ from game.war.match import (
     PHASE_OVER,
     PHASE_REINFORCE,
     WarMatch,
-    check_view,
-    invariants,
 )
 from game.war.objectives import COLORS
 from tests.game.war.helpers import OPTS, arm, new, own, position, rig_dice

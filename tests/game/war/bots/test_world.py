@@ -11,7 +11,8 @@ from game.war.board import FULL_DECK
 from game.war.bots.brain import Brain, Params
 from game.war.bots.inference import beliefs
 from game.war.bots.world import determinize, sample_objectives
-from game.war.match import WarMatch, invariants
+from game.war.checks import invariants
+from game.war.match import WarMatch
 
 #: view keys that differ by construction (seat names, the last roll shown)
 LOOSE = {"seats", "last_battle"}
