@@ -129,6 +129,10 @@ class App:
         self.sound = SoundManager(
             self.settings.effects_volume, self.settings.music_volume, start=False
         )
+        from scenes.screens import Screens
+
+        #: the screens a table goes to (menu, pause, end, rematch)
+        self.screens = Screens(self)
         #: `taverna join --autoplay`: the app ends with the match (and says so)
         self.exit_at_match_end = False
         #: the status the app ends with when nothing else decides it

@@ -19,7 +19,8 @@ from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.names import bot_label
-from scenes.tables.autosave import date_text, open_save, refusal_text
+from scenes.tables.autosave import date_text, refusal_text
+from scenes.tables.reopen import open_save
 
 if TYPE_CHECKING:
     from scenes.app import App

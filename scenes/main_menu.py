@@ -157,7 +157,7 @@ class MainMenu(Scene):
 
             self.app.scenes.push(NewMatchScene(self.app, name))
         elif name == "continue":
-            from scenes.tables.autosave import continue_latest
+            from scenes.tables.reopen import continue_latest
 
             if not continue_latest(self.app):
                 self.entries = self._entries()

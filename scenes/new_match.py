@@ -514,7 +514,7 @@ class NewMatchScene(Scene):
 
     def load_latest(self) -> None:
         """Continue the most recent saved match of this game."""
-        from scenes.tables.autosave import open_save
+        from scenes.tables.reopen import open_save
 
         if not self.saves:
             return

@@ -16,22 +16,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Edges (importer, imported) of the circles still left in scenes/, each a lazy
-#: import inside a function that closes a circle of its own. Remove an entry
-#: when its circle is broken (the test fails on an entry that no longer exists,
-#: so the list only shrinks). Left for the `TableScene` split of issue 33.
-KNOWN_CIRCLE_EDGES: frozenset[tuple[str, str]] = frozenset(
-    {
-        # Leaving or ending a table goes back to the screens that open tables.
-        ("scenes.tables.pause_end", "scenes.main_menu"),
-        ("scenes.tables.pause_end", "scenes.pause"),
-        ("scenes.tables.pause_end", "scenes.victory"),
-        ("scenes.tables.pause_end", "scenes.tables"),
-        # Autosave reopens a table: the registry of tables and `SeatSetup`.
-        ("scenes.tables.autosave", "scenes.tables"),
-        ("scenes.tables.autosave", "scenes.tables.base"),
-    }
-)
+#: Edges (importer, imported) of circles allowed to stay: none. (The last ones
+#: went when a table's way to the menu, pause, end and rematch screens moved to
+#: `scenes.screens`, and reopening a save to `scenes.tables.reopen`.)
+KNOWN_CIRCLE_EDGES: frozenset[tuple[str, str]] = frozenset()
 
 Graph = dict[str, set[str]]
 

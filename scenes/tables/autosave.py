@@ -1,5 +1,5 @@
-"""Saving a table: the autosave after every turn, named saves, the replay at
-the end, and reopening a save on its game's table.
+"""Saving a table: the autosave after every turn, named saves and the replay
+at the end (reopening a save is `scenes.tables.reopen`).
 
 `write_table_save` is the single writer of a table's save files (the pause
 menu, the autosave and a shutdown all go through it). The thumbnail is the
@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import history, replays, saves, storage
+from game import history, replays, saves
 from scenes.i18n import tr
 from scenes.reasons import detail_words, reason_words
 
 if TYPE_CHECKING:
-    from scenes.app import App
     from scenes.tables.base import TableScene
 
 THUMB_WIDTH = 256
@@ -227,104 +226,3 @@ def refusal_text(refused: saves.SaveRefused) -> str:
     if refused.moved_to is not None:
         text += " " + tr("life.saves.moved", name=refused.moved_to.name)
     return text
-
-
-def open_save(app: App, path: Path) -> TableScene | None:
-    """The table of a saved match, or None after telling the user why not."""
-    from scenes.tables import table_class, table_ready
-    from scenes.tables.base import SeatSetup
-
-    try:
-        match = saves.load_save(path)
-    except saves.SaveRefused as r:
-        app.notify(refusal_text(r), "error")
-        return None
-    if not table_ready(match.game_name):
-        app.notify(tr("ui.new_match.not_ready", game=tr(f"ui.games.{match.game_name}")), "error")
-        return None
-    try:
-        players = match.meta.get("players", [])
-        if isinstance(players, list) and len(players) == match.n_seats:
-            seats = [SeatSetup(str(p.get("name", "?")), _bot_id(p.get("bot"))) for p in players]
-        else:
-            seats = [SeatSetup(n) for n in match.seats]
-        return table_class(match.game_name)(
-            app, match, seats, practice=bool(match.meta.get("practice"))
-        )
-    # A file edited by hand past its checksum's notice (an unknown bot, a seat of
-    # the wrong shape): refused in words and kept aside, like every broken save.
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
-        try:
-            moved = storage.move_aside(path) if path.exists() else None
-        except OSError:
-            moved = None
-        app.notify(
-            tr("ui.new_match.save_broken", name=path.name, reason=reason_words(e))
-            + (f" ({moved.name})" if moved else ""),
-            "error",
-        )
-        return None
-
-
-def _bot_id(value: Any) -> str | None:
-    """A saved seat's bot id: a word, or None for a person."""
-    if value is None or isinstance(value, str):
-        return value
-    raise ValueError(f"a seat's bot is {value!r}, not a bot id")
-
-
-def continue_latest(app: App) -> bool:
-    """ "Continue": open the most recent save in one click. Returns True if a table opened.
-
-    When the newest save is broken, the person is told which one it was and asked
-    before the next one opens: another game opening unasked looked like a mix-up."""
-    found, refused = saves.list_saves()
-    latest = found[0] if found else None
-    broken = saves.newest_refused(found, refused)
-    if broken is not None:
-        told = newest_broken_text(broken)
-        if latest is None:
-            app.notify(told + " " + tr("life.saves.nothing"), "error")
-            return False
-        nxt = latest
-
-        def open_next() -> None:
-            _push_save(app, nxt.path)
-
-        ask = tr("life.saves.open_next", **_save_words(nxt.game, nxt.path, nxt.saved_at))
-        app.confirm(
-            tr("life.saves.newest_broken_title"),
-            told + " " + ask,
-            open_next,
-            yes=tr("life.saves.open_next_yes"),
-        )
-        return False
-    if refused:
-        app.notify(refusal_text(refused[0]), "error")
-    if latest is None:
-        app.notify(tr("life.saves.nothing"), "warn")
-        return False
-    return _push_save(app, latest.path)
-
-
-def newest_broken_text(refused: saves.SaveRefused) -> str:
-    """ "The newest save (Wyrt, <date>) is damaged and was moved aside." """
-    key = "life.saves.newest_moved" if refused.moved_to is not None else "life.saves.newest_unread"
-    return tr(key, **_save_words(refused.game, refused.path, refused.written_at))
-
-
-def _save_words(game: str, path: Path, stamp: float) -> dict[str, str]:
-    """A save named for a person: its game (else its file name) and its date."""
-    from scenes.i18n import has
-
-    key = f"ui.games.{game}"
-    return {"game": tr(key) if game and has(key) else path.name, "date": date_text(stamp)}
-
-
-def _push_save(app: App, path: Path) -> bool:
-    """Open a save's table on top; False after saying why it could not."""
-    table = open_save(app, path)
-    if table is None:
-        return False
-    app.scenes.push(table)
-    return True

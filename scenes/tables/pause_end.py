@@ -17,9 +17,7 @@ class PauseAndEnd:
 
     def pause(self) -> None:
         """Open the pause menu."""
-        from scenes.pause import PauseMenu
-
-        self.app.scenes.push(PauseMenu(self.app, self))
+        self.app.scenes.push(self.app.screens.pause_menu(self))
 
     def wants_quit_confirmation(self) -> bool:
         return not self.match.is_over
@@ -30,15 +28,13 @@ class PauseAndEnd:
         A table opened by another screen (a tournament) goes back to it instead,
         handing over the unfinished match through `on_leave`.
         """
-        from scenes.main_menu import MainMenu
-
         def go() -> None:
             if self.on_leave is not None or self.on_result is not None:
                 if self.on_leave is not None and not self.match.is_over:
                     self.on_leave(self.match)
                 self.leave_to_caller()
                 return
-            self.app.scenes.reset(MainMenu(self.app))
+            self.app.scenes.reset(self.app.screens.main_menu())
 
         if not self.match.is_over and self.app.settings.confirm_quit:
             self.app.confirm(
@@ -87,9 +83,7 @@ class PauseAndEnd:
 
     def end_screen(self) -> Scene:
         """The screen that shows the result (a game may show its own standings)."""
-        from scenes.victory import VictoryOverlay
-
-        return VictoryOverlay(self.app, self)
+        return self.app.screens.victory(self)
 
     def rematch(self) -> None:
         """Same seats and options, a new seed -- through the same door as a new
@@ -97,11 +91,8 @@ class PauseAndEnd:
         brought a dead character back with the life points of before)."""
         import random
 
-        from scenes.tables import open_table
-
         try:
-            table = open_table(
-                self.app,
+            table = self.app.screens.new_table(
                 self.match.game_name,
                 self.seats,
                 random.randrange(1, 10**6),

@@ -10,8 +10,8 @@ import pytest
 
 from game.cards import Card
 from scenes.curtain import Curtain
-from scenes.tables.autosave import open_save
 from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.reopen import open_save
 from tests.scenes.conftest import click_widget, open_test_table, pump, pump_until
 
 #: a person and two bots of each game (the bots' ids differ by game)

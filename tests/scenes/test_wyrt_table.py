@@ -444,7 +444,7 @@ def test_space_skips_every_animation_to_the_next_decision(app) -> None:  # type:
 
 @pytest.mark.slow
 def test_save_then_continue_tells_the_log_again_in_the_same_words(app) -> None:  # type: ignore[no-untyped-def]
-    from scenes.tables.autosave import open_save
+    from scenes.tables.reopen import open_save
 
     t = table(app, BOTS, straddle=False)
     for _ in range(6000):  # call everything until the second hand asks Ana

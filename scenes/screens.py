@@ -1,0 +1,51 @@
+"""The screens a screen may go to without importing them: a table leaving to
+the main menu, pausing, ending or dealing a rematch. Importing those screens
+from the table's own modules closed import circles (the menu opens tables);
+they are built here, on demand, and reached as `app.screens`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.manager import Scene
+    from scenes.tables.base import SeatSetup, TableScene
+
+
+class Screens:
+    """Builds the screens a table goes to."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def main_menu(self) -> Scene:
+        """The main menu."""
+        from scenes.main_menu import MainMenu
+
+        return MainMenu(self.app)
+
+    def pause_menu(self, table: TableScene) -> Scene:
+        """A table's pause menu."""
+        from scenes.pause import PauseMenu
+
+        return PauseMenu(self.app, table)
+
+    def victory(self, table: TableScene) -> Scene:
+        """The standings at the end of a match."""
+        from scenes.victory import VictoryOverlay
+
+        return VictoryOverlay(self.app, table)
+
+    def new_table(
+        self,
+        game: str,
+        seats: list[SeatSetup],
+        seed: int,
+        options: dict[str, Any],
+        practice: bool = False,
+    ) -> TableScene:
+        """A new match on its table; raises ValueError in plain words."""
+        from scenes.tables import open_table
+
+        return open_table(self.app, game, seats, seed, options, practice=practice)
