@@ -16,16 +16,7 @@ from scenes.main_menu import MainMenu
 from scenes.online.lobby import HostLobby, open_lobby
 from scenes.tables.base import SeatSetup
 from tests.scenes.conftest import click_widget, pump
-
-
-def _pump_until(app, cond, seconds: float = 60.0) -> None:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if cond():
-            return
-        pump(app)
-        time.sleep(0.002)
-    assert cond(), "timed out"
+from tests.scenes.online.helpers import person_plays, pump_until
 
 
 def _lobby(app, game, seats, options):  # type: ignore[no-untyped-def]
@@ -52,20 +43,11 @@ def test_a_friend_joins_the_lobby_and_both_play_a_whole_match(app) -> None:  # t
 
     thread = threading.Thread(target=join, daemon=True)
     thread.start()
-    _pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
+    pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
     table = app.scenes.top
     assert [s.name for s in table.seats] == ["Ana", "Bia", "Borin"]
     assert table.seats[1].elsewhere and table.humans == [0] and table.bot_ids == {2: "easy"}
-    me, rng = make_bot("war", "easy"), Rng("ana")
-
-    def ana_plays() -> bool:
-        seat = table.human_to_act()
-        if seat is not None and not table.events and not table.tweens.busy:
-            legal = table.legal_actions(seat)
-            assert table.submit(me.choose(table.match.view(seat), legal, rng), seat)
-        return table.finished
-
-    _pump_until(app, ana_plays, 120)
+    pump_until(app, person_plays(table, "war"), 120)
     thread.join(20)
     assert joiner.get("status") == 0 and "match over:" in out.getvalue()
 
@@ -75,7 +57,7 @@ def test_an_empty_seat_handed_to_a_bot_starts_the_match(app) -> None:  # type: i
     lobby = _lobby(app, "chama", seats, {"turn_limit": 2})
     assert isinstance(app.scenes.top, HostLobby)
     lobby.hand_to_bot(1)
-    _pump_until(app, lambda: not isinstance(app.scenes.top, HostLobby), 20)
+    pump_until(app, lambda: not isinstance(app.scenes.top, HostLobby), 20)
     table = app.scenes.top
     assert table.bot_ids.get(1) and not table.seats[1].elsewhere
     assert table.link is not None and table.match is lobby.session.match
@@ -153,23 +135,14 @@ def test_a_joiner_gone_past_the_grace_time_is_offered_to_a_bot(app) -> None:  # 
     link = ClientConnection(f"ws://127.0.0.1:{lobby.port}")
     bia = RemoteMatch(link, name="Bia", code=lobby.session.code)
     bia.join()
-    _pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
+    pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
     table = app.scenes.top
     link.close()
-    _pump_until(app, lambda: tr("online.table.reconnecting", name="Bia") in table.to_act_note())
-    _pump_until(app, lambda: isinstance(app.scenes.top, ConfirmDialog), 20)
+    pump_until(app, lambda: tr("online.table.reconnecting", name="Bia") in table.to_act_note())
+    pump_until(app, lambda: isinstance(app.scenes.top, ConfirmDialog), 20)
     click_widget(app, app.scenes.top.yes)
     assert table.bot_ids.get(1) and not table.seats[1].elsewhere
-    me, rng = make_bot("war", "easy"), Rng("ana")
-
-    def ana_plays() -> bool:
-        seat = table.human_to_act()
-        if seat is not None and not table.events and not table.tweens.busy:
-            legal = table.legal_actions(seat)
-            assert table.submit(me.choose(table.match.view(seat), legal, rng), seat)
-        return table.finished
-
-    _pump_until(app, ana_plays, 120)
+    pump_until(app, person_plays(table, "war"), 120)
 
 
 def test_a_host_who_leaves_tells_every_joiner_and_keeps_the_match(app) -> None:  # type: ignore[no-untyped-def]
@@ -182,7 +155,7 @@ def test_a_host_who_leaves_tells_every_joiner_and_keeps_the_match(app) -> None: 
     link = ClientConnection(f"ws://127.0.0.1:{lobby.port}")
     bia = RemoteMatch(link, name="Bia", code=lobby.session.code)
     bia.join()
-    _pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
+    pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
     table = app.scenes.top
     bot, rng = make_bot("war", "easy"), Rng("bia")
 
@@ -193,7 +166,7 @@ def test_a_host_who_leaves_tells_every_joiner_and_keeps_the_match(app) -> None: 
             bia.apply(1, bot.choose(bia.view(1), bia.legal_actions(1), rng))
         return table.human_to_act() == 0 and saves.autosave_path("war").exists()
 
-    _pump_until(app, ana_to_decide)
+    pump_until(app, ana_to_decide)
     app.settings.confirm_quit = False
     table.quit_to_menu()
     pump(app, 20)

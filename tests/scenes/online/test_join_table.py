@@ -13,6 +13,7 @@ from game.net.headless import run_host
 from game.net.transport import HostServer
 from scenes.online.join import JoinScene, address_with_port
 from tests.scenes.conftest import pump
+from tests.scenes.online.helpers import pump_until
 
 #: short matches on every table ([R7] turn limits, one Wyrt hand)
 SHORT = {
@@ -75,17 +76,6 @@ def test_an_address_without_a_port_gets_the_default_one() -> None:
     assert address_with_port(" 10.0.0.2:5000 ") == "10.0.0.2:5000"
 
 
-def _pump_until(app, cond, seconds: float = 60.0) -> None:  # type: ignore[no-untyped-def]
-    import time
-
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if cond():
-            return
-        pump(app)
-        time.sleep(0.002)
-    assert cond(), "timed out"
-
 
 @pytest.mark.parametrize("game", sorted(SHORT))
 def test_a_joined_seat_plays_a_whole_match_on_the_games_own_table(app, host_for, game) -> None:  # type: ignore[no-untyped-def]
@@ -94,13 +84,13 @@ def test_a_joined_seat_plays_a_whole_match_on_the_games_own_table(app, host_for,
     host = host_for(game)
     join = JoinScene(app, host.address, "ABCD", "Bia", auto=True, autoplay=True)
     app.scenes.push(join, fade=False)
-    _pump_until(app, lambda: isinstance(app.scenes.top, table_class(game)))
+    pump_until(app, lambda: isinstance(app.scenes.top, table_class(game)))
     table = app.scenes.top
     assert table.link is not None and not table.practice
     mine = table.match.seat
     assert table.seats[mine].name == "Bia"
     assert all(s.elsewhere for i, s in enumerate(table.seats) if i != mine)
-    _pump_until(app, lambda: table.finished, 120)
+    pump_until(app, lambda: table.finished, 120)
     assert not app.running  # `join --autoplay` ends with the match
     host.thread.join(20)
     assert host.status == 0 and "match over:" in host.out.getvalue()
@@ -114,7 +104,7 @@ def test_a_wrong_code_is_refused_in_words_and_the_form_stays(app, host_for) -> N
     app.scenes.push(join, fade=False)
     pump(app, 2)
     join.start()
-    _pump_until(app, lambda: bool(join.error), 20)
+    pump_until(app, lambda: bool(join.error), 20)
     assert join.error == tr("net.refused.wrong_code")
     assert app.scenes.top is join and join.values["code"] == "ZZZZ"
     assert not join.busy
