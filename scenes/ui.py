@@ -94,3 +94,11 @@ def selected_id(menu: pygame_gui.elements.UIDropDownMenu) -> str:
 def centered(size: tuple[int, int], w: int, h: int, dy: int = 0) -> pygame.Rect:
     """A w×h rect centred in a window of `size`."""
     return pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2 + dy, w, h)
+
+
+def enable(widget: Any, on: bool) -> None:
+    """Enable or disable a widget by a condition."""
+    if on:
+        widget.enable()
+    else:
+        widget.disable()

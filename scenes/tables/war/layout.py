@@ -170,11 +170,7 @@ class WarLayout:
         self._show(visible)
 
     def _enable(self, name: str, on: bool) -> None:
-        widget = self.controls[name]
-        if on:
-            widget.enable()
-        else:
-            widget.disable()
+        ui.enable(self.controls[name], on)
 
     def _slider_range(self, low: int, high: int, default_max: bool) -> None:
         slider = self.controls["slider"]

@@ -16,7 +16,7 @@ import pygame
 from game import Action, Match
 from game.cards import Card, parse_card
 from game.wyr import records as R
-from scenes import style
+from scenes import style, ui
 from scenes.i18n import tr
 from scenes.tables import felt
 from scenes.tables.base import SeatSetup, TableScene
@@ -228,11 +228,7 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
             widget.set_text(text)
 
     def _enable(self, name: str, on: bool) -> None:
-        widget = self.controls[name]
-        if on:
-            widget.enable()
-        else:
-            widget.disable()
+        ui.enable(self.controls[name], on)
 
     def _apply_selection_looks(self) -> None:
         """Lift the chosen discards; light the table cards the selection may take."""
