@@ -92,5 +92,11 @@ class SeatsAndTurns:
         movers = self.match.to_move
         if self.match.is_over or not movers or self.playing_out():
             return self.link_notes()
-        names = ", ".join(self.seats[s].name for s in movers)
-        return "  ·  " + tr("ui.table.to_act", names=names) + self.link_notes()
+        note = ""
+        if self.viewer in movers and self.is_human(self.viewer):  # said to the person
+            note = "  ·  " + tr("ui.table.your_turn")
+            movers = [s for s in movers if s != self.viewer]
+        if movers:
+            names = ", ".join(self.seats[s].name for s in movers)
+            note += "  ·  " + tr("ui.table.to_act", names=names)
+        return note + self.link_notes()

@@ -182,14 +182,20 @@ def test_the_status_names_the_next_mover_only_once_the_table_caught_up(app) -> N
     t.blit_status = lambda surface, text, y: lines.append(text)  # type: ignore[method-assign]
     _run_until(app, lambda: t.human_to_act() == 0 and not t.playing_out())
     t.draw_status(app.screen)
-    assert "To act: Ana" in lines[-1]
+    assert "Your turn" in lines[-1]  # said to the person at the screen, not "To act: Ana"
     # a round played by someone else is still queued to be shown: the next mover is not announced
     t.events.append(PicksRevealed((t.match.hands[0][0], t.match.hands[1][0]), (0,)))
     t.draw_status(app.screen)
-    assert "To act" not in lines[-1] and not lines[-1].startswith("  ·  ")
+    assert "Your turn" not in lines[-1] and not lines[-1].startswith("  ·  ")
     _run_until(app, lambda: not t.playing_out())
     t.draw_status(app.screen)
-    assert "To act: Ana" in lines[-1]
+    assert "Your turn" in lines[-1]
+
+
+def test_the_status_names_the_movers_when_they_are_not_the_person_at_the_screen(app) -> None:  # type: ignore[no-untyped-def]
+    t = _table(app, [SeatSetup("Ana"), SeatSetup("Bia")])  # hot-seat: the curtain decides
+    t.viewer = None
+    assert "Your turn" not in t.to_act_note()
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
