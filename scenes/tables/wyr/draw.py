@@ -139,6 +139,7 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
             phase,
             tuple(self._movers()),
             thinking,
+            self.viewer,
             self.skip_note(),
             self.status_width(),
         )
@@ -147,13 +148,18 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
             if phase == "over":
                 text = tr("ui.table.over")
             else:
-                movers = ", ".join(self.name(s) for s in key[2])
+                viewer = self.viewer
+                mine = viewer in key[2] and viewer is not None and self.is_human(viewer)
+                others = [s for s in key[2] if not (mine and s == viewer)]
+                movers = ", ".join(self.name(s) for s in others)
                 text = tr(f"wyr.phases.{phase}")
+                if mine:  # said to the person at the screen, not by his name
+                    text += "  ·  " + tr("ui.table.your_turn")
                 if movers:
                     text = tr("wyrtable.status", phase=text, names=movers)
                 if thinking is not None:
                     text += "  ·  " + tr("ui.table.thinking", name=self.name(thinking))
-                text += key[4]
+                text += key[5]
             layer = pygame.Surface((surface.get_width(), 52), pygame.SRCALPHA)
             self.blit_status(layer, text, 18)
             cached = (key, layer)
