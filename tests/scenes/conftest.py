@@ -111,3 +111,18 @@ def spy_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(style, "blit_text", spy)
     return drawn
+
+
+def pump_past_curtains(app: App, cond, frames: int = 3000) -> None:  # type: ignore[no-untyped-def]
+    """Frames until `cond()` holds, opening every hot-seat curtain on the way;
+    fails after `frames` frames."""
+    from scenes.curtain import Curtain
+
+    for _ in range(frames):
+        if cond():
+            return
+        if isinstance(app.scenes.top, Curtain):
+            click_widget(app, app.scenes.top.button)
+            continue
+        pump(app)
+    assert cond(), "timed out"

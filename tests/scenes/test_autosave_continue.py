@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -14,26 +13,17 @@ import pytest
 
 import game
 from game import saves
-from scenes.curtain import Curtain
 from scenes.dialogs import ConfirmDialog
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.wyrt import WyrtTable
-from tests.scenes.conftest import click, click_widget, key, pump
+from tests.scenes.conftest import click, click_widget, key, pump, pump_past_curtains
 
 BOTS = [SeatSetup("Ana"), SeatSetup("Bo", "cliente_casual"), SeatSetup("Cy", "cliente_casual")]
 
 
-def _until(app, cond: Callable[[], bool], frames: int = 3000) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if cond():
-            return
-        if isinstance(app.scenes.top, Curtain):
-            click_widget(app, app.scenes.top.button)
-            continue
-        pump(app)
-    assert cond(), "timed out"
+_until = pump_past_curtains  # frames through the curtains
 
 
 def _wyrt_autosaved(app) -> WyrtTable:  # type: ignore[no-untyped-def]

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.wyrt import records as R
-from scenes.curtain import Curtain
 from scenes.tables.base import SeatSetup
 from scenes.tables.wyrt import WyrtTable
-from tests.scenes.conftest import click_widget, open_test_table, pump
+from tests.scenes.conftest import open_test_table, pump_past_curtains
 
 
 @pytest.fixture(autouse=True)
@@ -17,15 +16,7 @@ def _home(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("TAVERNA_HOME", str(tmp_path))
 
 
-def _until(app, cond, frames: int = 3000) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if cond():
-            return
-        if isinstance(app.scenes.top, Curtain):
-            click_widget(app, app.scenes.top.button)
-            continue
-        pump(app)
-    assert cond(), "timed out"
+_until = pump_past_curtains  # frames through the curtains
 
 
 def test_a_call_badge_is_reworded_in_portuguese_after_a_switch(app) -> None:  # type: ignore[no-untyped-def]

@@ -13,7 +13,6 @@ import pytest
 
 from game.cards import Card
 from game.wyrt import records as R
-from scenes.curtain import Curtain
 from scenes.dialogs import ConfirmDialog
 from scenes.i18n import tr
 from scenes.main_menu import MainMenu
@@ -21,7 +20,7 @@ from scenes.tables import felt, open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from scenes.tables.wyrt.dialogs import SessionEnd, StealDialog
-from tests.scenes.conftest import click_widget, key, make_app, pump
+from tests.scenes.conftest import click_widget, key, make_app, pump, pump_past_curtains
 
 
 @pytest.fixture(autouse=True)
@@ -39,15 +38,7 @@ def table(app, seats: list[SeatSetup], seed: int = 3, **options) -> WyrtTable:  
     return t
 
 
-def until(app, cond: Callable[[], bool], frames: int = 3000) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        if cond():
-            return
-        if isinstance(app.scenes.top, Curtain):
-            click_widget(app, app.scenes.top.button)
-            continue
-        pump(app)
-    assert cond(), "timed out"
+until = pump_past_curtains  # frames through the curtains
 
 
 def my_decision(t: WyrtTable) -> Callable[[], bool]:
