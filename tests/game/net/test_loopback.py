@@ -4,6 +4,7 @@ raw socket sending garbage, oversized and flooding messages."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -164,9 +165,12 @@ def test_garbage_oversized_and_floods_are_refused_or_closed_and_the_match_is_unh
     # Garbage: each refused, then the connection closed.
     junk = _raw(table.address)
     codes = []
-    with pytest.raises(ConnectionClosed):
+    # (the host may close while the last of these are still being sent: the
+    # refusals sent before it are read all the same)
+    with contextlib.suppress(ConnectionClosed):
         for raw in ["{", "[]", '{"t":"state"}', '{"t":"act","seq":1,"action":{}}'] * 5:
             junk.send(raw)
+    with pytest.raises(ConnectionClosed):
         while True:
             codes.append(json.loads(junk.recv(timeout=30))["code"])
     assert codes[:4] == ["bad_json", "bad_shape", "bad_shape", "not_joined"]
