@@ -18,10 +18,11 @@ BUDGETS = {"easy": 0.2, "normal": 0.2, "hard": 1.0}
 
 
 def _decision_times(
-    level: str, games: int, seed: int, max_actions: int
+    level: str, games: int, seed: int, max_actions: int, budget: float | None = None
 ) -> tuple[list[float], list[float]]:
     """Decision times of `level` in four-player games against another level:
-    (every decision, the placement decisions only — the heaviest ones)."""
+    (every decision, the placement decisions only — the heaviest ones).
+    `budget` overrides the bots' seconds per decision (tests)."""
     times: list[float] = []
     placing: list[float] = []
     others = {"easy": "normal", "normal": "hard", "hard": "normal"}[level]
@@ -29,6 +30,9 @@ def _decision_times(
         seats = [level, others, others, level] if g % 2 else [others, level, level, others]
         match = new_match("war", len(seats), seed=seed + g)
         bots = [make_bot("war", b) for b in seats]
+        if budget is not None:
+            for bot in bots:
+                bot.time_budget = budget
         rng = Rng(f"bench/{seed}/{g}")
         for _ in range(max_actions):
             if match.is_over:
@@ -59,13 +63,14 @@ def _odds_time() -> float:
     return time.perf_counter() - start
 
 
-def bench(quick: bool) -> list[dict[str, Any]]:
-    """Rows of the benchmark table: p95 bot decisions per level and the odds."""
+def bench(quick: bool, budget: float | None = None) -> list[dict[str, Any]]:
+    """Rows of the benchmark table: p95 bot decisions per level and the odds
+    (`budget`: every bot's seconds per decision instead of its level's)."""
     rows: list[dict[str, Any]] = []
     games = 1 if quick else 6
     cap = 1500 if quick else 200_000
     for level in ("easy", "normal", "hard"):
-        ts, placing = _decision_times(level, games, seed=11, max_actions=cap)
+        ts, placing = _decision_times(level, games, seed=11, max_actions=cap, budget=budget)
         p95 = percentile(ts, 95)
         rows.append(
             {

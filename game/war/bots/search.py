@@ -1,17 +1,26 @@
-"""Hard's turn search: a Monte Carlo choice among a few ways to play the turn.
+"""Hard's turn search: whole turns weighed on the fast simulator, anytime.
 
-At its placement the hard bot weighs a handful of *styles* — its usual plan,
-blocking the opponents closest to winning, rushing its own objective — and,
-when an opponent looks close to winning, placements that mass every free army
-against him (*strikes*). Each candidate is a placement plus the `Params` the
-rest of the turn plays with. Every candidate is played out in the same sampled
-worlds (`world.determinize`: hidden objectives drawn from the inferred
-beliefs, hidden cards dealt at random, the same dice seeds for all): the rest
-of my turn by the candidate's values (the normal policy's quick attacks), then
-one turn of every opponent by the normal policy (our model of a sensible
-player), up to the start of my next turn. The position reached is scored by
-`value.win_chance` (1 if I have won, 0 if someone else has). The plan plays
-unless another candidate beats it clearly in the same worlds.
+At its placement the hard bot builds candidate *plans*: a placement plus the
+`Params` the rest of the turn plays with. They are its usual plan, the best
+other placements its whole-turn planner ranked (`lookahead.placements`), the
+styles (blocking the leaders, rushing the objective, careful attacks) and, when
+an opponent looks close to winning, placements that mass every free army
+against him (*strikes*: ganging up on the leader).
+
+Every plan is played out in the same sampled worlds (`sample_world`: hidden
+objectives drawn from the inferred beliefs, hidden cards dealt at random) with
+the same dice (common random numbers: one seed per world for every plan): the
+rest of my turn by the plan's values, then every opponent's turn, up to the
+start of my next turn, on `FastState` (about half a millisecond a round, so
+hundreds of worlds in the budget). The opponents play the normal-like fast
+policy with values drawn per world from a mix of temperaments (`OPPONENTS`):
+a model of sensible players, not a copy of our normal bot. The position
+reached is scored by `value.win_chance` (objective distance, territories,
+armies, income, cards and turn order; 1 or 0 once someone has won): each
+opponent's chance counts against mine, a max-n leaf rather than a paranoid one.
+
+The search is anytime: worlds are added until its share of the time budget is
+spent, and the plan plays unless another beats it clearly in the same worlds.
 """
 
 from __future__ import annotations
@@ -21,37 +30,59 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.core import Action
 from game.rng import Rng
 from game.war import records as R
 from game.war.bots.brain import ADJ, Brain, N, Params, T, qwin
+from game.war.bots.fastplay import apply_action
+from game.war.bots.fastpolicy import FastPolicy
+from game.war.bots.fastsim import OVER, REINFORCE, FastState
 from game.war.bots.inference import apply_inference, beliefs
 from game.war.bots.value import win_chance
-from game.war.bots.world import Beliefs, determinize, sample_objectives
-from game.war.match import PHASE_REINFORCE, WarMatch
+from game.war.bots.world import Beliefs, sample_objectives
 
 #: Params overrides of each style (on top of the hard level's own).
 STYLES: dict[str, dict[str, Any]] = {
     "plan": {},
     "block": {"block": 4.0, "block_power": 0.7},
     "rush": {"progress": 30.0, "army_cost": 0.2, "min_odds": 0.4},
+    "careful": {"min_odds": 0.7, "army_cost": 0.7},
 }
+#: Other placements of the plan's own values, the best its planner ranked.
+ALTERNATIVES = 4
 #: Inferred danger (sum over his likely objectives of P / (1 + missing)) from
 #: which an opponent gets placements of their own that strike at him.
 STRIKE_DANGER = 0.2
-#: Standard errors by which a style must beat the plan to be played instead.
+#: Standard errors by which a candidate must beat the plan to be played instead.
 EVIDENCE = 1.0
-#: Sampled worlds per style (fewer when time runs short; none: the usual plan).
-MAX_WORLDS = 12
-#: Share of the bot's time budget the search may use (the rest is margin).
+#: Worlds at most, whatever the budget.
+MAX_WORLDS = 400
+#: Share of the bot's time budget the search plans to use.
 BUDGET_SHARE = 0.6
-#: Safety cap on decisions in one rollout (a turn takes about 20).
-ROLLOUT_CAP = 600
+#: Seconds one plan's rollout of one world is reckoned to take (measured: about
+#: 0.4 ms on the 2-core reference machine when quiet, 1 ms with both cores
+#: busy). The worlds searched are worked out from the budget with it, not read
+#: off the clock, so a decision is the same on any machine that is not
+#: overloaded (`simulate --jobs` plays the same games as one process); the
+#: clock only guards the budget (`GUARD`), and stops a search early only when
+#: rollouts run at less than two-thirds of this reckoned speed.
+ROLLOUT_SECONDS = 0.0005
+#: Share of the budget after which the search stops whatever it planned.
+GUARD = 0.9
+#: Safety cap on actions in one rollout (a round takes about 60).
+ROLLOUT_CAP = 2000
+#: The opponents' temperaments in the rollouts, with their weights: the normal
+#: values, a bolder and a more careful player, and one who plays for territory.
+OPPONENTS: tuple[tuple[float, Params], ...] = (
+    (0.5, Params()),
+    (0.2, Params(min_odds=0.4, army_cost=0.25, progress=20.0)),
+    (0.2, Params(min_odds=0.65, army_cost=0.5, defense_share=0.7)),
+    (0.1, Params(objective=False, eager_trade=False, hunt=False, min_odds=0.75)),
+)
 
 
 @dataclass
 class Choice:
-    """The outcome of a search: the style chosen, its placement and the scores."""
+    """The outcome of a search: the plan chosen, its placement and the scores."""
 
     style: str
     place: R.Place
@@ -70,26 +101,6 @@ def style_params(base: Params, style: str) -> Params:
 Maps = tuple[list[float], list[float], list[float]]
 
 
-def decide_with(view: dict[str, Any], params: Params, maps: Maps | None = None) -> Action:
-    """One decision of the search-free policy for `params`: inference applied
-    when the params ask for it, or its conclusions `maps` reused."""
-    from game.war.bots.decide import decide
-
-    brain = Brain(view, params)
-    if maps is not None:
-        brain.block_weight, brain.block_map, brain.need_map = maps
-    elif params.infer and view["phase"] in ("reinforce", "attack"):
-        apply_inference(brain)
-    return decide(brain, [], _NO_RNG)
-
-
-def rollout_params(params: Params) -> Params:
-    """The quick version of a style for my own turn in rollouts: its values
-    and thresholds with the normal policy's one-step attacks instead of the
-    whole-turn planner (a tenth of the cost, so several times the worlds)."""
-    return replace(params, lookahead=False, plan_moves=False, infer=False)
-
-
 def placement_for(view: dict[str, Any], params: Params) -> R.Place:
     """The placement the search-free policy for `params` makes from `view`."""
     from game.war.bots.lookahead import placement_planned
@@ -101,95 +112,163 @@ def placement_for(view: dict[str, Any], params: Params) -> R.Place:
     return placement_planned(brain) if params.lookahead else placement(brain)
 
 
-#: The policies never draw from the rng for the four phases they handle;
-#: a fixed generator keeps rollouts reproducible should that change.
-_NO_RNG = Rng("war-search")
+def alternatives(view: dict[str, Any], params: Params, maps: Maps, k: int) -> list[R.Place]:
+    """The `k` placements the whole-turn planner ranks best (its own choice first)."""
+    from game.war.bots.lookahead import PLACE_DEPTH, placements, plan_value
+    from game.war.bots.policy import placement_base
+
+    brain = Brain(view, params)
+    brain.block_weight, brain.block_map, brain.need_map = maps
+    base, free = placement_base(brain)
+    ranked = sorted(
+        placements(brain, base, free), key=lambda a: -plan_value(brain, a, PLACE_DEPTH)
+    )
+    out: list[R.Place] = []
+    for alloc in ranked:
+        place = R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+        if place not in out:
+            out.append(place)
+        if len(out) >= k:
+            break
+    return out
 
 
-def play_until_my_turn(
-    m: WarMatch,
-    me: int,
-    mine: Params,
-    others: Params,
-    deadline: float = math.inf,
-    maps: Maps | None = None,
-) -> bool:
-    """Play `m` until my next turn starts (or the match ends): my decisions by
-    `mine` (with the inference `maps` of the root), everyone else's by
-    `others`. False if time ran out first."""
-    start_turn = m.turn
+def candidates(view: dict[str, Any], base: Params, maps: Maps) -> list[tuple[str, Params, R.Place]]:
+    """The plans weighed: (name, params, placement), the usual plan first."""
+    cands: list[tuple[str, Params, R.Place]] = []
+
+    def add(name: str, params: Params, place: R.Place) -> None:
+        if all(place != c[2] or params != c[1] for c in cands):
+            cands.append((name, params, place))
+
+    plan = style_params(base, "plan")
+    for k, place in enumerate(alternatives(view, plan, maps, ALTERNATIVES + 1)):
+        add("plan" if k == 0 else f"alt{k}", plan, place)
+    for style in STYLES:
+        if style != "plan":
+            params = style_params(base, style)
+            add(style, params, placement_for(view, params))
+    # the careful style with the plan's placement: same armies, fewer risks
+    add("careful-plan", style_params(base, "careful"), cands[0][2])
+    block = style_params(base, "block")
+    for k, place in enumerate(strike_placements(view, block, maps)):
+        add(f"strike{k}", block, place)
+    return cands
+
+
+# ------------------------------------------------------------ worlds and rollouts
+
+
+def sample_world(view: dict[str, Any], bel: Beliefs, rng: Rng) -> FastState:
+    """A position consistent with `view`: hidden objectives from the beliefs,
+    unseen cards dealt at random ([G4]: only the view is read)."""
+    objectives = sample_objectives(view, bel, rng)
+    return FastState.from_view(view, rng, 0, objectives)
+
+
+def opponent_policies(n: int, me: int, rng: Rng) -> list[FastPolicy | None]:
+    """A temperament per opponent for one world (None for my seat)."""
+    out: list[FastPolicy | None] = []
+    for s in range(n):
+        if s == me:
+            out.append(None)
+            continue
+        x = rng.random()
+        params = OPPONENTS[-1][1]
+        for weight, p in OPPONENTS:
+            x -= weight
+            if x <= 0.0:
+                params = p
+                break
+        out.append(FastPolicy(params))
+    return out
+
+
+def rollout(st: FastState, me: int, mine: FastPolicy, others: list[FastPolicy | None]) -> float:
+    """Play `st` (my placement done) to the start of my next turn; my win chance there."""
+    start = st.turn
+    for pol in (mine, *others):
+        if pol is not None:
+            pol._key = (-1, -1)  # per-turn memos belong to another world
     for _ in range(ROLLOUT_CAP):
-        if m.is_over:
-            return True
-        seat = m.current
-        if seat == me and m.turn != start_turn and m.phase == PHASE_REINFORCE:
-            return True
-        if time.perf_counter() > deadline:
-            return False
-        view = m.view(seat)
-        action = decide_with(view, mine, maps) if seat == me else decide_with(view, others)
-        m.apply(seat, action)
-    return True
+        if st.phase == OVER:
+            break
+        seat = st.current
+        if seat == me and st.turn != start and st.phase == REINFORCE:
+            break
+        pol = mine if seat == me else others[seat]
+        assert pol is not None
+        apply_action(st, pol.decide(st))
+    return win_chance(st, me)
+
+
+def place_alloc(place: R.Place) -> list[int]:
+    """A placement as armies per territory index."""
+    from game.war.board import BOARD
+
+    alloc = [0] * N
+    for t, c in place.armies.items():
+        alloc[BOARD.index[t]] += c
+    return alloc
 
 
 def search_turn(
     view: dict[str, Any],
     base: Params,
-    others: Params,
     rng: Rng,
     budget: float,
+    max_worlds: int = MAX_WORLDS,
 ) -> Choice:
-    """Pick the style to play this turn with (view: my placement decision)."""
-    deadline = time.perf_counter() + budget * BUDGET_SHARE
+    """Pick the plan to play this turn with (view: my placement decision):
+    as many worlds as `budget` allows (`worlds_for`), at most `max_worlds`."""
+    deadline = time.perf_counter() + budget * GUARD
     me = view["seat"]
     brain = Brain(view, base)
     bel: Beliefs = beliefs(brain)
     apply_inference(brain)
     maps: Maps = (brain.block_weight, brain.block_map, brain.need_map)
-    cands: list[tuple[str, Params, R.Place]] = []
-    for style in STYLES:  # "plan" first: the fallback
-        params = style_params(base, style)
-        cands.append((style, params, placement_for(view, params)))
-    if "block" in STYLES:
-        params = style_params(base, "block")
-        for k, place in enumerate(strike_placements(view, params, maps)):
-            if all(place != c[2] or params != c[1] for c in cands):
-                cands.append((f"strike{k}", params, place))
-    values: dict[str, list[float]] = {s: [] for s, _, _ in cands}
-    while len(values["plan"]) < MAX_WORLDS:
-        objectives = sample_objectives(view, bel, rng)
-        card_seed = rng.randrange(1 << 30)
-        dice_seed = rng.randrange(1 << 30)
-        got: dict[str, float] = {}
-        for style, params, place in cands:
-            if time.perf_counter() > deadline:
-                break
-            m = determinize(view, objectives, Rng(card_seed), dice_seed)
-            m.apply(me, place)
-            if not play_until_my_turn(m, me, rollout_params(params), others, deadline, maps):
-                break
-            got[style] = win_chance(m, me)
-        if len(got) < len(cands):
-            break  # out of time: a world every style has not seen would bias the means
-        for style, v in got.items():
-            values[style].append(v)
+    cands = candidates(view, base, maps)
+    allocs = [place_alloc(c[2]) for c in cands]
+    mine = [FastPolicy(replace(c[1], lookahead=False, infer=False)) for c in cands]
+    values: dict[str, list[float]] = {c[0]: [] for c in cands}
+    planned = min(max_worlds, worlds_for(budget, len(cands)))
+    while len(values["plan"]) < planned and len(cands) > 1:
+        if time.perf_counter() > deadline:
+            break
+        world = sample_world(view, bel, rng)
+        others = opponent_policies(view["n_seats"], me, rng)
+        dice = rng.randrange(1 << 30)
+        got: list[float] = []
+        for k in range(len(cands)):
+            st = world.copy(dice)
+            st.place(allocs[k])
+            got.append(rollout(st, me, mine[k], others))
+        for (name, _, _), v in zip(cands, got, strict=True):
+            values[name].append(v)
     worlds = len(values["plan"])
     scores = {s: sum(v) / max(1, worlds) for s, v in values.items()}
     best = cands[0]
     for cand in cands[1:]:
-        if scores[cand[0]] > scores[best[0]] and beats_plan(values[cand[0]], values["plan"]):
+        if scores[cand[0]] > scores[best[0]] and beats(values[cand[0]], values[best[0]]):
             best = cand
     return Choice(best[0], best[2], scores, worlds, best[1])
 
 
-def beats_plan(style: list[float], plan: list[float]) -> bool:
-    """Whether a style's values beat the usual plan's in the same worlds by
-    more than `EVIDENCE` standard errors of the paired differences (so the
-    noise of a few worlds does not pull the bot off its plan)."""
+def worlds_for(budget: float, plans: int) -> int:
+    """Worlds a search of `plans` candidates can afford in `budget` seconds."""
+    if budget == math.inf:
+        return MAX_WORLDS
+    return int(budget * BUDGET_SHARE / (plans * ROLLOUT_SECONDS))
+
+
+def beats(cand: list[float], plan: list[float]) -> bool:
+    """Whether a candidate's values beat another's in the same worlds by more
+    than `EVIDENCE` standard errors of the paired differences (so the noise of
+    a few worlds does not pull the bot off its plan)."""
     n = len(plan)
     if n < 2:
         return False
-    diffs = [a - b for a, b in zip(style, plan, strict=True)]
+    diffs = [a - b for a, b in zip(cand, plan, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean > EVIDENCE * math.sqrt(var / n)

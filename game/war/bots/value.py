@@ -7,49 +7,86 @@ moves — and its win chance is its share of exp(score). The weights were fitted
 (maximum likelihood) on positions of games among normal bots, recorded at the
 start of every turn and labelled with who went on to win.
 
-Used only on the search's sampled worlds, where every objective is known.
+Used only on the search's sampled worlds (`FastState`), where every objective
+is known. Each opponent's chance counts against mine: a max-n leaf (every
+seat plays for itself), not a paranoid one.
 """
 
 from __future__ import annotations
 
 import math
 
-from game.war.board import BOARD
-from game.war.match import WarMatch
+from game.war.bots.fastsim import (
+    BONUS,
+    K_DESTROY,
+    K_TERRITORIES,
+    N_CONT,
+    OVER,
+    SIZE,
+    FastState,
+    N,
+)
 
 #: Weights of the features of `features`, fitted on 13 746 positions of 250
 #: games among four normal bots (log-loss 1.065 against 1.312 for "anyone").
 WEIGHTS: tuple[float, ...] = (4.38, 0.038, 0.20, 0.050, 0.203, -0.175)
 
 
-def features(m: WarMatch, seat: int) -> tuple[float, ...]:
+def missing(st: FastState, s: int) -> int:
+    """Territories seat `s` still has to take for its objective (as `WarMatch.missing`)."""
+    kind = st.okind[s]
+    if kind == K_TERRITORIES:
+        least = st.omin[s]
+        if least <= 1:
+            good = st.count[s]
+        else:
+            owner, armies = st.owner, st.armies
+            good = sum(1 for i in range(N) if owner[i] == s and armies[i] >= least)
+        return max(0, st.oneed[s] - good)
+    if kind == K_DESTROY:
+        t = st.otarget[s]
+        return st.count[t] if t >= 0 and st.alive[t] else 0
+    cc = st.cc[s]
+    conts = st.oconts[s]
+    miss = sum(SIZE[k] - cc[k] for k in conts)
+    extra = st.oextra[s]
+    if extra:
+        others = sorted(SIZE[k] - cc[k] for k in range(N_CONT) if k not in conts)
+        miss += sum(others[:extra])
+    return miss
+
+
+def features(st: FastState, seat: int, armies_of: list[int] | None = None) -> tuple[float, ...]:
     """(1 / (1 + territories missing), territories, tenths of all armies on
     the map that are its own, income, cards, seats that move before it)."""
-    terr = 0
-    armies = 0
-    for o, a in zip(m.owner, m.armies, strict=True):
-        if o == seat:
-            terr += 1
-            armies += a
+    if armies_of is None:
+        armies_of = [0] * st.n
+        for o, a in zip(st.owner, st.armies, strict=True):
+            armies_of[o] += a
+    terr = st.count[seat]
     income = max(3, terr // 2)
-    for k, idx in enumerate(BOARD.members_idx):
-        if all(m.owner[i] == seat for i in idx):
-            income += BOARD.bonuses[BOARD.continents[k]]
-    wait = (seat - m.current) % m.n_seats
-    share = 10.0 * armies / max(1, sum(m.armies))
-    return (1.0 / (1 + m.missing(seat)), terr, share, income, len(m.hands[seat]), wait)
+    cc = st.cc[seat]
+    for k in range(N_CONT):
+        if cc[k] == SIZE[k]:
+            income += BONUS[k]
+    share = 10.0 * armies_of[seat] / max(1, sum(armies_of))
+    wait = (seat - st.current) % st.n
+    return (1.0 / (1 + missing(st, seat)), terr, share, income, len(st.hands[seat]), wait)
 
 
-def win_chance(m: WarMatch, seat: int) -> float:
-    """`seat`'s estimated chance to win `m`: 1 or 0 once the match is over."""
-    if m.is_over:
-        return 1.0 if seat in m.winners() else 0.0
-    if not m.alive[seat]:
+def win_chance(st: FastState, seat: int) -> float:
+    """`seat`'s estimated chance to win from `st`: 1 or 0 once the game is over."""
+    if st.phase == OVER:
+        return 1.0 if st.winner == seat else 0.0
+    if not st.alive[seat]:
         return 0.0
+    armies_of = [0] * st.n
+    for o, a in zip(st.owner, st.armies, strict=True):
+        armies_of[o] += a
     scores: dict[int, float] = {}
-    for s in range(m.n_seats):
-        if m.alive[s]:
-            f = features(m, s)
+    for s in range(st.n):
+        if st.alive[s]:
+            f = features(st, s, armies_of)
             scores[s] = sum(w * x for w, x in zip(WEIGHTS, f, strict=True))
     top = max(scores.values())
     z = sum(math.exp(v - top) for v in scores.values())

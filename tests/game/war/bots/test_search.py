@@ -1,7 +1,8 @@
-"""Hard's turn search: Monte Carlo choice of the style that plays the turn."""
+"""Hard's turn search: whole turns weighed on the fast simulator."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -11,23 +12,30 @@ from game.rng import Rng
 from game.war import records as R
 from game.war.bots import LEVELS, WarBot
 from game.war.bots import search as S
+from game.war.bots.brain import Brain
+from game.war.bots.fastpolicy import FastPolicy
+from game.war.bots.inference import apply_inference, beliefs
 from game.war.bots.search import STYLES, search_turn, style_params
 from game.war.match import WarMatch
 from tests.game.war.bots.test_world import midgame
 
 HARD = replace(LEVELS["hard"], search=False)
-#: the hard level with its turn search switched on
-SEARCHING = replace(LEVELS["hard"], search=True)
-NORMAL = LEVELS["normal"]
+#: the hard level as it plays: its turn search on
+SEARCHING = LEVELS["hard"]
 
 
-def test_the_chosen_placement_is_legal_and_one_of_the_styles() -> None:
-    """[W3]: the search's placement is a whole legal placement of its style."""
+def test_hard_searches_its_turns() -> None:
+    assert SEARCHING.search
+
+
+def test_the_chosen_placement_is_legal_and_one_of_the_candidates() -> None:
+    """[W3]: the search's placement is a whole legal placement of a candidate plan."""
     m = midgame()
     view = m.view(m.current)
-    choice = search_turn(view, HARD, NORMAL, Rng(1), 100.0)
-    assert choice.worlds == S.MAX_WORLDS
-    assert set(choice.scores) >= set(STYLES) and choice.style in choice.scores
+    choice = search_turn(view, HARD, Rng(1), 100.0, max_worlds=20)
+    assert choice.worlds == 20
+    assert {"plan", "block", "rush", "careful"} <= set(choice.scores)
+    assert choice.style in choice.scores
     assert all(0.0 <= v <= 1.0 for v in choice.scores.values())
     if choice.style in STYLES:
         assert choice.place == S.placement_for(view, style_params(HARD, choice.style))
@@ -35,12 +43,65 @@ def test_the_chosen_placement_is_legal_and_one_of_the_styles() -> None:
     m.check(m.current, choice.place)
 
 
+def test_every_candidate_is_a_legal_placement() -> None:
+    """[W3]: all the free armies and every continent bonus inside its continent."""
+    m = midgame(seed=7, rounds=5)
+    view = m.view(m.current)
+    brain = Brain(view, HARD)
+    apply_inference(brain)
+    maps = (brain.block_weight, brain.block_map, brain.need_map)
+    cands = S.candidates(view, HARD, maps)
+    assert cands[0][0] == "plan" and cands[0][2] == S.placement_for(view, HARD)
+    assert len(cands) >= 5
+    for _, _, place in cands:
+        m.check(m.current, place)
+
+
 def test_out_of_time_the_usual_plan_plays() -> None:
     m = midgame()
     view = m.view(m.current)
-    choice = search_turn(view, HARD, NORMAL, Rng(1), 0.0)
+    choice = search_turn(view, HARD, Rng(1), 0.0)
     assert choice.worlds == 0 and choice.style == "plan"
     assert choice.place == S.placement_for(view, HARD)
+
+
+def test_the_search_is_anytime_more_time_more_worlds() -> None:
+    m = midgame()
+    view = m.view(m.current)
+    few = search_turn(view, HARD, Rng(1), 100.0, max_worlds=3)
+    more = search_turn(view, HARD, Rng(1), 100.0, max_worlds=12)
+    assert (few.worlds, more.worlds) == (3, 12)
+    # the first worlds are the same ones: the same seed draws them in order
+    assert len(more.scores) == len(few.scores)
+
+
+def test_every_candidate_meets_the_same_dice() -> None:
+    """Common random numbers: two candidates that play alike in a world score
+    alike there, so a difference between plans is never the dice's."""
+    m = midgame()
+    me = m.current
+    view = m.view(me)
+    bel = beliefs(Brain(view, HARD))
+    world = S.sample_world(view, bel, Rng(5))
+    others = S.opponent_policies(4, me, Rng(6))
+    alloc = S.place_alloc(S.placement_for(view, HARD))
+    got = []
+    for _ in range(2):
+        st = world.copy(1234)
+        st.place(alloc)
+        got.append(S.rollout(st, me, FastPolicy(HARD), others))
+    assert got[0] == got[1]
+
+
+def test_the_opponents_are_a_mix_of_temperaments_not_copies_of_normal() -> None:
+    seen: set[int] = set()
+    rng = Rng(3)
+    for _ in range(200):
+        for pol in S.opponent_policies(4, 0, rng):
+            if pol is not None:
+                seen.add(next(k for k, (_, p) in enumerate(S.OPPONENTS) if p == pol.p))
+    assert seen == set(range(len(S.OPPONENTS)))
+    assert sum(w for w, _ in S.OPPONENTS) == pytest.approx(1.0)
 
 
 def test_the_search_sees_only_the_view() -> None:
@@ -58,8 +119,8 @@ def test_the_search_sees_only_the_view() -> None:
     )
     twin.deck.reverse()
     assert m.view(me) == twin.view(me)
-    one = search_turn(m.view(me), HARD, NORMAL, Rng(2), 100.0)
-    two = search_turn(twin.view(me), HARD, NORMAL, Rng(2), 100.0)
+    one = search_turn(m.view(me), HARD, Rng(2), 100.0, max_worlds=8)
+    two = search_turn(twin.view(me), HARD, Rng(2), 100.0, max_worlds=8)
     assert one == two
 
 
@@ -74,7 +135,7 @@ def test_the_turn_plays_on_with_the_style_its_placement_was_chosen_for(
     assert bot.turn_plan is not None
     turn, seat, params = bot.turn_plan
     assert (turn, seat) == (m.turn, me) and not params.search
-    assert any(params == style_params(HARD, s) for s in STYLES)
+    assert any(params == replace(style_params(SEARCHING, s), search=False) for s in STYLES)
     m.apply(me, place)
 
     # the attacks of this turn read the remembered style, not a new search
@@ -151,11 +212,33 @@ def test_an_opponent_close_to_winning_draws_a_strike(monkeypatch: pytest.MonkeyP
     m.check(0, strikes[0])
 
 
-def test_a_style_replaces_the_plan_only_on_clear_evidence() -> None:
+def test_a_candidate_replaces_the_plan_only_on_clear_evidence() -> None:
     plan = [0.30, 0.50, 0.20, 0.40, 0.35, 0.45]
-    assert S.beats_plan([v + 0.05 for v in plan], plan)
+    assert S.beats([v + 0.05 for v in plan], plan)
     # better on average but all over the place: not enough
     noisy = [0.90, 0.10, 0.60, 0.05, 0.70, 0.10]
-    assert sum(noisy) > sum(plan) and not S.beats_plan(noisy, plan)
-    assert not S.beats_plan([0.9], [0.1])  # one world proves nothing
-    assert not S.beats_plan(plan, plan)
+    assert sum(noisy) > sum(plan) and not S.beats(noisy, plan)
+    assert not S.beats([0.9], [0.1])  # one world proves nothing
+    assert not S.beats(plan, plan)
+
+
+def test_a_player_about_to_win_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[W11] Seat 1 is one conquest (Nova Guiné, mine) from victory: the search
+    weighs that in its worlds and plays a placement that piles armies on the
+    piece he lacks, which its rollouts find far better than the plan's."""
+    m = one_from_winning(monkeypatch)
+    view = m.view(0)
+    for seed in (1, 2):
+        choice = search_turn(view, HARD, Rng(seed), 100.0, max_worlds=100)
+        assert choice.place.armies.get("Nova Guiné", 0) >= 3
+        assert choice.scores[choice.style] > 2 * choice.scores["plan"]
+        m.check(0, choice.place)
+
+
+def test_the_worlds_come_from_the_budget_not_the_clock() -> None:
+    """A decision does not depend on how busy the machine is: the budget fixes
+    the number of worlds; a full second affords over a hundred for 8 plans."""
+    assert S.worlds_for(1.0, 8) >= 100
+    assert S.worlds_for(0.25, 8) == S.worlds_for(0.25, 8) < S.worlds_for(1.0, 8)
+    assert S.worlds_for(0.0, 8) == 0
+    assert S.worlds_for(math.inf, 8) == S.MAX_WORLDS
