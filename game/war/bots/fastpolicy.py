@@ -103,6 +103,10 @@ class FastPolicy:
         self._miss = -1
         self._moves: list[tuple[int, int, int]] | None = None
 
+    def reset(self) -> None:
+        """Forget the per-turn memos (before playing another position)."""
+        self._key = (-1, -1)
+
     # ------------------------------------------------------------ per turn
 
     def _prepare(self, st: FastState, me: int) -> None:

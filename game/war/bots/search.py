@@ -189,7 +189,7 @@ def rollout(st: FastState, me: int, mine: FastPolicy, others: list[FastPolicy | 
     start = st.turn
     for pol in (mine, *others):
         if pol is not None:
-            pol._key = (-1, -1)  # per-turn memos belong to another world
+            pol.reset()  # per-turn memos belong to another world
     for _ in range(ROLLOUT_CAP):
         if st.phase == OVER:
             break
