@@ -171,5 +171,10 @@ class _Expanded(UIExpandedDropDownState):
 
 
 def _fit_selected(menu: Any, button: pygame_gui.elements.UIButton | None) -> None:
+    """Write the box's text to fit it; a shortened name keeps its whole self
+    in the box's tooltip."""
     if button is not None and isinstance(menu, WideDropDown):
-        button.set_text(menu.shown_text())
+        shown = menu.shown_text()
+        button.set_text(shown)
+        full = str(menu.selected_option[0])
+        button.set_tooltip(full if shown != full else None)

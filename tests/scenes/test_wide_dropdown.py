@@ -85,6 +85,9 @@ def test_clicking_a_long_persona_in_the_list_sets_the_seat_persona(lang: str) ->
         shown = box_text(menu)
         assert shown == closed_text(menu.forms[target], menu.rect.width)
         assert style.text_width(shown, TEXT_SIZE) <= menu.rect.width - BOX_PAD
+        if shown != menu.selected_option[0]:  # a shortened name is there whole on hover
+            tip = menu.current_state.selected_option_button.tool_tip_text  # type: ignore[union-attr]
+            assert tip == menu.selected_option[0]
         _seats, options = nm.collect()
         assert options["personas"][1] == target
     finally:
