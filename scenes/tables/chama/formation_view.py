@@ -260,9 +260,9 @@ def _paint_header(
         room = hr.right - x - 4
         if width * 12 / 14 > room and i > 0:
             continue  # no room left at a readable size: the words further on may fit
-        rect = style.blit_text(
-            surface, text, 14, (x, y), col, kind=kind, shadow=style.BLACK, max_width=room
-        )
+        # the seat's name ends in "…" rather than shrinking unreadable
+        fitted, size = style.fit_text(text, 14, room, kind, min_size=12)
+        rect = style.blit_text(surface, fitted, size, (x, y), col, kind=kind, shadow=style.BLACK)
         x = rect.right + 10
 
 
