@@ -31,9 +31,13 @@ class Curtain(Scene):
     def build(self) -> None:
         w, h = self.app.size
         self.box = ui.centered((w, h), min(620, w - 80), 300, -20)
+        # as wide as "I am <name>" needs, within the box; a longer name ends in "…"
+        # (it was cut mid-letter: "Eu sou Bartolomeu Vascon")
+        text = tr("ui.curtain.ready", name=self.name)
+        bw = min(self.box.width - 40, max(260, style.text_width(text, 24, "serif") + 40))
         self.button = ui.button(
-            pygame.Rect(self.box.centerx - 130, self.box.bottom - 80, 260, 54),
-            tr("ui.curtain.ready", name=self.name),
+            pygame.Rect(self.box.centerx - bw // 2, self.box.bottom - 80, bw, 54),
+            style.ellipsize(text, 24, bw - 30, "serif"),
             self.app.ui_manager,
             self.ui,
             "#primary_button",

@@ -11,28 +11,26 @@ import pygame_gui
 
 from game import OptionsError, OptionSpec, get_info
 from scenes import style, ui
-from scenes.i18n import has, tr, tr_error
+from scenes.i18n import tr, tr_error
 from scenes.manager import Scene
-from scenes.names import GENERIC_LEVELS, bot_label, bot_seat_name
+from scenes.names import GENERIC_LEVELS, bot_seat_name
 from scenes.option_words import (
     NAME_MIN,
     ZERO_MEANS_NO_LIMIT,
     choice_label,
-    first_fitting,
     fit_label,
     label_style,
     labelled_error,
     option_help,
     option_label,
-    short_bot_label,
 )
+from scenes.seat_choices import HUMAN, REMOTE, kind_choices, seat_choice_need, seat_choices
+from scenes.widgets.wide_dropdown import WideDropDown
 
 if TYPE_CHECKING:
     from scenes.app import App
 
-HUMAN = "human"
-#: a seat a friend takes from another machine (the table then opens a lobby)
-REMOTE = "remote"
+__all__ = ["HUMAN", "NAME_MIN", "REMOTE", "NewMatchScene"]
 
 
 class NewMatchScene(Scene):
@@ -125,34 +123,24 @@ class NewMatchScene(Scene):
         per_seat = [o for o in self.shown_options if o.kind == "per_seat"]
         row_h = 44 if h >= 720 else 40
         kind_w = min(240, int(left.width * 0.4))
-
-        def kind_text(bot: str) -> str:
-            # "Bot · Captain (normal)" when it fits, else "Captain (normal)", else
-            # the short seat name ("Clandestino genial" for "Jogador clandestino genial")
-            return first_fitting(
-                [
-                    tr("ui.new_match.bot", level=bot_label(self.game, bot)),
-                    bot_label(self.game, bot),
-                    short_bot_label(self.game, bot),
-                ],
-                kind_w - 40,
-            )
-
-        kinds = [(tr("ui.new_match.human"), HUMAN)] + [(kind_text(b), b) for b in self.info.bot_ids]
-        if not self.practice:  # no practice aids online
-            kinds.insert(1, (tr("online.lobby.kinds.remote").capitalize(), REMOTE))
+        # the open lists name every bot or persona whole; a closed box says as much as fits
+        kinds = kind_choices(self.game, self.info, self.practice)
         extra_w = min(150, int(left.width * 0.22)) if per_seat else 0
         if per_seat:
             # a box as wide as its longest plain choice ("Drawn at random") needs,
             # as long as the name box keeps room for a name; else the short label
             spare = left.width - kind_w - 10 - 46 - NAME_MIN - extra_w * len(per_seat)
             extra_w += max(
-                0, min(spare // len(per_seat), self._seat_choice_need(per_seat) - extra_w)
+                0,
+                min(
+                    spare // len(per_seat),
+                    seat_choice_need(self.game, self.info, per_seat) - extra_w,
+                ),
             )
         for i, row in enumerate(self.rows):
             y = left.top + 30 + i * row_h
             rw: dict[str, Any] = {}
-            rw["kind"] = ui.dropdown(
+            rw["kind"] = WideDropDown(
                 pygame.Rect(left.left, y, kind_w, 36), kinds, row["kind"], m, self.ui
             )
             name_w = left.width - kind_w - 10 - extra_w * len(per_seat) - 46
@@ -166,9 +154,12 @@ class NewMatchScene(Scene):
             self.per_seat_cols = []
             for o in per_seat:
                 self.per_seat_cols.append((x, extra_w - 8, option_label(self.game, o)))
-                opts = [(self._seat_choice_text(o, c, extra_w - 48), str(c)) for c in o.choices]
-                rw[o.key] = ui.dropdown(
-                    pygame.Rect(x, y, extra_w - 8, 36), opts, str(row[o.key]), m, self.ui
+                rw[o.key] = WideDropDown(
+                    pygame.Rect(x, y, extra_w - 8, 36),
+                    seat_choices(self.game, self.info, o),
+                    str(row[o.key]),
+                    m,
+                    self.ui,
                 )
                 x += extra_w
             rw["remove"] = ui.button(
@@ -294,32 +285,6 @@ class NewMatchScene(Scene):
         )
         if not self.saves or not self._table_ready():
             self.load_btn.disable()
-
-    def _seat_choice_text(self, spec: OptionSpec, value: Any, width: int) -> str:
-        """A per-seat choice in a box `width` wide: its full label if it fits;
-        for the option naming each seat's bot (Wyrt's persona), the bot's short
-        name, and "Auto" for the seat's own bot."""
-        full = choice_label(self.game, spec, value)
-        assert self.info is not None
-        if spec.key != self.info.extra.get("bot_option"):
-            short = f"{self.game}.options.{spec.key}.choices_short.{value}"
-            return first_fitting([full, tr(short) if has(short) else full], width)
-        short = (
-            tr("ui.new_match.auto") if value == spec.default else short_bot_label(self.game, value)
-        )
-        return first_fitting([full, short], width)
-
-    def _seat_choice_need(self, per_seat: list[OptionSpec]) -> int:
-        """The box width the longest plain per-seat choice needs (room kept, as in
-        `_seat_choice_text`, for the arrow and the box's padding)."""
-        assert self.info is not None
-        texts = [
-            choice_label(self.game, o, c)
-            for o in per_seat
-            if o.key != self.info.extra.get("bot_option")
-            for c in o.choices or ()
-        ]
-        return max((style.font(16).size(t)[0] + 48 + 8 for t in texts), default=0)
 
     def _practice_text(self) -> str:
         return (

@@ -57,20 +57,31 @@ def dropdown(
     window (a box near the bottom edge), and is never taller than the room.
     """
     start = next((o for o in options if o[1] == selected_id), options[0])
-    top = rect.top + _screen_top(container)
-    below = manager.get_root_container().get_rect().height - (top + rect.height) - 6
-    above = top - 6
-    want = min(DROP_LIMIT, len(options) * rect.height + 8)
-    up = below < want and above > below
+    limit, object_id = drop_room(rect, len(options), manager, container)
     return pygame_gui.elements.UIDropDownMenu(
         options_list=options,
         starting_option=start,
         relative_rect=rect,
         manager=manager,
         container=container,
-        expansion_height_limit=max(rect.height * 2, min(DROP_LIMIT, above if up else below)),
-        object_id=pygame_gui.core.ObjectID(object_id="#drop_up") if up else None,
+        expansion_height_limit=limit,
+        object_id=object_id,
     )
+
+
+def drop_room(
+    rect: pygame.Rect, count: int, manager: pygame_gui.UIManager, container: Any
+) -> tuple[int, pygame_gui.core.ObjectID | None]:
+    """How tall the open list of a drop-down at `rect` with `count` options may
+    grow, and the object id that turns it upwards ("#drop_up") when there is
+    more room above the box than below it."""
+    top = rect.top + _screen_top(container)
+    below = manager.get_root_container().get_rect().height - (top + rect.height) - 6
+    above = top - 6
+    want = min(DROP_LIMIT, count * rect.height + 8)
+    up = below < want and above > below
+    limit = max(rect.height * 2, min(DROP_LIMIT, above if up else below))
+    return limit, pygame_gui.core.ObjectID(object_id="#drop_up") if up else None
 
 
 #: the tallest a drop-down's open list grows

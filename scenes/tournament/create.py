@@ -24,6 +24,7 @@ from scenes.option_words import (
     bot_label,
     fit_label,
     labelled_error,
+    short_bot_label,
 )
 from scenes.style import draw_backdrop, draw_heading
 from scenes.tournament.common import (
@@ -40,6 +41,7 @@ from scenes.tournament.create_settings import (
     _scroll_pos,
 )
 from scenes.tournament.row_list import RowList
+from scenes.widgets.wide_dropdown import Choice, WideDropDown
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -126,17 +128,22 @@ class CreateTournament(SettingsPanel, Scene):
         kind_rect = pygame.Rect(
             self.left.left + count_w + 8, y2, self.left.width - count_w - 16 - add_w, WIDGET_H
         )
-        bots = [(bot_label(self.form.game, b), b) for b in self.form.bots]
         chosen = getattr(self, "_bot_kind", self.form.default_bot)
         if chosen not in self.form.bots:
             chosen = self.form.default_bot
-        self.bot_kind = ui.dropdown(kind_rect, bots, chosen, m, self.ui)
+        # the open list names every bot or persona whole (a Wyrt persona read "Jogador nob…")
+        self.bot_kind = WideDropDown(kind_rect, self._bot_choices(), chosen, m, self.ui)
         self.add_bots = ui.button(
             pygame.Rect(self.left.right - add_w, y2, add_w, WIDGET_H),
             tr("tournament.create.add_bots"),
             m,
             self.ui,
         )
+
+    def _bot_choices(self) -> list[Choice]:
+        """Each bot as drop-down choices: its label, then its short seat name."""
+        game = self.form.game
+        return [((bot_label(game, b), short_bot_label(game, b)), b) for b in self.form.bots]
 
     def _build_editor(self) -> None:
         """The row that edits the selected entrant: kind, name, remove."""
@@ -145,13 +152,11 @@ class CreateTournament(SettingsPanel, Scene):
         m = self.app.ui_manager
         i = self.entrants.selected
         row = self.form.entrants[i] if i is not None else None
-        kinds = [(tr("tournament.labels.human"), HUMAN)] + [
-            (bot_label(self.form.game, b), b) for b in self.form.bots
-        ]
+        kinds = [((tr("tournament.labels.human"),), HUMAN), *self._bot_choices()]
         w = self.left.width
         kind_w = min(190, int(w * 0.38))
         y = self.editor_y
-        kind = ui.dropdown(
+        kind = WideDropDown(
             pygame.Rect(self.left.left, y, kind_w, WIDGET_H),
             kinds,
             row.kind if row is not None else HUMAN,

@@ -25,9 +25,27 @@ class FloatingText(Timed):
         colour: tuple[int, int, int],
         duration: float,
         size: int = 22,
+        max_width: int | None = None,
     ) -> None:
         super().__init__(duration)
-        self.surf = style.render_text(text, size, colour, "bold", shadow=style.BLACK)
+        # Wider than `max_width`, the words wrap onto lines (a redraw naming a long
+        # name and five cards ran past both edges of the window).
+        lines = style.wrap_text(text, size, max_width, "bold") if max_width else [text]
+        rows = [
+            style.render_text(line, size, colour, "bold", shadow=style.BLACK, max_width=max_width)
+            for line in lines
+        ]
+        if len(rows) == 1:
+            self.surf = rows[0]
+        else:
+            self.surf = pygame.Surface(
+                (max(r.get_width() for r in rows), sum(r.get_height() for r in rows)),
+                pygame.SRCALPHA,
+            )
+            y = 0
+            for row in rows:
+                self.surf.blit(row, row.get_rect(midtop=(self.surf.get_width() // 2, y)))
+                y += row.get_height()
         self.pos = pos
 
     def draw(self, surface: pygame.Surface) -> None:

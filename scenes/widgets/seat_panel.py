@@ -26,6 +26,8 @@ class SeatInfo:
 NAME_SIZE = 18
 TAG_SIZE = 12
 TAG_GAP = 10
+#: a seat's name shrinks no smaller than this; past it, it is cut with "…"
+NAME_MIN_SIZE = 13
 #: the corner tag may shrink this far beside the name; smaller, it takes a line of its own
 TAG_MIN_SIZE = 10
 
@@ -152,15 +154,11 @@ class SeatPanel:
         # rather than dropping the lines under the name.
         compact = bool(lines) and h < 32 + 18 * len(lines)
         name_y, first, step, size = (3, 23, 15, 13) if compact else (8, 32, 18, 14)
-        style.blit_text(
-            card,
-            seat.name,
-            16 if compact else NAME_SIZE,
-            (42, name_y),
-            name_col,
-            kind="bold",
-            max_width=w - 52 - tag_w,
+        # a long name shrinks a little, then ends in "…" (it was shrunk to 11 px)
+        name, name_size = style.fit_text(
+            seat.name, 16 if compact else NAME_SIZE, w - 52 - tag_w, "bold", NAME_MIN_SIZE
         )
+        style.blit_text(card, name, name_size, (42, name_y), name_col, kind="bold")
         for k, line in enumerate(lines):
             y = first + step * k
             if y + size > h:

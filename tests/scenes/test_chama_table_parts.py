@@ -230,3 +230,29 @@ def test_side_header_holds_its_second_line(size: tuple[int, int], n: int) -> Non
             text_end = area.header.top + 1 + 17 + line
             assert all(s.top >= text_end for s in area.slots)  # cards start under the words
             assert area.draw_pile.top > text_end
+
+
+def test_a_long_name_in_a_side_header_ends_in_an_ellipsis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A side area's header shrank a long name to whatever fitted (unreadable);
+    it now stays at 12 px or more and ends in "…" inside the header."""
+    from scenes import style
+    from scenes.tables.chama import formation_view
+
+    pygame.init()
+    drawn: list[tuple[str, int]] = []
+    real = style.blit_text
+
+    def spy(target, text, size, pos, *a, **k):  # type: ignore[no-untyped-def]
+        drawn.append((text, size))
+        return real(target, text, size, pos, *a, **k)
+
+    monkeypatch.setattr(formation_view.style, "blit_text", spy)
+    area = L.Area(1, pygame.Rect(0, 0, 170, 300), "right", 40)
+    area.header = pygame.Rect(0, 0, 170, L.SIDE_HEADER_H)
+    name = "Maximiliano Albuquerque de Vasconcelos"
+    header = [(name, style.CREAM), ("Reinos 0/6", style.GOLD), ("Mão 5", style.PARCHMENT)]
+    surf = pygame.Surface((200, 320), pygame.SRCALPHA)
+    formation_view._paint_header(surf, area, header, (200, 40, 40), "square", {"suit": "H"})
+    text, size = drawn[0]
+    assert text.endswith("…") and size >= 12
+    assert 38 + style.text_width(text, size, "bold") <= area.header.width - 4

@@ -85,3 +85,35 @@ def test_a_card_with_no_room_for_its_tag_still_draws() -> None:
     panel.seats = [SeatInfo("Borin Martelo-de-Pedra Segundo", (200, 40, 40), "square", False)]
     surf = pygame.Surface((220, 80))
     panel.draw(surf, "bot", "pessoa")
+
+
+def _drawn_texts(monkeypatch: pytest.MonkeyPatch, module: object) -> list[tuple[str, int, str]]:
+    """Every (text, size, kind) `module` draws through style.blit_text."""
+    drawn: list[tuple[str, int, str]] = []
+    real = style.blit_text
+
+    def spy(target, text, size, pos, *a, **k):  # type: ignore[no-untyped-def]
+        drawn.append((text, size, k.get("kind", "sans")))
+        return real(target, text, size, pos, *a, **k)
+
+    monkeypatch.setattr(module.style, "blit_text", spy)  # type: ignore[attr-defined]
+    return drawn
+
+
+@pytest.mark.parametrize("height", [60, 300])  # six short cards (compact) or roomy ones
+def test_a_long_name_ends_in_an_ellipsis_at_a_legible_size(
+    monkeypatch: pytest.MonkeyPatch, height: int
+) -> None:
+    """At 1024x640 Chama's panel shrank "Maximiliano Albuquerque" to 11 px; a name
+    shrinks no further than NAME_MIN_SIZE and then ends in "…" inside the card."""
+    from scenes.widgets import seat_panel
+
+    drawn = _drawn_texts(monkeypatch, seat_panel)
+    panel = SeatPanel(pygame.Rect(0, 0, 200, height))
+    name = "Maximiliano Albuquerque de Vasconcelos"
+    panel.seats = [SeatInfo(name, (200, 40, 40), "square", True, lines=["Reinos 0 · mão 5"])]
+    panel.draw(pygame.Surface((220, height + 20)), "bot", "pessoa")
+    text, size, kind = next(d for d in drawn if d[0].startswith("Maximiliano"))
+    assert text.endswith("…") and text != name
+    assert size >= seat_panel.NAME_MIN_SIZE
+    assert style.text_width(text, size, kind) <= 200 - 52

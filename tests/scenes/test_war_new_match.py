@@ -8,6 +8,7 @@ import pytest
 from scenes import style
 from scenes.i18n import tr
 from scenes.new_match import NAME_MIN, NewMatchScene
+from scenes.widgets.wide_dropdown import closed_text
 from tests.scenes.conftest import make_app, pump
 
 
@@ -24,10 +25,13 @@ def test_every_colour_choice_reads_whole_in_its_box(lang: str, size: str) -> Non
         for rw in nm.row_widgets:
             menu = rw["colors"]
             assert rw["name"].rect.width >= NAME_MIN  # the name box keeps its room
-            for text, _ in menu.options_list:
+            for _, value in menu.options_list:
+                # what the closed box says when this colour is chosen
+                text = closed_text(menu.forms[value], menu.rect.width)
                 assert "…" not in text, (lang, size, text)
                 assert menu.rect.width - 36 >= style.font(16).size(text)[0], (lang, size, text)
-        random = dict((v, t) for t, v in nm.row_widgets[0]["colors"].options_list)["random"]
+        colours = nm.row_widgets[0]["colors"]
+        random = closed_text(colours.forms["random"], colours.rect.width)
         if size == "1280x800":  # room enough for the whole words
             assert random == tr("war.options.colors.choices.random")
         assert random in (

@@ -158,3 +158,20 @@ def test_tooltips_are_dark_boxes_with_light_words() -> None:
         assert bg.a >= 200 and sum(bg[:3]) < 200  # dark and all but opaque
     finally:
         pygame.quit()
+
+
+def test_floating_words_wrap_within_their_width() -> None:
+    """Chama's redraw ("Leopoldina Bragança: commander 3 armistice A …") floated
+    as one line past both edges of a 1024-wide window: it wraps to `max_width`."""
+    from scenes.widgets.floating import FloatingText
+
+    text = "Leopoldina Bragança: " + " ".join(["commander 3", "armistice A"] * 6)
+    wide = FloatingText(text, (400, 300), (255, 255, 255), 1.0, 20)
+    fx = FloatingText(text, (400, 300), (255, 255, 255), 1.0, 20, max_width=500)
+    assert wide.surf.get_width() > 500
+    assert fx.surf.get_width() <= 500 + 2  # the text's shadow
+    assert fx.surf.get_height() >= 2 * wide.surf.get_height() - 4  # on several lines
+    short = FloatingText("+3", (50, 50), (255, 255, 255), 1.0, max_width=500)
+    assert (
+        short.surf.get_size() == FloatingText("+3", (50, 50), (255, 255, 255), 1.0).surf.get_size()
+    )

@@ -118,7 +118,8 @@ class TableAnimations:
         size: int = 24,
         seconds: float = 1.0,
     ) -> None:
-        self.fx.append(FloatingText(text, pos, colour, self._d(seconds) or 0.01, size))
+        room = self.lay.board.width - 40 if self.lay else None  # long words wrap on the board
+        self.fx.append(FloatingText(text, pos, colour, self._d(seconds) or 0.01, size, room))
 
     def _face(self, code: str | Card, width: int = 0) -> pygame.Surface:
         """A card in flight, at a size already painted for the table."""

@@ -260,8 +260,11 @@ def _paint_header(
         room = hr.right - x - 4
         if width * 12 / 14 > room and i > 0:
             continue  # no room left at a readable size: the words further on may fit
+        # the seat's name ends in "…" rather than shrinking unreadable; the words
+        # after it fit at 12 px or more (see above) and only shrink
+        fitted, size = style.fit_text(text, 14, room, kind, min_size=12) if i == 0 else (text, 14)
         rect = style.blit_text(
-            surface, text, 14, (x, y), col, kind=kind, shadow=style.BLACK, max_width=room
+            surface, fitted, size, (x, y), col, kind=kind, shadow=style.BLACK, max_width=room
         )
         x = rect.right + 10
 

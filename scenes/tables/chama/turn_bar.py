@@ -45,7 +45,8 @@ def draw_turn_bar(
     x = rect.left + 10
     pygame.draw.circle(surface, state.colour, (x + 6, rect.centery), 6)
     pygame.draw.circle(surface, style.BLACK, (x + 6, rect.centery), 6, 1)
-    name = style.render_text(state.name, 15, style.CREAM, "bold", style.BLACK, 150)
+    fitted, size = style.fit_text(state.name, 15, 150, "bold", min_size=12)
+    name = style.render_text(fitted, size, style.CREAM, "bold", style.BLACK)
     surface.blit(name, name.get_rect(midleft=(x + 18, rect.centery)))
     x += 24 + name.get_width() + 8
     # badges from the right end, so the steps keep the middle

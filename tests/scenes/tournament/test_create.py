@@ -170,3 +170,25 @@ def test_the_form_opens_on_the_game_played_last_else_war(app) -> None:  # type: 
     m = new_match("chama", 2, seed=1)
     history.record_match(m, [0])
     assert CreateTournament(app).form.game == "chama"
+
+
+def test_the_wyrt_persona_lists_open_wider_than_their_boxes() -> None:
+    """At 1024x640 the persona boxes of the create screen are narrow; their open
+    lists name every persona whole, inside the window (issue 34)."""
+    from scenes.widgets.wide_dropdown import WideDropDown
+    from tests.scenes.conftest import make_app
+
+    app = make_app("--lang", "pt", "--size", "1024x640")
+    try:
+        scene = open_scene(app, CreateTournament(app, "wyrt"))
+        click(app, scene.entrants.row_rect(1).center)  # a bot: the editor's kind box
+        window = pygame.Rect((0, 0), app.size)
+        for menu in (scene.bot_kind, scene.editor["kind"]):
+            assert isinstance(menu, WideDropDown)
+            click_widget(app, menu)
+            lst = menu.option_list()
+            assert lst is not None and window.contains(lst.rect)
+            assert lst.rect.width >= min(menu.list_width, window.width - 12)
+            click_widget(app, menu)
+    finally:
+        pygame.quit()
