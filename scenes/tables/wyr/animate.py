@@ -57,7 +57,9 @@ class WyrAnimations:
 
     def event_text(self, event: Event, **extra: Any) -> str:
         """The log line of an event for the person at the screen (see `words.event_line`)."""
-        return event_line(event, self.name, self.viewer, private_ok=not self.needs_curtain)
+        return event_line(
+            event, self.name, self.viewer, private_ok=not self.needs_curtain, you=self.you()
+        )
 
     @staticmethod
     def _log_colour(event: Event) -> tuple[int, int, int]:
