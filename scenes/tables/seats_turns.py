@@ -24,6 +24,11 @@ class SeatsAndTurns:
         s = self.seats[seat]
         return not s.is_bot and not s.elsewhere
 
+    def sole_person(self) -> int | None:
+        """The one person who plays at this screen (None: nobody, or several in
+        hot-seat, who share the screen when a match ends)."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
     def human_to_act(self) -> int | None:
         """The human seat that must act now, if any."""
         for s in self.match.to_move:

@@ -15,7 +15,7 @@ from game import (
 )
 from scenes import style
 from scenes.i18n import tr
-from scenes.tables.you_words import fields_naming, keys_for, say_first
+from scenes.tables.you_words import fields_naming, keys_for, say_about, say_first
 
 
 def replay_events(match: Match) -> list[Event]:
@@ -59,6 +59,11 @@ class TableLog:
         each viewer (`rebuild_log`), so "you" is always the one who looks."""
         seat = self.viewer
         return seat if seat is not None and self.is_human(seat) else None
+
+    def said_of(self, key: str, seat: int, **params: Any) -> str:
+        """A sentence about `seat` ("Ana is out!"), said to the person who looks
+        now when he is that seat ("You are out!", the key's `_self` twin)."""
+        return say_about(key, seat, self.you(), **params)
 
     def event_keys(self, event: Event) -> list[str]:
         """The keys an event's line may be worded by, most particular first:

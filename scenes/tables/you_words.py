@@ -56,6 +56,12 @@ def keys_for(key: str, named: Iterable[str]) -> list[str]:
     return [*(self_key(key, f) for f in named), key]
 
 
+def say_about(key: str, seat: int, you: int | None, **params: Any) -> str:
+    """A sentence about `seat`, said to the person (`key`'s `_self` twin) when
+    he is `you`, else naming the seat as `params` do."""
+    return say_first(keys_for(key, ["seat"] if seat == you else []), **params)
+
+
 def say_first(keys: Iterable[str], **params: Any) -> str:
     """The first of `keys` that has words, worded ("" when none has)."""
     for key in keys:

@@ -135,3 +135,14 @@ def test_hot_seat_you_follows_the_one_who_looks_now(app, lang: str) -> None:  # 
     t.set_viewer(None)
     assert t.you() is None
     assert not _said_to_you(t, lang), _lines(t)
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "bot"),
+    [("en", "You are out!", "Bo is out!"), ("pt", "Você está fora!", "Bo está fora!")],
+)
+def test_a_banner_about_the_person_is_said_to_him(app, lang: str, you: str, bot: str) -> None:  # type: ignore[no-untyped-def]
+    app.set_language(lang)
+    t = open_test_table(app, "war", [SeatSetup("Ana"), SeatSetup("Bo", "easy")], seed=5)
+    assert t.said_of("wartable.eliminated", 0, name="Ana") == you
+    assert t.said_of("wartable.eliminated", 1, name="Bo") == bot

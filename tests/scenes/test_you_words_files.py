@@ -16,6 +16,8 @@ from scenes.tables.you_words import SELF, self_key
 
 LANGS = ("en", "pt")
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
+#: how a named line may name its actor (the person, in its `_self` twin)
+ACTOR = {"seat", "name", "names"}
 
 
 def _load(path_stem: str, lang: str) -> dict[str, Any]:
@@ -52,7 +54,16 @@ def _placeholders(entry: Any) -> set[str]:
 
 def test_there_are_twins_in_every_game_with_a_log() -> None:
     found = {ns for ns in _namespaces() if any(_self_sections(_load(ns, "en")))}
-    assert {"wyr", "wyrtable", "wyrt", "wyrttable", "war", "chama"} <= found
+    assert {
+        "wyr",
+        "wyrtable",
+        "wyrt",
+        "wyrttable",
+        "war",
+        "chama",
+        "wartable",
+        "chamatable",
+    } <= found
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -67,10 +78,12 @@ def test_every_twin_has_its_named_line_and_its_placeholders_but_the_person(
         for key, entry in _entries(body, section).items():
             where = f"{ns}.{section}.{key}"
             assert key in named, f"{where}: no named line {ns}.{base}.{key}"
-            assert _placeholders(named[key]) - {field} == _placeholders(entry), where
+            # the actor is %{seat} in a log line, %{name}(s) in a banner's
+            person = ACTOR if field == "seat" else {field}
+            assert _placeholders(named[key]) - person == _placeholders(entry), where
             if field == "seat":  # (another field may be only implied: "attacks your Brasil")
                 # the actor's twin stands for a line that names him
-                assert "seat" in _placeholders(named[key]), where
+                assert person & _placeholders(named[key]), where
             if isinstance(named[key], dict):
                 assert isinstance(entry, dict) and set(entry) == set(named[key]), where
 

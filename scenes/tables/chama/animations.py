@@ -320,7 +320,7 @@ class TableAnimations:
             )
         elif isinstance(event, E.PlayerEliminated):
             self._float(
-                tr("chamatable.fx.out", name=self.seats[event.seat].name),
+                self.said_of("chamatable.fx.out", event.seat, name=self.seats[event.seat].name),
                 lay.centre.center,
                 (255, 90, 70),
                 30,

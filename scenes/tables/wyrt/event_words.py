@@ -186,7 +186,7 @@ class WyrtEventWords:
         row.note = tr("wyrttable.test_fail", target=max(0, ev.target))
         row.note_colour = (240, 120, 100)
         self.banner.show(
-            tr("wyrttable.caught_banner", name=self.seats[s].name),
+            self.said_of("wyrttable.caught_banner", s, name=self.seats[s].name),
             tr("wyrttable.caught_sub", amount=self.money(ev.forfeited)),
             self._d(2.2),
             "dark",
@@ -225,7 +225,8 @@ class WyrtEventWords:
     def _on_SoulTaken(self, ev: R.SoulTaken) -> None:
         self.shown.status[ev.seat] = "dead"
         name = self.seats[ev.seat].name
-        self.banner.show(tr("wyrttable.soul_banner", name=name), "", self._d(2.0), "dark")
+        title = self.said_of("wyrttable.soul_banner", ev.seat, name=name)
+        self.banner.show(title, "", self._d(2.0), "dark")
         self.log_event(ev)
         if self.is_human(ev.seat):
             from scenes.tables.wyrt.dialogs import SoulTakenScreen
@@ -244,14 +245,19 @@ class WyrtEventWords:
 
     def _on_WishGranted(self, ev: R.WishGranted) -> None:
         self.banner.show(
-            tr("wyrttable.wish_banner", name=self.seats[ev.seat].name), "", self._d(2.4), "gold"
+            self.said_of("wyrttable.wish_banner", ev.seat, name=self.seats[ev.seat].name),
+            "",
+            self._d(2.4),
+            "gold",
         )
         self.log_event(ev)
 
     def _on_RelicInvoked(self, ev: R.RelicInvoked) -> None:
         relic = tr(f"wyrttable.relic_short.{ev.relic}")
         self.banner.show(
-            tr("wyrttable.relic_banner", name=self.seats[ev.seat].name, relic=relic),
+            self.said_of(
+                "wyrttable.relic_banner", ev.seat, name=self.seats[ev.seat].name, relic=relic
+            ),
             tr(f"wyrt.relics.{ev.relic}.power"),
             self._d(1.6),
             "dark",
