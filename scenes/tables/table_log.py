@@ -58,7 +58,9 @@ class TableLog:
         when nobody's view is shown). In hot-seat the log is told again for
         each viewer (`rebuild_log`), so "you" is always the one who looks."""
         seat = self.viewer
-        return seat if seat is not None and self.is_human(seat) else None
+        if seat is None or self.spectator or not self.is_human(seat):
+            return None
+        return seat
 
     def said_of(self, key: str, seat: int, **params: Any) -> str:
         """A sentence about `seat` ("Ana is out!"), said to the person who looks

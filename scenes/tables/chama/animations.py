@@ -303,7 +303,9 @@ class TableAnimations:
         elif isinstance(event, E.XisumCalled):
             self._xisum_commander = event.commander.code
             self._float(
-                tr("chamatable.fx.xisum", name=self.seats[event.target].name),
+                self.said_of(
+                    "chamatable.fx.xisum", event.target, name=self.seats[event.target].name
+                ),
                 lay.centre.center,
                 LEGAL,
                 30,
@@ -340,7 +342,7 @@ class TableAnimations:
             )
         elif isinstance(event, E.TurnStarted):
             self._float(
-                tr("chamatable.fx.turn", name=self.seats[event.seat].name),
+                self.said_of("chamatable.fx.turn", event.seat, name=self.seats[event.seat].name),
                 lay.centre.center,
                 style.CREAM,
                 22,
