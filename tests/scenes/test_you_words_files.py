@@ -119,3 +119,35 @@ def test_a_key_names_its_twin() -> None:
         "chama.events_self_defender.BattleStarted"
     )
     assert self_key("wyrttable.bet_log") == "wyrttable.bet_log_self"
+
+
+#: log sections whose lines name their actor as %{seat}
+LOGS = [
+    ("war", "events"),
+    ("chama", "events"),
+    ("wyr", "events"),
+    ("wyrt", "events"),
+    ("wyrttable", "events"),
+    ("wyrtable", "log"),
+]
+#: lines whose %{seat} is never the person: O Morto is the house's
+NEVER_THE_PERSON = {("wyrt", "MortoDefeated")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("ns", "section"), LOGS)
+def test_every_line_naming_its_actor_has_the_persons_twin(ns: str, section: str, lang: str) -> None:
+    """A new event's line is written for the person too (or is a private line,
+    already his), so no log line reads "Ana passes" to Ana."""
+    body = _load(ns, lang)
+    twins = body.get(f"{section}{SELF}", {})
+    private = body.get("events_private", {})
+    missing = [
+        key
+        for key, entry in body[section].items()
+        if "seat" in _placeholders(entry)
+        and key not in twins
+        and key not in private
+        and (ns, key) not in NEVER_THE_PERSON
+    ]
+    assert not missing, f"{ns}.{section}: no {section}{SELF} line for {missing}"
