@@ -146,3 +146,17 @@ def test_a_banner_about_the_person_is_said_to_him(app, lang: str, you: str, bot:
     t = open_test_table(app, "war", [SeatSetup("Ana"), SeatSetup("Bo", "easy")], seed=5)
     assert t.said_of("wartable.eliminated", 0, name="Ana") == you
     assert t.said_of("wartable.eliminated", 1, name="Bo") == bot
+
+
+def test_wyr_hot_seat_retells_the_bets_for_the_next_person(app) -> None:  # type: ignore[no-untyped-def]
+    seats = [SeatSetup("Ana"), SeatSetup("Bia"), SeatSetup("Bo", "easy")]
+    t = open_test_table(app, "wyr", seats, seed=5)
+    mine = "You pick a bet in secret."
+    _play(app, t, lambda: t.you() is not None and mine in _lines(t))
+    first = t.you()
+    assert first is not None
+    _play(app, t, lambda: t.you() not in (None, first) and mine in _lines(t))
+    lines = _lines(t)
+    # the first person's bet now bears her name; the one who looks reads her own
+    assert f"{seats[first].name} has picked a bet in secret." in lines, lines
+    assert lines.count(mine) == 1, lines
