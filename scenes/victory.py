@@ -16,6 +16,21 @@ if TYPE_CHECKING:
     from scenes.tables.base import TableScene
 
 
+def victory_title(table: TableScene) -> str:
+    """The title: who won, said to the person when he alone plays at this
+    screen ("You win!", not "Victory for Ana!"); in hot-seat the screen is
+    shared at that moment, so the winners keep their names."""
+    m = table.match
+    winners = m.winners()
+    key = "ui.victory.timed" if m.timed_out else "ui.victory.title"
+    person = table.sole_person()
+    if person is not None and person in winners:
+        others = [w for w in winners if w != person]
+        names = ", ".join(table.seats[w].name for w in others)
+        return tr(f"{key}_self_shared" if others else f"{key}_self", names=names)
+    return tr(key, names=", ".join(table.seats[w].name for w in winners))
+
+
 class VictoryOverlay(Scene):
     """Shows the finishing order; tables may add lines through `summary_lines`."""
 
@@ -103,9 +118,7 @@ class VictoryOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         style.modal_panel(surface, self.box, veil=140)
         m = self.table.match
-        winners = m.winners()
-        names = ", ".join(self.table.seats[w].name for w in winners)
-        title = tr("ui.victory.timed" if m.timed_out else "ui.victory.title", names=names)
+        title = victory_title(self.table)
         # centred, and clear of the Look button at the top right (a long title ran under it)
         room = min(self.box.width - 120, 2 * (self.look.rect.left - 8 - self.box.centerx))
         #: where the title was last drawn

@@ -24,6 +24,13 @@ class SeatsAndTurns:
         s = self.seats[seat]
         return not s.is_bot and not s.elsewhere
 
+    def sole_person(self) -> int | None:
+        """The one person who plays at this screen (None: nobody, a spectator's
+        screen, or several in hot-seat, who share the screen when a match ends)."""
+        if self.spectator or len(self.humans) != 1:
+            return None
+        return self.humans[0]
+
     def human_to_act(self) -> int | None:
         """The human seat that must act now, if any."""
         for s in self.match.to_move:

@@ -14,7 +14,8 @@ from game import (
     new_match,
 )
 from scenes import style
-from scenes.i18n import has, tr
+from scenes.i18n import tr
+from scenes.tables.you_words import fields_naming, keys_for, say_about, say_first
 
 
 def replay_events(match: Match) -> list[Event]:
@@ -51,28 +52,50 @@ class TableLog:
         "target_seat",
     )
 
-    def event_text(self, event: Event, **extra: Any) -> str:
-        """The log line of an event in words ("" when the game has none).
+    def you(self) -> int | None:
+        """The seat the log says "you" to: the seat that looks now, when a person
+        at this screen plays it (never a bot's, a remote seat's, nor anyone's
+        when nobody's view is shown). In hot-seat the log is told again for
+        each viewer (`rebuild_log`), so "you" is always the one who looks."""
+        seat = self.viewer
+        if seat is None or self.spectator or not self.is_human(seat):
+            return None
+        return seat
 
-        Keys: `<game>.events_private.<Event>` for the seat a private event
-        belongs to, else `<game>.events.<Event>`. Seat numbers become names;
-        `event_extra`'s words are worked out now, in today's language.
-        """
-        extra = {**self.event_extra(event), **extra}
+    def said_of(self, key: str, seat: int, **params: Any) -> str:
+        """A sentence about `seat` ("Ana is out!"), said to the person who looks
+        now when he is that seat ("You are out!", the key's `_self` twin)."""
+        return say_about(key, seat, self.you(), **params)
+
+    def event_keys(self, event: Event) -> list[str]:
+        """The keys an event's line may be worded by, most particular first:
+        `<game>.events_private.<Event>` for the seat a private event belongs
+        to, then `<game>.events.<Event>` (the last is the named line)."""
         game, name = self.match.game_name, type(event).__name__
         keys = [f"{game}.events.{name}"]
         if event.PRIVATE and event.visible_to(self.viewer):
             keys.insert(0, f"{game}.events_private.{name}")
+        return keys
+
+    def event_text(self, event: Event, **extra: Any) -> str:
+        """The log line of an event in words ("" when the game has none).
+
+        Keys: `event_keys`, preceded by the line said to the person at the
+        screen when a seat field names him (`you_words`). Seat numbers become
+        names; `event_extra`'s words are worked out now, in today's language.
+        """
+        extra = {**self.event_extra(event), **extra}
+        keys = self.event_keys(event)
         fields: dict[str, Any] = {k: v for k, v in event.to_dict().items() if k != "type"}
+        if not event.PRIVATE or event.visible_to(self.viewer):
+            named = fields_naming(fields, self.you(), self.SEAT_FIELDS)
+            keys = [*keys_for(keys[-1], named)[:-1], *keys]
         for k in self.SEAT_FIELDS:
             v = fields.get(k)
             if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
                 fields[k] = self.seats[v].name
         fields.update(extra)
-        for key in keys:
-            if has(key):
-                return tr(key, **fields)
-        return ""
+        return say_first(keys, **fields)
 
     def event_extra(self, event: Event) -> dict[str, Any]:
         """Words a game adds to an event's fields for its log line (card names…).

@@ -14,6 +14,7 @@ from game.cards import Card, parse_card
 from game.chama import events as E
 from scenes import style
 from scenes.i18n import has, tr
+from scenes.tables.base import TableScene
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.battle_view import geometry
 from scenes.tables.chama.effects import XisumDuel
@@ -31,6 +32,9 @@ FLY = 0.38  # seconds a card takes to cross the table at normal speed
 
 class TableAnimations:
     """Mixin of `ChamaTable`: what each engine event looks like."""
+
+    #: event fields naming seats, beyond the base's (an armistice's, a xisum's)
+    SEAT_FIELDS = (*TableScene.SEAT_FIELDS, "caster", "target")
 
     def log_event(self, event: Event, **extra: Any) -> None:
         if isinstance(event, E.StepStarted):
@@ -62,10 +66,6 @@ class TableAnimations:
                     # "lado da defesa": a bare word took the wrong article ("no defesa")
                     word = f"chamatable.side_words.{v}"
                 extra.setdefault(k, tr(word) if has(word) else v.replace("_", " "))
-        for k in ("target", "caster"):
-            v = fields.get(k)
-            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
-                extra.setdefault(k, self.seats[v].name)
         if isinstance(event, (E.RealmPlayed, E.CommanderPooled, E.ArmyAttached, E.ArmisticeCast)):
             extra["card"] = event.card.code[:-1]  # the line already names the card's role
         if isinstance(event, E.CutForFirst):
@@ -304,7 +304,9 @@ class TableAnimations:
         elif isinstance(event, E.XisumCalled):
             self._xisum_commander = event.commander.code
             self._float(
-                tr("chamatable.fx.xisum", name=self.seats[event.target].name),
+                self.said_of(
+                    "chamatable.fx.xisum", event.target, name=self.seats[event.target].name
+                ),
                 lay.centre.center,
                 LEGAL,
                 30,
@@ -321,7 +323,7 @@ class TableAnimations:
             )
         elif isinstance(event, E.PlayerEliminated):
             self._float(
-                tr("chamatable.fx.out", name=self.seats[event.seat].name),
+                self.said_of("chamatable.fx.out", event.seat, name=self.seats[event.seat].name),
                 lay.centre.center,
                 (255, 90, 70),
                 30,
@@ -341,7 +343,7 @@ class TableAnimations:
             )
         elif isinstance(event, E.TurnStarted):
             self._float(
-                tr("chamatable.fx.turn", name=self.seats[event.seat].name),
+                self.said_of("chamatable.fx.turn", event.seat, name=self.seats[event.seat].name),
                 lay.centre.center,
                 style.CREAM,
                 22,

@@ -125,7 +125,7 @@ class WarAnimations:
         elif isinstance(event, R.CardDrawn):
             self._card_drawn(event)
         elif isinstance(event, R.PlayerEliminated):
-            text = tr("wartable.eliminated", name=self.seats[event.seat].name)
+            text = self.said_of("wartable.eliminated", event.seat, name=self.seats[event.seat].name)
             self.fx.append(
                 FloatingText(text, self.map.map_rect.center, style.RED, self._d(2.0) or 0.01, 34)
             )

@@ -57,7 +57,9 @@ class WyrAnimations:
 
     def event_text(self, event: Event, **extra: Any) -> str:
         """The log line of an event for the person at the screen (see `words.event_line`)."""
-        return event_line(event, self.name, self.viewer, private_ok=not self.needs_curtain)
+        return event_line(
+            event, self.name, self.viewer, private_ok=not self.needs_curtain, you=self.you()
+        )
 
     @staticmethod
     def _log_colour(event: Event) -> tuple[int, int, int]:
@@ -364,9 +366,14 @@ class WyrAnimations:
         if self.board is not None:
             self.board.play(ev)
         names = ", ".join(self.name(s) for s in ev.winners)
-        key = "wyrtable.banner.split" if len(ev.winners) > 1 else "wyrtable.banner.won"
+        if len(ev.winners) > 1:
+            title = tr("wyrtable.banner.split", names=names, pot=money(ev.pot))
+        else:
+            title = self.said_of(
+                "wyrtable.banner.won", ev.winners[0], names=names, pot=money(ev.pot)
+            )
         self.banner.show(
-            tr(key, names=names, pot=money(ev.pot)),
+            title,
             tr(f"wyr.reasons.{ev.reason}"),
             self._d(2.4),
         )
@@ -392,7 +399,10 @@ class WyrAnimations:
         self.notes[ev.seat] = (tr("wyrtable.note.out"), "out")
         self.shown["out"][ev.seat] = True
         self.banner.show(
-            tr("wyrtable.banner.left", name=self.name(ev.seat)), "", self._d(1.6), "dark"
+            self.said_of("wyrtable.banner.left", ev.seat, name=self.name(ev.seat)),
+            "",
+            self._d(1.6),
+            "dark",
         )
         self._hold(0.8)
 

@@ -15,6 +15,7 @@ from game.cards import Card, rank_text
 from game.wyr import records as R
 from game.wyr.combos import best_combination
 from scenes.i18n import tr
+from scenes.tables.you_words import fields_naming, keys_for, say_first
 
 
 def money(amount: int) -> str:
@@ -75,77 +76,89 @@ def describe(action: Action) -> str:
 
 
 def event_line(
-    event: Event, name: Callable[[int], str], viewer: int | None, private_ok: bool
+    event: Event,
+    name: Callable[[int], str],
+    viewer: int | None,
+    private_ok: bool,
+    you: int | None = None,
 ) -> str:
     """The log line of an event for the person at the screen ("" for none).
 
     `private_ok` is False in hot-seat: a private event is then worded as the
     others see it, even for its own seat, since the log outlives the curtain.
+    `you` is the seat the log speaks to (a person at the screen): his own
+    moves read "You pass", from the keys' `_self` twins (`you_words`).
     """
     p: dict[str, Any] = {}
     if hasattr(event, "seat") and isinstance(event.seat, int) and event.seat >= 0:
         p["seat"] = name(event.seat)
     mine = private_ok and event.visible_to(viewer) and getattr(event, "seat", None) == viewer
+    named = fields_naming(event.to_dict(), you, ("seat", "dealer"))
+
+    def say(key: str, **params: Any) -> str:
+        # the line said to the person when a seat field names him, else the named line
+        return say_first(keys_for(key, [f for f in named if f in params]), **params)
+
     k = "wyrtable.log."
     if isinstance(event, R.DealerChanged):
-        return tr(k + "dealer", round=event.round, **p)
+        return say(k + "dealer", round=event.round, **p)
     if isinstance(event, R.FirstDealerDrawn):
-        return tr("wyr.events.FirstDealerDrawn", **p)
+        return say("wyr.events.FirstDealerDrawn", **p)
     if isinstance(event, R.HandsDealt):
-        return tr("wyr.events.HandsDealt", dealer=name(event.dealer), count=event.count)
+        return say("wyr.events.HandsDealt", dealer=name(event.dealer), count=event.count)
     if isinstance(event, R.BetPlaced):
-        return tr("wyr.events.BetPlaced", **p)
+        return say("wyr.events.BetPlaced", **p)
     if isinstance(event, R.BetsRevealed):
         picks = ", ".join(
             f"{name(s)} {money(b)}" for s, b in zip(event.seats, event.bets, strict=True)
         )
-        return tr(k + "bets", picks=picks, bet=money(event.table_bet))
+        return say(k + "bets", picks=picks, bet=money(event.table_bet))
     if isinstance(event, R.PotPaid):
         key = "all_in" if event.all_in else "paid"
-        return tr(k + key, amount=money(event.amount), pot=money(event.pot), **p)
+        return say(k + key, amount=money(event.amount), pot=money(event.pot), **p)
     if isinstance(event, R.HandRevealed):
         if mine:
-            return tr(k + "hand_mine", cards=cards_text(event.cards))
+            return say(k + "hand_mine", cards=cards_text(event.cards))
         return ""
     if isinstance(event, R.MulliganDecided):
-        return tr(k + ("mulligan" if event.mulligan else "kept"), **p)
+        return say(k + ("mulligan" if event.mulligan else "kept"), **p)
     if isinstance(event, R.TradeTurn):
         if event.mao_de_wyr:
-            return tr(k + "mao", **p)
-        return tr(k + "turn", round=event.trade_round, **p)
+            return say(k + "mao", **p)
+        return say(k + "turn", round=event.trade_round, **p)
     if isinstance(event, R.CardsToTable):
         if event.seat < 0:
             if event.face_up:
-                return tr(k + "mao_cards", cards=cards_text(event.cards))
-            return tr(k + "mao_cards_down", count=event.count)
+                return say(k + "mao_cards", cards=cards_text(event.cards))
+            return say(k + "mao_cards_down", count=event.count)
         if event.face_up:
-            return tr(k + "discard", cards=cards_text(event.cards), **p)
-        return tr(k + "discard_down", count=event.count, **p)
+            return say(k + "discard", cards=cards_text(event.cards), **p)
+        return say(k + "discard_down", count=event.count, **p)
     if isinstance(event, R.CardsLaidDown):
-        return tr(k + "laid_down_mine", cards=cards_text(event.cards)) if mine else ""
+        return say(k + "laid_down_mine", cards=cards_text(event.cards)) if mine else ""
     if isinstance(event, R.CardsDrawn):
-        return tr(k + "drew", count=event.count, **p)
+        return say(k + "drew", count=event.count, **p)
     if isinstance(event, R.TableCardsTaken):
         if event.blind:
-            return tr(k + "took_blind", count=len(event.positions), **p)
-        return tr(k + "took", cards=cards_text(event.cards), **p)
+            return say(k + "took_blind", count=len(event.positions), **p)
+        return say(k + "took", cards=cards_text(event.cards), **p)
     if isinstance(event, R.CardsReceived):
-        return tr(k + "got", cards=cards_text(event.cards)) if mine else ""
+        return say(k + "got", cards=cards_text(event.cards)) if mine else ""
     if isinstance(event, R.Passed):
-        return tr(k + "passed", **p)
+        return say(k + "passed", **p)
     if isinstance(event, R.HandsShown):
-        return tr(k + "hora")
+        return say(k + "hora")
     if isinstance(event, R.DiceRolled):
         dice = "-".join(str(d) for d in event.dice)
-        return tr(k + f"roll_{event.kind}", dice=dice, total=event.total, **p)
+        return say(k + f"roll_{event.kind}", dice=dice, total=event.total, **p)
     if isinstance(event, R.ReisBestKept):
-        return tr(k + "reis_kept", total=event.total, **p)
+        return say(k + "reis_kept", total=event.total, **p)
     if isinstance(event, R.DieRerolled):
-        return tr(k + "reroll", old=event.old, new=event.new, total=event.total, **p)
+        return say(k + "reroll", old=event.old, new=event.new, total=event.total, **p)
     if isinstance(event, R.RollKept):
-        return tr(k + "kept_roll", **p)
+        return say(k + "kept_roll", **p)
     if isinstance(event, R.ScoreSet):
-        return tr(
+        return say(
             k + "score",
             score=event.score,
             combination=combo(event.combination),
@@ -154,22 +167,24 @@ def event_line(
             **p,
         )
     if isinstance(event, R.RollOffStarted):
-        return tr(k + "rolloff", seats=", ".join(name(s) for s in event.seats))
+        return say(k + "rolloff", seats=", ".join(name(s) for s in event.seats))
     if isinstance(event, R.RollOffWon):
-        return tr(k + "rolloff_won", **p)
+        return say(k + "rolloff_won", **p)
     if isinstance(event, R.RoundWon):
-        return tr(
-            k + ("won_split" if len(event.winners) > 1 else "won"),
+        alone = len(event.winners) == 1
+        said_to = ["winners"] if alone and you is not None and event.winners[0] == you else []
+        return say_first(
+            keys_for(k + ("won" if alone else "won_split"), said_to),
             winners=", ".join(name(s) for s in event.winners),
             pot=money(event.pot),
             reason=tr(f"wyr.reasons.{event.reason}"),
         )
     if isinstance(event, R.PotMoved):
-        return tr(k + f"pot_{event.kind}", amount=money(event.amount), **p)
+        return say(k + f"pot_{event.kind}", amount=money(event.amount), **p)
     if isinstance(event, R.LordLeft):
-        return tr("wyr.events.LordLeft", **p)
+        return say("wyr.events.LordLeft", **p)
     if isinstance(event, R.RoundEnded):
         return ""
     if type(event).__name__ == "MatchOver":
-        return tr("wyr.events.MatchOver")
+        return say("wyr.events.MatchOver")
     return ""

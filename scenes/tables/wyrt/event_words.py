@@ -16,6 +16,7 @@ from scenes.i18n import has, tr
 from scenes.tables import felt
 from scenes.tables.base import TableScene
 from scenes.tables.wyrt.words import card_text, cards_text, category_text, unit_words
+from scenes.tables.you_words import keys_for, say_first
 
 if TYPE_CHECKING:
     pass
@@ -37,6 +38,14 @@ class WyrtEventWords:
     #: event fields naming seats, beyond the base's
     SEAT_FIELDS = (*TableScene.SEAT_FIELDS, "buck", "small_blind", "big_blind", "first")
 
+    def event_keys(self, event: Event) -> list[str]:
+        """The table's own line (`wyrttable.events.*`) before the game's: a
+        private event reads its owner's line from the game's `events_private`."""
+        key = f"wyrttable.events.{type(event).__name__}"
+        if has(key) and not (event.PRIVATE and event.visible_to(self.viewer)):
+            return [key]
+        return super().event_keys(event)
+
     def event_text(self, event: Event, **extra: Any) -> str:
         if event.PRIVATE and not event.visible_to(self.viewer):
             # another seat's secret ([G4]): never its words, even when the log is told again
@@ -47,16 +56,12 @@ class WyrtEventWords:
         extra = self._words(event, extra)
         if isinstance(event, R.PlayerRaised) and extra.get("opening"):
             # the first bet of a round is a bet, not a raise
-            return tr("wyrttable.bet_log", seat=self.seats[event.seat].name, amount=extra["to"])
-        key = f"wyrttable.events.{type(event).__name__}"
-        if has(key) and not (event.PRIVATE and event.visible_to(self.viewer)):
-            fields: dict[str, Any] = {k: v for k, v in event.to_dict().items() if k != "type"}
-            for k in self.SEAT_FIELDS:
-                v = fields.get(k)
-                if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.seats):
-                    fields[k] = self.seats[v].name
-            fields.update(extra)
-            return tr(key, **fields)
+            mine = ["seat"] if event.seat == self.you() else []
+            return say_first(
+                keys_for("wyrttable.bet_log", mine),
+                seat=self.seats[event.seat].name,
+                amount=extra["to"],
+            )
         return super().event_text(event, **extra)
 
     def _words(self, event: Event, extra: dict[str, Any]) -> dict[str, Any]:
@@ -181,7 +186,7 @@ class WyrtEventWords:
         row.note = tr("wyrttable.test_fail", target=max(0, ev.target))
         row.note_colour = (240, 120, 100)
         self.banner.show(
-            tr("wyrttable.caught_banner", name=self.seats[s].name),
+            self.said_of("wyrttable.caught_banner", s, name=self.seats[s].name),
             tr("wyrttable.caught_sub", amount=self.money(ev.forfeited)),
             self._d(2.2),
             "dark",
@@ -220,7 +225,8 @@ class WyrtEventWords:
     def _on_SoulTaken(self, ev: R.SoulTaken) -> None:
         self.shown.status[ev.seat] = "dead"
         name = self.seats[ev.seat].name
-        self.banner.show(tr("wyrttable.soul_banner", name=name), "", self._d(2.0), "dark")
+        title = self.said_of("wyrttable.soul_banner", ev.seat, name=name)
+        self.banner.show(title, "", self._d(2.0), "dark")
         self.log_event(ev)
         if self.is_human(ev.seat):
             from scenes.tables.wyrt.dialogs import SoulTakenScreen
@@ -239,14 +245,19 @@ class WyrtEventWords:
 
     def _on_WishGranted(self, ev: R.WishGranted) -> None:
         self.banner.show(
-            tr("wyrttable.wish_banner", name=self.seats[ev.seat].name), "", self._d(2.4), "gold"
+            self.said_of("wyrttable.wish_banner", ev.seat, name=self.seats[ev.seat].name),
+            "",
+            self._d(2.4),
+            "gold",
         )
         self.log_event(ev)
 
     def _on_RelicInvoked(self, ev: R.RelicInvoked) -> None:
         relic = tr(f"wyrttable.relic_short.{ev.relic}")
         self.banner.show(
-            tr("wyrttable.relic_banner", name=self.seats[ev.seat].name, relic=relic),
+            self.said_of(
+                "wyrttable.relic_banner", ev.seat, name=self.seats[ev.seat].name, relic=relic
+            ),
             tr(f"wyrt.relics.{ev.relic}.power"),
             self._d(1.6),
             "dark",

@@ -35,10 +35,12 @@ from scenes.tables.wyrt.plates import WyrtPlates
 from scenes.tables.wyrt.practice import PracticeAids
 from scenes.tables.wyrt.shown import Shown
 from scenes.tables.wyrt.words import unit_words
+from scenes.tables.you_words import say_about
 
 if TYPE_CHECKING:
     from scenes.app import App
     from scenes.manager import Scene
+
 
 def seat_personas(seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, Any]:
     """The personas option as the table means it ([T10], [T11]).
@@ -539,5 +541,10 @@ class WyrtTable(
         if view["end_reason"]:
             out.append(unit_words(f"wyrt.end_reason.{view['end_reason']}", self.unit))
         if view["wish_winner"] >= 0:
-            out.append(tr("wyrttable.wish_line", name=self.seats[view["wish_winner"]].name))
+            winner = view["wish_winner"]
+            # the end screen: said to the person only when he alone plays here
+            line = say_about(
+                "wyrttable.wish_line", winner, self.sole_person(), name=self.seats[winner].name
+            )
+            out.append(line)
         return out
