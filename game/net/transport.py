@@ -10,9 +10,9 @@ reader thread with a receive queue, `send` and `poll`.
 Both sides cap frames with websockets' own `max_size` (the session's decode
 checks again) and ping so a dead peer is noticed. What the host holds for one
 client is bounded end to end: its `Outbox` (messages and bytes), websockets'
-write buffer (`write_limit`) and received frames (`max_queue`); a client whose
-outbox overflows is cut with the close reason "too_slow" and may come back
-with its token.
+write buffer (`write_limit`), the kernel's (`SEND_BUFFER`) and received frames
+(`max_queue`); a client whose outbox overflows is cut with the close reason
+"too_slow" and may come back with its token.
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ PING_TIMEOUT = 20.0
 MAX_QUEUE = 16
 #: bytes websockets buffers before a send waits for the client to read
 WRITE_LIMIT = 64 * 1024
+#: the kernel's send buffer per client (fixed: autotuning lets one stalled
+#: reader hold megabytes; 256 KiB still carries dozens of states in flight)
+SEND_BUFFER = 256 * 1024
 #: seconds a closing handshake may take before the socket is dropped
 CLOSE_TIMEOUT = 10.0
 #: close reason of a client that fell too far behind reading (it may reconnect)
@@ -157,6 +160,10 @@ class HostServer:
             # a client that stopped reading must not hold the host's exit up
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._drained(q), 2)
+        for cid in self.cut:  # cut for not reading: no closing handshake to wait for
+            ws = self._sockets.get(cid)
+            if ws is not None:
+                ws.transport.abort()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -221,6 +228,10 @@ class HostServer:
                 return
 
     async def _handler(self, ws: ServerConnection) -> None:
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         with self.lock:
             cid = self.session.connect()
         q = Outbox(self.OUTBOX_MESSAGES, self.OUTBOX_BYTES)
