@@ -7,6 +7,10 @@ backlog would pass `max_messages` or `max_bytes` the outbox drops everything it
 holds and refuses more: the transport then cuts the connection, and the seat
 goes through the ordinary reconnect path (its token brings back the full
 state, so nothing is lost by dropping the backlog).
+
+Items put with `counted=False` pass outside the bound: the history a seat is
+sent when it reconnects comes as one burst, as large as the match so far (the
+host holds it anyway), and must not cut a client that reads perfectly well.
 """
 
 from __future__ import annotations
@@ -25,11 +29,14 @@ class Outbox:
     def __init__(self, max_messages: int = MAX_MESSAGES, max_bytes: int = MAX_BYTES) -> None:
         self.max_messages = max_messages
         self.max_bytes = max_bytes
-        self._items: deque[tuple[str, str, int]] = deque()
+        #: (kind, text, UTF-8 size, counted against the bound)
+        self._items: deque[tuple[str, str, int, bool]] = deque()
         self._ready = asyncio.Event()
         self._ended = False
         #: bytes queued now (UTF-8 size of the texts)
         self.bytes = 0
+        #: the part of the backlog the bound applies to: (messages, bytes)
+        self._counted = [0, 0]
         #: the largest backlog seen, as (messages, bytes)
         self.peak = (0, 0)
         #: True once the bound was passed: nothing more is queued
@@ -44,19 +51,23 @@ class Outbox:
         """Nothing left to send."""
         return not self._items
 
-    def put(self, kind: str, text: str) -> bool:
+    def put(self, kind: str, text: str, *, counted: bool = True) -> bool:
         """Queue one item; False (and the backlog dropped) once past the bound."""
         if self.overflowed or self._ended:
             return False
         size = len(text.encode("utf-8"))
-        if len(self._items) + 1 > self.max_messages or self.bytes + size > self.max_bytes:
+        n, held = self._counted
+        if counted and (n + 1 > self.max_messages or held + size > self.max_bytes):
             self.overflowed = True
             self._items.clear()
             self.bytes = 0
+            self._counted = [0, 0]
             self._ready.set()
             return False
-        self._items.append((kind, text, size))
+        self._items.append((kind, text, size, counted))
         self.bytes += size
+        if counted:
+            self._counted = [n + 1, held + size]
         self.peak = max(self.peak, (len(self._items), self.bytes))
         self._ready.set()
         return True
@@ -73,6 +84,9 @@ class Outbox:
                 return None
             self._ready.clear()
             await self._ready.wait()
-        kind, text, size = self._items.popleft()
+        kind, text, size, counted = self._items.popleft()
         self.bytes -= size
+        if counted:
+            self._counted[0] -= 1
+            self._counted[1] -= size
         return kind, text

@@ -50,6 +50,8 @@ SEND_BUFFER = 256 * 1024
 CLOSE_TIMEOUT = 10.0
 #: close reason of a client that fell too far behind reading (it may reconnect)
 TOO_SLOW = "too_slow"
+#: how every `history` message starts (`encode` writes the type first)
+HISTORY_PREFIX = '{"t":"history"'
 #: close codes by reason: a normal end, "come back later", or a broken rule
 _CLOSE_CODES = {"leave": 1000, "host_closing": 1000, TOO_SLOW: 1013}
 
@@ -189,7 +191,11 @@ class HostServer:
         items += [(cid, "close", reason) for cid, reason in closing]
         for cid, kind, text in items:
             q = self._queues.get(cid)
-            if q is not None and not q.put(kind, text) and q.overflowed and cid not in self.cut:
+            # a reconnecting seat's history is one burst the size of the match: unbounded
+            counted = not text.startswith(HISTORY_PREFIX)
+            if q is None or q.put(kind, text, counted=counted) or not q.overflowed:
+                continue
+            if cid not in self.cut:
                 self._cut(cid)
 
     def _cut(self, cid: int) -> None:

@@ -154,6 +154,18 @@ def test_the_outbox_holds_at_most_its_bound_then_drops_its_backlog() -> None:
     assert not small.put("send", "abcdef") and small.overflowed
 
 
+def test_a_reconnect_history_passes_outside_the_bound() -> None:
+    from game.net.protocol import encode
+
+    box = Outbox(max_messages=2, max_bytes=100)
+    history = encode("history", events=[{"x": "y" * 50}] * 4, done=True)
+    assert history.startswith(transport.HISTORY_PREFIX)  # how the transport knows it
+    assert all(box.put("send", history, counted=False) for _ in range(5))
+    assert box.put("send", "state") and box.put("send", "state")  # the bound is intact
+    assert box.messages == 7 and box.bytes == 5 * len(history) + 10
+    assert not box.put("send", "state") and box.overflowed
+
+
 def test_the_outbox_hands_items_over_in_order_and_ends() -> None:
     import asyncio
 
@@ -166,3 +178,11 @@ def test_the_outbox_hands_items_over_in_order_and_ends() -> None:
         return [await box.get(), await box.get(), await box.get()]
 
     assert asyncio.run(run()) == [("send", "a"), ("close", "leave"), None]
+
+    async def drained() -> bool:
+        box = Outbox(max_messages=1, max_bytes=1000)
+        box.put("send", "a")
+        await box.get()  # sent: room again
+        return box.put("send", "b") and box.bytes == 1
+
+    assert asyncio.run(drained())
