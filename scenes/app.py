@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from scenes.prefs import MIN_WINDOW, load_settings, save_settings
 
 if TYPE_CHECKING:
+    from scenes.i18n import Words
     from scenes.music import TavernMusic
 
 _START = time.perf_counter()
@@ -241,24 +242,30 @@ class App:
             self.sound.play("error")
 
     def confirm(
-        self, title: str, message: str, on_yes: Callable[[], None], yes: str = "", no: str = ""
+        self,
+        title: Words,
+        message: Words,
+        on_yes: Callable[[], None],
+        yes: Words = "",
+        no: Words = "",
     ) -> None:
-        """Ask before something destructive."""
+        """Ask before something destructive (texts given as `later(...)` follow a
+        language switch while the question is open)."""
         from scenes.dialogs import ConfirmDialog
 
         self.scenes.push(ConfirmDialog(self, title, message, on_yes, yes_text=yes, no_text=no))
 
     def request_quit(self) -> None:
         """Window close / Quit: confirm when a match would be lost."""
-        from scenes.i18n import tr
+        from scenes.i18n import later
 
         at_risk = any(s.wants_quit_confirmation() for s in self.scenes.stack)
         if at_risk and self.settings.confirm_quit:
             self.confirm(
-                tr("ui.confirm.quit_title"),
-                tr("ui.confirm.quit_match"),
+                later("ui.confirm.quit_title"),
+                later("ui.confirm.quit_match"),
                 self.stop,
-                yes=tr("ui.confirm.quit_yes"),
+                yes=later("ui.confirm.quit_yes"),
             )
         else:
             self.stop()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -78,7 +78,7 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
         return [
             MainMenu(app),
             ConfirmDialog(
-                app, tr("ui.confirm.quit_title"), tr("ui.confirm.quit_match"), lambda: None
+                app, later("ui.confirm.quit_title"), later("ui.confirm.quit_match"), lambda: None
             ),
         ]
     if kind == "load":

@@ -1,4 +1,9 @@
-"""Modal dialogs: a confirmation before anything destructive, and a message box."""
+"""Modal dialogs: a confirmation before anything destructive, and a message box.
+
+Their texts are `Words`: given as `later(key, ...)` (or any callable), a dialog
+left open across a language switch says its title, message and buttons again
+in the new language when the scene stack relabels it (`build` runs again).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import pygame
 import pygame_gui
 
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import Words, said, tr
 from scenes.manager import Scene
 
 if TYPE_CHECKING:
@@ -24,23 +29,29 @@ class ConfirmDialog(Scene):
     def __init__(
         self,
         app: App,
-        title: str,
-        message: str,
+        title: Words,
+        message: Words,
         on_yes: Callable[[], None],
-        yes_text: str = "",
-        no_text: str = "",
+        yes_text: Words = "",
+        no_text: Words = "",
         on_no: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
-        self.title = title
-        self.message = message
+        self.words = {"title": title, "message": message, "yes": yes_text, "no": no_text}
         self.on_yes = on_yes
         self.on_no = on_no
-        self.yes_text = yes_text
-        self.no_text = no_text
         self.box = pygame.Rect(0, 0, 0, 0)
+        self._say()
+
+    def _say(self) -> None:
+        """Tell the texts in the current language (again after a switch)."""
+        self.title = said(self.words["title"])
+        self.message = said(self.words["message"])
+        self.yes_text = said(self.words["yes"])
+        self.no_text = said(self.words["no"])
 
     def _layout(self) -> None:
+        self._say()  # every build: on entering, a resize and a language switch
         w = min(560, self.app.size[0] - 80)
         lines = style.wrap_text(self.message, 18, w - 60)
         h = 180 + 26 * len(lines)
@@ -101,7 +112,7 @@ class MessageDialog(ConfirmDialog):
     """A message with a single OK button."""
 
     def __init__(
-        self, app: App, title: str, message: str, on_ok: Callable[[], None] | None = None
+        self, app: App, title: Words, message: Words, on_ok: Callable[[], None] | None = None
     ) -> None:
         super().__init__(app, title, message, on_ok or (lambda: None))
 

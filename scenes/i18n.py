@@ -66,6 +66,28 @@ def tr(key: str, **params: Any) -> str:
     return str(i18n.t(key, **params))
 
 
+#: words on screen: a text as it is, or how to tell it (called again after a
+#: language switch, so what stays open rewords itself: dialogs)
+Words = str | Callable[[], str]
+
+
+def later(key: str, **params: Any) -> Callable[[], str]:
+    """`tr(key, **params)` told when called, in the language of that moment.
+
+    The params' values are fixed now; a value that is itself callable (another
+    `later`, such as a game's name) is told at that moment too."""
+
+    def tell() -> str:
+        return tr(key, **{k: v() if callable(v) else v for k, v in params.items()})
+
+    return tell
+
+
+def said(words: Words) -> str:
+    """The text of `words` in the current language."""
+    return words() if callable(words) else words
+
+
 def has(key: str) -> bool:
     """Whether `key` has a translation in the current language."""
     return tr(key, count=1) != key  # a count lets a plural entry (one/many) answer too

@@ -16,7 +16,7 @@ import pygame_gui
 
 from game import saves
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
 from scenes.tables.autosave import date_text, refusal_text
@@ -133,10 +133,10 @@ class LoadScreen(Scene):
             self._enable()
 
         self.app.confirm(
-            tr("life.load.delete_title"),
-            tr("life.load.delete_question", name=self.title_of(info)),
+            later("life.load.delete_title"),
+            later("life.load.delete_question", name=lambda: self.title_of(info)),
             go,
-            yes=tr("life.load.delete"),
+            yes=later("life.load.delete"),
         )
 
     def title_of(self, info: saves.SaveInfo) -> str:

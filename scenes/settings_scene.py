@@ -10,7 +10,7 @@ import pygame_gui
 
 from game import storage
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.prefs import ANIMATION_SPEEDS, CARD_BACKS, Settings
 from scenes.widgets.cards import back_surface
@@ -140,8 +140,8 @@ class SettingsScene(Scene):
                 self.show_odds.set_text(self._toggle_text(self.app.settings.show_odds))
             elif event.ui_element == self.defaults:
                 self.app.confirm(
-                    tr("ui.settings.defaults"),
-                    tr("ui.settings.defaults_ask"),
+                    later("ui.settings.defaults"),
+                    later("ui.settings.defaults_ask"),
                     self._restore_defaults,
                 )
 

@@ -15,7 +15,7 @@ import pygame_gui
 
 from game import KNOWN_GAMES, history
 from scenes import style, ui
-from scenes.i18n import has, tr
+from scenes.i18n import has, later, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
 
@@ -299,10 +299,10 @@ class StatsScene(Scene):
             self.resize(self.app.size)
 
         self.app.confirm(
-            tr("life.stats.reset_title"),
-            tr("life.stats.reset_question", count=len(self.rows)),
+            later("life.stats.reset_title"),
+            later("life.stats.reset_question", count=len(self.rows)),
             go,
-            yes=tr("life.stats.reset_yes"),
+            yes=later("life.stats.reset_yes"),
         )
 
     def pick_file(self) -> None:

@@ -6,7 +6,7 @@ import importlib
 import importlib.util
 from typing import TYPE_CHECKING
 
-from scenes.i18n import tr
+from scenes.i18n import later
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -23,4 +23,6 @@ def open_tournaments(app: App) -> None:
         return
     from scenes.dialogs import MessageDialog
 
-    app.scenes.push(MessageDialog(app, tr("ui.menu.tournaments"), tr("ui.tournaments.not_ready")))
+    app.scenes.push(
+        MessageDialog(app, later("ui.menu.tournaments"), later("ui.tournaments.not_ready"))
+    )

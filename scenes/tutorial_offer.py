@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from scenes.i18n import tr
+from scenes.i18n import later
 from scenes.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
@@ -48,11 +48,11 @@ def offer_guided_game(
     app.scenes.push(
         ConfirmDialog(
             app,
-            tr("life.tutorial.offer_title"),
-            tr("life.tutorial.offer", game=tr(f"ui.games.{game}")),
+            later("life.tutorial.offer_title"),
+            later("life.tutorial.offer", game=later(f"ui.games.{game}")),
             guided,
-            yes_text=tr("life.tutorial.offer_yes"),
-            no_text=tr("life.tutorial.offer_no"),
+            yes_text=later("life.tutorial.offer_yes"),
+            no_text=later("life.tutorial.offer_no"),
             on_no=open_match,
         )
     )

@@ -41,8 +41,10 @@ def run_join(
     retry: float = 10.0,
     out: TextIO = sys.stdout,
     on_state: Callable[[RemoteMatch], None] | None = None,
+    token: str | None = None,
 ) -> int:
-    """Join the table at `address` and let a bot play our seat to the end."""
+    """Join the table at `address` and let a bot play our seat to the end
+    (with `token`, the seat that token holds, as after a dropped connection)."""
     try:
         url = url_of(address)
         link = ClientConnection(url)
@@ -50,7 +52,7 @@ def run_join(
         print(f"taverna: cannot reach {address}: {e}", file=sys.stderr)
         return 1
     remote = RemoteMatch(link, name=name, code=code)
-    remote.join()
+    remote.join(token)
     bot: Bot | None = None
     rng = Rng(f"join/{seed}/{name}")
     while True:
@@ -68,6 +70,11 @@ def run_join(
             print("taverna: the host closed the table", file=sys.stderr)
             return 1
         if link.closed:
+            if link.close_reason:  # e.g. "too_slow": the host cut us for falling behind
+                print(
+                    f"taverna: the host closed the connection ({link.close_reason}); reconnecting",
+                    file=sys.stderr,
+                )
             again = _reconnect(remote, url, retry)
             if again is None:
                 print("taverna: lost the connection to the host", file=sys.stderr)

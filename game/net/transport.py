@@ -8,7 +8,11 @@ messages in order. `ClientConnection` is the joiner's side: a websocket on a
 reader thread with a receive queue, `send` and `poll`.
 
 Both sides cap frames with websockets' own `max_size` (the session's decode
-checks again) and ping so a dead peer is noticed.
+checks again) and ping so a dead peer is noticed. What the host holds for one
+client is bounded end to end: its `Outbox` (messages and bytes), websockets'
+write buffer (`write_limit`), the kernel's (`SEND_BUFFER`) and received frames
+(`max_queue`); a client whose outbox overflows is cut with the close reason
+"too_slow" and may come back with its token.
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ import queue
 import socket
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection as _SyncClient
 from websockets.sync.client import connect
 
+from game.net.outbox import MAX_BYTES, MAX_MESSAGES, Outbox
 from game.net.protocol import MAX_HOST_MESSAGE, MAX_MESSAGE
 from game.net.session import HostSession
 
@@ -34,10 +39,29 @@ T = TypeVar("T")
 #: seconds between pings, and to wait for the answer, on both sides
 PING_INTERVAL = 10.0
 PING_TIMEOUT = 20.0
+#: frames received and not yet read, per connection (websockets pauses reading past it)
+MAX_QUEUE = 16
+#: bytes websockets buffers before a send waits for the client to read
+WRITE_LIMIT = 64 * 1024
+#: the kernel's send buffer per client (fixed: autotuning lets one stalled
+#: reader hold megabytes; 256 KiB still carries dozens of states in flight)
+SEND_BUFFER = 256 * 1024
+#: seconds a closing handshake may take before the socket is dropped
+CLOSE_TIMEOUT = 10.0
+#: close reason of a client that fell too far behind reading (it may reconnect)
+TOO_SLOW = "too_slow"
+#: how every `history` message starts (`encode` writes the type first)
+HISTORY_PREFIX = '{"t":"history"'
+#: close codes by reason: a normal end, "come back later", or a broken rule
+_CLOSE_CODES = {"leave": 1000, "host_closing": 1000, TOO_SLOW: 1013}
 
 
 class HostServer:
     """A websockets server feeding one `HostSession`, on its own thread."""
+
+    #: each connection's outbox bound (tests lower them)
+    OUTBOX_MESSAGES = MAX_MESSAGES
+    OUTBOX_BYTES = MAX_BYTES
 
     def __init__(self, session: HostSession, host: str = "0.0.0.0", port: int = 0) -> None:
         self.session = session
@@ -51,8 +75,11 @@ class HostServer:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
-        self._queues: dict[int, asyncio.Queue[tuple[str, str] | None]] = {}
+        self._queues: dict[int, Outbox] = {}
         self._sockets: dict[int, ServerConnection] = {}
+        #: connections cut for falling behind, with their outbox's peak (messages, bytes)
+        self.cut: dict[int, tuple[int, int]] = {}
+        self._closers: set[asyncio.Task[None]] = set()
 
     # -- life cycle -------------------------------------------------------------
 
@@ -92,6 +119,11 @@ class HostServer:
             self.changed.wait_for(lambda: self.session.version != version, timeout)
             return self.session.version
 
+    def backlog(self, cid: int) -> tuple[int, int]:
+        """What the host holds to send to connection `cid`: (messages, bytes)."""
+        box = self._queues.get(cid)
+        return (0, 0) if box is None else (box.messages, box.bytes)
+
     # -- the event loop ---------------------------------------------------------
 
     def _run(self) -> None:
@@ -114,9 +146,11 @@ class HostServer:
             self.host,
             self.port,
             max_size=MAX_MESSAGE,
-            max_queue=16,
+            max_queue=MAX_QUEUE,
+            write_limit=WRITE_LIMIT,
             ping_interval=PING_INTERVAL,
             ping_timeout=PING_TIMEOUT,
+            close_timeout=CLOSE_TIMEOUT,
             compression=None,
         )
         sock = next(iter(self._server.sockets))
@@ -125,14 +159,20 @@ class HostServer:
     async def _shutdown(self) -> None:
         self._flush()
         for q in list(self._queues.values()):
-            await asyncio.wait_for(self._drained(q), 2)
+            # a client that stopped reading must not hold the host's exit up
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._drained(q), 2)
+        for cid in self.cut:  # cut for not reading: no closing handshake to wait for
+            ws = self._sockets.get(cid)
+            if ws is not None:
+                ws.transport.abort()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 3)
 
     @staticmethod
-    async def _drained(q: asyncio.Queue[Any]) -> None:
+    async def _drained(q: Outbox) -> None:
         while not q.empty():
             await asyncio.sleep(0.01)
 
@@ -147,16 +187,38 @@ class HostServer:
         with self.lock:
             out = self.session.take_output()
             closing = self.session.take_closing()
-        for cid, text in out:
+        items = [(cid, "send", text) for cid, text in out]
+        items += [(cid, "close", reason) for cid, reason in closing]
+        for cid, kind, text in items:
             q = self._queues.get(cid)
-            if q is not None:
-                q.put_nowait(("send", text))
-        for cid, reason in closing:
-            q = self._queues.get(cid)
-            if q is not None:
-                q.put_nowait(("close", reason))
+            # a reconnecting seat's history is one burst the size of the match: unbounded
+            counted = not text.startswith(HISTORY_PREFIX)
+            if q is None or q.put(kind, text, counted=counted) or not q.overflowed:
+                continue
+            if cid not in self.cut:
+                self._cut(cid)
 
-    async def _writer(self, cid: int, ws: ServerConnection, q: asyncio.Queue[Any]) -> None:
+    def _cut(self, cid: int) -> None:
+        """Connection `cid` fell too far behind: drop its backlog and close it
+        (loop thread). Its seat waits for a reconnection like any dropped seat."""
+        q = self._queues[cid]
+        self.cut[cid] = q.peak
+        with self.lock:
+            self.session.disconnect(cid)
+            self.changed.notify_all()
+        ws = self._sockets.get(cid)
+        if ws is not None:
+            # Not through the outbox: its writer may be stuck in a send the client
+            # never reads; the close frame goes after that send's frame, and after
+            # CLOSE_TIMEOUT websockets drops the socket.
+            task = asyncio.get_running_loop().create_task(
+                ws.close(_CLOSE_CODES[TOO_SLOW], TOO_SLOW)
+            )
+            self._closers.add(task)  # held until done: the loop keeps only weak references
+            task.add_done_callback(self._closers.discard)
+        self._wake()  # the others are told the seat is reconnecting
+
+    async def _writer(self, cid: int, ws: ServerConnection, q: Outbox) -> None:
         while True:
             item = await q.get()
             if item is None:
@@ -166,15 +228,19 @@ class HostServer:
                 if kind == "send":
                     await ws.send(text)
                 else:
-                    await ws.close(1000 if text in ("leave", "host_closing") else 1008, text)
+                    await ws.close(_CLOSE_CODES.get(text, 1008), text)
                     return
             except ConnectionClosed:
                 return
 
     async def _handler(self, ws: ServerConnection) -> None:
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         with self.lock:
             cid = self.session.connect()
-        q: asyncio.Queue[Any] = asyncio.Queue()
+        q = Outbox(self.OUTBOX_MESSAGES, self.OUTBOX_BYTES)
         self._queues[cid] = q
         self._sockets[cid] = ws
         writer = asyncio.create_task(self._writer(cid, ws, q))
@@ -191,7 +257,7 @@ class HostServer:
                 self.session.disconnect(cid)
                 self.changed.notify_all()
             self._flush()
-            q.put_nowait(None)
+            q.end()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 2)
             self._queues.pop(cid, None)
@@ -206,6 +272,8 @@ class ClientConnection:
         ws = connect(
             url,
             max_size=MAX_HOST_MESSAGE,
+            # the reader thread moves frames on at once; the sync client has no write_limit
+            max_queue=MAX_QUEUE,
             open_timeout=open_timeout,
             ping_interval=PING_INTERVAL,
             ping_timeout=PING_TIMEOUT,

@@ -125,6 +125,8 @@ class ClientLink:
         self.refused = ""
         self._retry: threading.Thread | None = None
         self._lost_at: float | None = None
+        #: why the host closed our last connection ("too_slow"; "" when it just dropped)
+        self.cut_reason = ""
 
     @property
     def connection(self) -> ClientConnection:
@@ -150,6 +152,8 @@ class ClientLink:
             self.refused = tr(key) if has(key) else tr("online.refused.internal")
             self.remote.refusal = None
         if self.connection.closed and not self.remote.is_over and not self.remote.host_closed:
+            if self._lost_at is None:
+                self.cut_reason = self.connection.close_reason
             self._win_back()
         return self.remote.take_events()
 
@@ -184,7 +188,8 @@ class ClientLink:
     def notes(self) -> list[str]:
         out = []
         if self._lost_at is not None:
-            out.append(tr("online.table.we_reconnect"))
+            key = f"net.cut.{self.cut_reason}"
+            out.append(tr(key) if self.cut_reason and has(key) else tr("online.table.we_reconnect"))
         for i, s in enumerate(self.remote.seat_info):
             if i != self.remote.seat and s.get("status") == "reconnecting":
                 out.append(tr("online.table.reconnecting", name=s.get("name", "?")))

@@ -19,7 +19,7 @@ from game.net.lan import Announcement
 from game.net.session import HostSession, SessionError
 from game.net.transport import HostServer, local_addresses
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
 from scenes.online.join import DEFAULT_PORT
@@ -204,7 +204,9 @@ class HostLobby(Scene):
         """Closing sends away whoever joined: ask first when someone did."""
         joined = any(s.get("status") == "connected" for s in self.status)
         if joined:
-            self.app.confirm(tr("online.lobby.cancel"), tr("online.lobby.close_ask"), self.close)
+            self.app.confirm(
+                later("online.lobby.cancel"), later("online.lobby.close_ask"), self.close
+            )
         else:
             self.close()
 

@@ -12,7 +12,7 @@ import dataclasses
 import time
 
 from game import Action, Event
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 
 #: seconds before a host who chose to wait is asked again about a dropped seat
 REOFFER = 60.0
@@ -72,10 +72,10 @@ class OnlineSeats:
                 self.app.notify(tr("online.table.handed", name=name))
 
             self.app.confirm(
-                tr("online.table.hand_to_bot", name=name),
-                tr("online.table.hand_to_bot_ask", name=name),
+                later("online.table.hand_to_bot", name=name),
+                later("online.table.hand_to_bot_ask", name=name),
                 give,
-                no=tr("online.table.wait_more", name=name),
+                no=later("online.table.wait_more", name=name),
             )
             return
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.tables import autosave
 
@@ -38,10 +38,10 @@ class PauseAndEnd:
 
         if not self.match.is_over and self.app.settings.confirm_quit:
             self.app.confirm(
-                tr("ui.confirm.leave_title"),
-                self.leave_warning(),
+                later("ui.confirm.leave_title"),
+                self.leave_warning,
                 go,
-                yes=tr("ui.confirm.leave_yes"),
+                yes=later("ui.confirm.leave_yes"),
             )
         else:
             go()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import saves, storage
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.reasons import reason_words
 from scenes.tables import table_class, table_ready
 from scenes.tables.autosave import date_text, refusal_text
@@ -81,12 +81,15 @@ def continue_latest(app: App) -> bool:
         def open_next() -> None:
             _push_save(app, nxt.path)
 
-        ask = tr("life.saves.open_next", **_save_words(nxt.game, nxt.path, nxt.saved_at))
+        def question() -> str:
+            ask = tr("life.saves.open_next", **_save_words(nxt.game, nxt.path, nxt.saved_at))
+            return newest_broken_text(broken) + " " + ask
+
         app.confirm(
-            tr("life.saves.newest_broken_title"),
-            told + " " + ask,
+            later("life.saves.newest_broken_title"),
+            question,
             open_next,
-            yes=tr("life.saves.open_next_yes"),
+            yes=later("life.saves.open_next_yes"),
         )
         return False
     if refused:

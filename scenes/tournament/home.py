@@ -10,7 +10,7 @@ import pygame_gui
 from game import GAMES
 from game.tournament import TournamentStore, TournamentSummary
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.style import draw_backdrop, draw_heading
 from scenes.tournament.common import (
@@ -150,10 +150,10 @@ class TournamentHome(Scene):
             self.refresh()
 
         self.app.confirm(
-            tr("tournament.home.delete_title"),
-            tr("tournament.home.delete_message", name=chosen.name),
+            later("tournament.home.delete_title"),
+            later("tournament.home.delete_message", name=chosen.name),
             yes,
-            yes=tr("tournament.labels.delete"),
+            yes=later("tournament.labels.delete"),
         )
 
     def new_tournament(self) -> None:

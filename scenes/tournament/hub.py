@@ -17,7 +17,7 @@ import pygame_gui
 from game.tournament import Tournament, TournamentError
 from game.tournament.model import Round, Table
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.tables import table_ready
 from scenes.tournament.common import (
@@ -323,8 +323,8 @@ class TournamentHub(HubActions, HubDrawing, Scene):
             self.app.scenes.push(
                 MessageDialog(
                     self.app,
-                    tr("tournament.hub.no_table_title"),
-                    tr("tournament.hub.no_table_yet", game=game_title(self.t.game)),
+                    later("tournament.hub.no_table_title"),
+                    later("tournament.hub.no_table_yet", game=lambda: game_title(self.t.game)),
                     on_ok=self.result_for_selected,
                 )
             )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.tournament import Tournament, TournamentError
 from game.tournament.model import Result
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.tournament.common import (
     error_text,
     result_words,
@@ -66,15 +66,15 @@ class HubActions:
             self.changed()
 
         self.app.confirm(
-            tr("tournament.result.override_title"),
-            tr(
+            later("tournament.result.override_title"),
+            later(
                 "tournament.result.override_message",
                 table=table_no,
                 round=round_no,
-                result=result_words(self.t, table, result),
+                result=lambda: result_words(self.t, table, result),
             ),
             change,
-            yes=tr("tournament.labels.override"),
+            yes=later("tournament.labels.override"),
         )
 
     def simulate(self) -> None:
@@ -151,10 +151,10 @@ class HubActions:
                 self.changed()
 
             self.app.confirm(
-                tr("tournament.drop.confirm_title", name=name),
-                tr("tournament.drop.message", name=name),
+                later("tournament.drop.confirm_title", name=name),
+                later("tournament.drop.message", name=name),
                 yes,
-                yes=tr("tournament.drop.yes"),
+                yes=later("tournament.drop.yes"),
             )
 
         self.app.scenes.push(DropDialog(self.app, self.t, drop))

@@ -60,3 +60,63 @@ def test_the_table_keeps_drawing_while_a_big_battle_is_swept(app, monkeypatch) -
     # a small battle is answered on the spot, from the real odds
     t.odds = OddsWorker()
     assert t.odds_text(6, 2) == tr("war.ui.odds", percent=round(100 * win_probability(6, 2)))
+
+
+def test_a_practice_hint_over_two_stacks_of_3000_never_sweeps_on_the_render_thread(
+    app, monkeypatch  # type: ignore[no-untyped-def]
+) -> None:
+    """The hint's "x% chance to conquer" asked `game.war.odds` on the render
+    thread; it now asks the table's odds worker and shows once that answers."""
+    from game.war import BOARD
+    from game.war import odds as war_odds
+    from game.war import records as R
+    from scenes.tables.practice_tools import hint_line
+    from tests.scenes.conftest import pump_until
+
+    t = open_test_table(app, "war", [SeatSetup("Ana"), SeatSetup("Bo", "easy")], 5, practice=True)
+    assert isinstance(t, WarTable)
+    pump_until(app, t.my_turn, 3000, "Ana's turn")
+    m = t.match
+    source, target = next(
+        (a, b)
+        for a in BOARD.territories
+        if m.owner[BOARD.index[a]] == t.viewer
+        for b in BOARD.neighbors(a)
+        if m.owner[BOARD.index[b]] != t.viewer
+    )
+    m.armies[BOARD.index[source]] = 3001  # 3,000 able to attack
+    m.armies[BOARD.index[target]] = 3000
+    t._view_cache = None
+    # Every exact computation of the odds module, counted by the thread it ran on.
+    render = threading.get_ident()
+    on_render: list[str] = []
+    for name in ("_sweep", "_big_win", "win_probability", "conquest_probability"):
+        real = getattr(war_odds, name)
+
+        def spy(*args: int, _real=real, _name=name) -> object:  # type: ignore[no-untyped-def]
+            if threading.get_ident() == render:
+                on_render.append(_name)
+            return _real(*args)
+
+        monkeypatch.setattr(war_odds, name, spy)
+    asked: list[tuple[int, int, int]] = []
+    release = threading.Event()
+
+    def worker_sweep(a: int, d: int, stop: int) -> float:
+        asked.append((a, d, stop))
+        release.wait(10)  # as long as the test lets it: the window draws meanwhile
+        return 0.4
+
+    t.odds = OddsWorker(compute=worker_sweep, use_process=False)
+    attack = R.Attack(source=source, target=target, dice=3)
+    t.show_hint(attack)
+    pump(app, 5)
+    assert on_render == [] and t.odds.sent == 1
+    assert tr("life.war.hint_odds", percent=40) not in app.toast.text  # not shown yet
+    release.set()
+    t.odds.wait()
+    pump(app, 2)
+    assert on_render == [] and asked == [(3000, 3000, 0)]
+    reason = tr("life.war.hint_odds", percent=40)
+    assert app.toast.text == hint_line(t, t.describe_action(attack), reason)
+    assert (t.source, t.target) == (source, target)  # and the map points at it

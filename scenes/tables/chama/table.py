@@ -18,7 +18,7 @@ from game.cards import Card, parse_card
 from game.chama import actions as A
 from game.chama.rules import role
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.animations import TableAnimations
@@ -333,17 +333,17 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
     def _runner(self, action: Action, forced: bool = False) -> Any:
         if isinstance(action, A.Redraw):
             return lambda: self.app.confirm(
-                tr("chamatable.redraw.title"),
-                tr("chamatable.redraw.message"),
+                later("chamatable.redraw.title"),
+                later("chamatable.redraw.message"),
                 lambda: self.submit(action),
-                yes=tr("chamatable.redraw.yes"),
+                yes=later("chamatable.redraw.yes"),
             )
         if isinstance(action, A.Decline) and not forced:  # a forced decline needs no warning
             return lambda: self.app.confirm(
-                tr("chamatable.decline.title"),
-                tr("chamatable.decline.message"),
+                later("chamatable.decline.title"),
+                later("chamatable.decline.message"),
                 lambda: self.submit(action),
-                yes=tr("chamatable.decline.yes"),
+                yes=later("chamatable.decline.yes"),
             )
         return lambda: self.submit(action)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import Action, Match
-from game.war import BOARD, win_probability
+from game.war import BOARD
 from game.war import records as R
 from scenes.i18n import tr
 from scenes.paths import ASSETS
@@ -84,6 +84,8 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
         self._tempo = 1.0
         #: the chances on screen, swept off the render loop for big stacks
         self.odds = OddsWorker()
+        #: (log length, attack) of a hint waiting for its odds from `odds`
+        self._hint_waiting: tuple[int, R.Attack] | None = None
 
     # -- looks ----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -193,6 +195,13 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
             self.sync()
         if self.auto is not None and not self.events and not self.animating():
             self._continue_auto()
+        if self._hint_waiting is not None:
+            stamp, attack = self._hint_waiting
+            if stamp != len(self.match.log):  # the person moved on: the hint is stale
+                self._hint_waiting = None
+            elif self.attack_odds(attack) is not None:
+                self._hint_waiting = None
+                self.show_hint(attack)
 
     # -- input ------------------------------------------------------------------------
     def describe_action(self, action: Action) -> str:
@@ -220,6 +229,11 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
         return tr("war.actions.end_turn")
 
     def show_hint(self, action: Action) -> None:
+        if isinstance(action, R.Attack) and self.attack_odds(action) is None:
+            # Big stacks: the odds worker sweeps the battle; the hint (with its
+            # chance) shows once that is done, never by a sweep on the render loop.
+            self._hint_waiting = (len(self.match.log), action)
+            return
         super().show_hint(action)
         if isinstance(action, (R.Attack, R.Move)):
             self.source, self.target = action.source, action.target
@@ -231,13 +245,16 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
         return min([super().status_width(), *(x - 40 for x in tops)])
 
     def hint_reason(self, action: Action) -> str:
-        if isinstance(action, R.Attack):
-            view = self.view()
-            chance = win_probability(
-                view["armies"][action.source] - 1, view["armies"][action.target]
-            )
-            return tr("life.war.hint_odds", percent=round(100 * chance))
-        return ""
+        chance = self.attack_odds(action) if isinstance(action, R.Attack) else None
+        if chance is None:
+            return ""
+        return tr("life.war.hint_odds", percent=round(100 * chance))
+
+    def attack_odds(self, attack: R.Attack) -> float | None:
+        """P(conquest) of attacking until conquest from the source, by the same
+        worker as the odds on hover (None while a big battle is swept)."""
+        armies = self.view()["armies"]
+        return self.odds.get(max(0, armies[attack.source] - 1), armies[attack.target])
 
     def tutorial_targets(self) -> dict[str, pygame.Rect]:
         out = super().tutorial_targets()

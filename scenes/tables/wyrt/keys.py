@@ -11,7 +11,7 @@ import pygame_gui
 
 from game.cards import Card
 from game.wyrt import records as R
-from scenes.i18n import tr
+from scenes.i18n import later
 from scenes.tables.wyrt.words import unit_words
 
 if TYPE_CHECKING:
@@ -45,9 +45,10 @@ class WyrtKeys:
                     self.app.scenes.push(RelicDialog(self.app, self, choices))
                     return
                 if event.ui_element is self.extra_buttons.get("leave"):
+                    unit = self.unit
                     self._ask(
-                        tr("wyrttable.get_up_title"),
-                        unit_words("wyrttable.get_up_confirm", self.unit),
+                        later("wyrttable.get_up_title"),
+                        lambda: unit_words("wyrttable.get_up_confirm", unit),
                         lambda: self.submit(R.Leave()),
                     )
                     return

@@ -20,7 +20,7 @@ import pygame_gui
 from game import Action, Match
 from game.cards import Card
 from game.wyrt import records as R
-from scenes.i18n import tr
+from scenes.i18n import Words, later, tr
 from scenes.tables import felt
 from scenes.tables.base import SeatSetup, TableScene
 from scenes.tables.wyrt.controls import BetControls
@@ -426,7 +426,7 @@ class WyrtTable(
                 self.controls.hide()
         return ok
 
-    def _ask(self, title: str, text: str, yes: Any) -> None:
+    def _ask(self, title: Words, text: Words, yes: Any) -> None:
         self.app.confirm(title, text, yes)
 
     def _ask_cheat(self) -> None:
@@ -436,8 +436,8 @@ class WyrtTable(
         if not c:
             return
         self._ask(
-            tr("wyrttable.cheat_title"),
-            tr(
+            later("wyrttable.cheat_title"),
+            later(
                 "wyrttable.cheat_confirm",
                 steal=round(100 * c["steal_chance"]),
                 caught=round(100 * c["caught_chance"]),
