@@ -99,7 +99,8 @@ class RemoteMatch:
         self._legal_parsed: list[Action] | None = None
         self._standings: list[list[int]] = []
         self._events: list[Event] = []
-        #: events of the history a reconnecting seat is told (for its log only)
+        #: events of the history a reconnecting seat is told (for its log only);
+        #: told whole on every reconnection, so a new welcome starts it afresh
         self.history: list[Event] = []
         self._seq = 0
         self._awaiting = False
@@ -155,6 +156,7 @@ class RemoteMatch:
             self.options = d["options"]
             self._seats(d["seats"])
             self.refusal = None
+            self.history.clear()  # the host tells the whole history again after this
         elif msg.type == "state":
             self.started = True
             self._view = d["view"]

@@ -153,6 +153,18 @@ def test_a_dropped_seat_reconnects_by_token_and_sees_the_table_as_it_stands() ->
     assert session.is_over and back.is_over and bia.is_over
 
 
+def test_a_second_reconnection_tells_the_history_once() -> None:
+    """Nothing told twice: a seat that comes back twice over the same remote
+    holds the history once, not once per reconnection."""
+    session, host, clock, ana, bia = _started_wyr()
+    for _ in range(2):
+        ana.link.drop()
+        ana.relink(host.link())
+        ana.pump()
+    assert [e.to_dict() for e in ana.history] == session.seats[0].events
+    assert session.seats[0].status == "connected" and ana.seat == 0
+
+
 def test_after_the_grace_time_a_dropped_seat_goes_to_a_bot() -> None:
     session, host, clock, ana, bia = _started_wyr()
     token = ana.token
