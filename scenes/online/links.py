@@ -45,6 +45,9 @@ class TableLink(Protocol):
     def lost(self) -> bool:
         """The other side is gone for good (a joiner whose host closed)."""
 
+    def lost_words(self) -> str:
+        """Why the table is lost, in words (once `lost`)."""
+
     def history(self) -> list[Event]:
         """The events a table joined mid-match tells its log from."""
 
@@ -72,6 +75,9 @@ class HostLink:
         self.session = server.session
 
     lost = False
+
+    def lost_words(self) -> str:
+        return ""
 
     def act(self, seat: int, action: Action) -> list[Event]:
         self.server.call(lambda s: s.act_local(seat, action))
@@ -154,7 +160,10 @@ class ClientLink:
         if self.connection.closed and not self.remote.is_over and not self.remote.host_closed:
             if self._lost_at is None:
                 self.cut_reason = self.connection.close_reason
-            self._win_back()
+            if self.cut_reason != "replaced":
+                # replaced: our seat was taken up with our token from another
+                # window; winning it back would knock that one off in turn
+                self._win_back()
         return self.remote.take_events()
 
     def _win_back(self) -> None:
@@ -181,9 +190,14 @@ class ClientLink:
     @property
     def lost(self) -> bool:
         """The host is gone for good (closed the table, or never came back)."""
-        if self.remote.host_closed:
+        if self.remote.host_closed or self.cut_reason == "replaced":
             return True
         return self._lost_at is not None and time.monotonic() - self._lost_at >= RETRY_FOR
+
+    def lost_words(self) -> str:
+        if self.cut_reason == "replaced":
+            return tr("net.cut.replaced")
+        return tr("online.table.host_gone")
 
     def notes(self) -> list[str]:
         out = []

@@ -41,7 +41,7 @@ class OnlineSeats:
         self.offer_dropped_seats()
         if self.link.lost and not self.match.is_over and not self._host_gone:
             self._host_gone = True
-            self.app.notify(tr("online.table.host_gone"), "error")
+            self.app.notify(self.link.lost_words(), "error")
             self.leave_to_caller()
 
     def link_notes(self) -> str:

@@ -55,3 +55,21 @@ def test_a_cut_for_falling_behind_is_told_in_words_then_plain_reconnecting(
     other = ClientLink(RemoteMatch(_Closed(""), name="Bia", code="ACDEF"), "ws://127.0.0.1:1")
     other.poll()
     assert other.notes() == [i18n.tr("online.table.we_reconnect")]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.usefixtures("language_kept")
+def test_a_seat_taken_up_from_another_window_is_not_fought_back_for(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """The host replaced this connection with another holding our token: winning
+    the seat back would knock that window off in turn, for ever. This window
+    gives the seat up and says why."""
+    i18n.set_language(lang)
+    tries: list[int] = []
+    monkeypatch.setattr(ClientLink, "_win_back", lambda self: tries.append(1))
+    link = ClientLink(RemoteMatch(_Closed("replaced"), name="Bia", code="ACDEF"), "ws://x:1")
+    link.poll()
+    assert not tries and link.lost
+    assert link.lost_words() == i18n.tr("net.cut.replaced")
+    assert link.lost_words() != i18n.tr("online.table.host_gone")
