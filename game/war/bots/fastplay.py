@@ -201,17 +201,20 @@ def play_twins(
 
 
 def _normal_game(seed: int, seats: int, max_actions: int) -> tuple[float, int]:
-    from game.war.bots import WarBot
+    # the normal bot's decisions (`WarBot("normal")`), without importing the
+    # package that holds the search, which plays on this module
+    from game.war.bots.brain import Brain, Params
+    from game.war.bots.decide import decide
 
     match = WarMatch([f"s{i}" for i in range(seats)], seed, {"turn_limit": 0})
-    bots = [WarBot("normal") for _ in range(seats)]
     rng = Rng(f"fastsim/{seed}")
     start = time.process_time()
     for _ in range(max_actions):
         if match.is_over:
             break
         seat = match.to_move[0]
-        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), rng))
+        view = match.view(seat)
+        match.apply(seat, decide(Brain(view, Params()), match.legal_actions(seat), rng))
     return time.process_time() - start, match.turn
 
 
