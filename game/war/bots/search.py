@@ -19,8 +19,10 @@ reached is scored by `value.win_chance` (objective distance, territories,
 armies, income, cards and turn order; 1 or 0 once someone has won): each
 opponent's chance counts against mine, a max-n leaf rather than a paranoid one.
 
-The search is anytime: worlds are added until its share of the time budget is
-spent, and the plan plays unless another beats it clearly in the same worlds.
+The budget buys the worlds: as many as it affords at a reckoned cost per
+rollout (`worlds_for`; a second buys about 150 for eight plans), so a decision
+is the same on a busy machine as on a quiet one, and the clock only guards the
+budget. The plan plays unless another beats it clearly in the same worlds.
 """
 
 from __future__ import annotations
