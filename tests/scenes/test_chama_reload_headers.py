@@ -12,6 +12,7 @@ import game as G
 from game import saves
 from game.rng import Rng
 from scenes.curtain import Curtain
+from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.tables.reopen import open_save
 from tests.scenes.conftest import click_widget, pump, spy_texts
@@ -44,10 +45,10 @@ def test_reopened_hot_seat_headers_count_what_is_held(
     for frame in range(60):
         if isinstance(app.scenes.top, Curtain) and frame > 3:
             click_widget(app, app.scenes.top.button)
-        held = {
-            f"Hand {p['hand_count']}" for p in table.match.public_view()["players"]
-        }
-        hand_lines = [t for t in drawn if t.startswith("Hand ")]
+        counts = [p["hand_count"] for p in table.match.public_view()["players"]]
+        held = {tr("chamatable.seat.hand", count=c) for c in counts}
+        every = {tr("chamatable.seat.hand", count=c) for c in range(60)}
+        hand_lines = [t for t in drawn if t in every]
         assert set(hand_lines) <= held, (frame, hand_lines, held)
         seen_hand_lines += len(hand_lines)
         drawn.clear()
