@@ -1,4 +1,6 @@
-"""War benchmarks for `taverna bench`: bot decision p95 per level, and the odds.
+"""War benchmarks for `taverna bench`: bot decision p95 per level (all
+decisions, placements, and hard's attacks, where it weighs stopping after each
+conquest), and the odds.
 
 Bots play whole four-player games against each other; every `choose` call is
 timed. Budgets (ARCHITECTURE.md): normal p95 <= 200 ms, hard p95 <= 1 s.
@@ -19,12 +21,14 @@ BUDGETS = {"easy": 0.2, "normal": 0.2, "hard": 1.0}
 
 def _decision_times(
     level: str, games: int, seed: int, max_actions: int, budget: float | None = None
-) -> tuple[list[float], list[float]]:
+) -> tuple[list[float], list[float], list[float]]:
     """Decision times of `level` in four-player games against another level:
-    (every decision, the placement decisions only — the heaviest ones).
+    (every decision, the placement decisions only — the heaviest ones —, the
+    attack decisions).
     `budget` overrides the bots' seconds per decision (tests)."""
     times: list[float] = []
     placing: list[float] = []
+    attacking: list[float] = []
     others = {"easy": "normal", "normal": "hard", "hard": "normal"}[level]
     for g in range(games):
         seats = [level, others, others, level] if g % 2 else [others, level, level, others]
@@ -47,8 +51,10 @@ def _decision_times(
                 times.append(spent)
                 if view["phase"] == "reinforce":
                     placing.append(spent)
+                elif view["phase"] == "attack":
+                    attacking.append(spent)
             match.apply(seat, action)
-    return times, placing
+    return times, placing, attacking
 
 
 def _odds_time() -> float:
@@ -70,7 +76,9 @@ def bench(quick: bool, budget: float | None = None) -> list[dict[str, Any]]:
     games = 1 if quick else 6
     cap = 1500 if quick else 200_000
     for level in ("easy", "normal", "hard"):
-        ts, placing = _decision_times(level, games, seed=11, max_actions=cap, budget=budget)
+        ts, placing, attacking = _decision_times(
+            level, games, seed=11, max_actions=cap, budget=budget
+        )
         p95 = percentile(ts, 95)
         rows.append(
             {
@@ -91,6 +99,17 @@ def bench(quick: bool, budget: float | None = None) -> list[dict[str, Any]]:
                 "ok": p95p <= BUDGETS[level],
             }
         )
+        if level == "hard":
+            p95a = percentile(attacking, 95)
+            rows.append(
+                {
+                    "name": f"war bot hard: attack decision p95 ({len(attacking)} decisions)",
+                    "value": round(p95a * 1000, 2),
+                    "unit": "ms",
+                    "budget": f"<= {int(BUDGETS[level] * 1000)} ms",
+                    "ok": p95a <= BUDGETS[level],
+                }
+            )
     t = _odds_time()
     rows.append(
         {

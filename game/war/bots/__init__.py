@@ -7,6 +7,7 @@ from typing import Any
 
 from game.core import Action
 from game.rng import Rng
+from game.war import records as R
 from game.war.bots.brain import Brain, Params
 from game.war.bots.decide import decide
 from game.war.bots.easy import decide_easy
@@ -69,10 +70,11 @@ BUDGETS = {"easy": 0.2, "normal": 0.2, "hard": 1.0}
 class WarBot:
     """A War bot of one level.
 
-    The only thing it keeps between decisions is the style its search chose
+    The only things it keeps between decisions are the style its search chose
     for the current turn (by turn number and seat), so the attacks and moves
-    follow the placement they were planned with; without it (a fresh bot in
-    the middle of a turn) the level's own params play on.
+    follow the placement they were planned with (without it, a fresh bot in
+    the middle of a turn, the level's own params play on), and the conquest
+    after which it last weighed stopping, so it weighs that once per conquest.
     """
 
     def __init__(self, level: str, params: Params | None = None) -> None:
@@ -84,6 +86,8 @@ class WarBot:
         self.params = params or LEVELS[level]
         #: (turn, seat, params) chosen by the search for that turn
         self.turn_plan: tuple[int, int, Params] | None = None
+        #: (turn, seat, territories held) when it last weighed stopping
+        self.stop_key: tuple[int, int, int] | None = None
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
         """The bot's action for the seat of `view`."""
@@ -100,7 +104,24 @@ class WarBot:
         brain = Brain(view, params)
         if params.infer and view["phase"] in ("reinforce", "attack"):
             apply_inference(brain)
-        return decide(brain, legal_actions, rng)
+        action = decide(brain, legal_actions, rng)
+        if isinstance(action, R.Attack) and self.params.search and self._stop_now(view, params, rng):
+            return R.EndAttacks()
+        return action
+
+    def _stop_now(self, view: dict[str, Any], params: Params, rng: Rng) -> bool:
+        """After a conquest this turn (once per conquest): whether the search
+        finds ending the attacks clearly better than the attack planned."""
+        from game.war.bots import search
+
+        if search.STOP_SHARE <= 0.0 or not view["conquered_this_turn"]:
+            return False
+        me = view["seat"]
+        key = (view["turn"], me, sum(1 for o in view["owners"].values() if o == me))
+        if key == self.stop_key:
+            return False
+        self.stop_key = key
+        return search.search_stop(view, params, rng, self.time_budget)
 
     def _search(self, view: dict[str, Any], params: Params, rng: Rng) -> Action:
         """Trade first if the level would; then place as the chosen style does."""

@@ -242,3 +242,92 @@ def test_the_worlds_come_from_the_budget_not_the_clock() -> None:
     assert S.worlds_for(0.25, 8) == S.worlds_for(0.25, 8) < S.worlds_for(1.0, 8)
     assert S.worlds_for(0.0, 8) == 0
     assert S.worlds_for(math.inf, 8) == S.MAX_WORLDS
+
+
+def nearly_won(conquered: bool = True) -> WarMatch:
+    """I (seat 0) hold América do Norte and Oceania but Nova Guiné, one army
+    facing my ten in Austrália, in my attack phase: one conquest from [W11]."""
+    from game.war.board import BOARD
+    from tests.game.war.helpers import new, position
+
+    owners = {t: 0 for t in BOARD.territories_of("América do Norte")}
+    owners |= {t: 0 for t in BOARD.territories_of("Oceania")}
+    owners["Nova Guiné"] = 1
+    m = position(
+        new(3, seed=1),
+        owners,
+        current=0,
+        armies={"Austrália": 10},
+        objectives={0: "america_do_norte_oceania", 1: "asia_africa", 2: "territorios_24"},
+    )
+    assert m.missing(0) == 1
+    m.conquered = conquered
+    return m
+
+
+def test_an_attack_that_wins_the_game_is_never_given_up() -> None:
+    """[W11]: attacking on wins at once in nearly every world; stopping there
+    to keep the armies can never beat it."""
+    m = nearly_won()
+    view = m.view(0)
+    assert not S.search_stop(view, HARD, Rng(1), 1.0)
+    action = WarBot("hard").choose(view, m.legal_actions(0), Rng(1))
+    assert isinstance(action, R.Attack) and action.target == "Nova Guiné"
+
+
+def test_stopping_is_weighed_once_per_conquest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a conquest the bot weighs stopping once; if the search says stop,
+    it ends its attacks. The next decision of that same conquest is not weighed again."""
+    calls: list[int] = []
+
+    def stop(view: dict[str, object], params: object, rng: Rng, budget: float) -> bool:
+        calls.append(1)
+        return True
+
+    monkeypatch.setattr(S, "search_stop", stop)
+    m = nearly_won()
+    bot = WarBot("hard")
+    view = m.view(0)
+    assert isinstance(bot.choose(view, m.legal_actions(0), Rng(1)), R.EndAttacks)
+    assert isinstance(bot.choose(view, m.legal_actions(0), Rng(1)), R.Attack)
+    assert len(calls) == 1
+
+
+def test_no_stop_is_weighed_before_the_card_is_won(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[W10]: without a conquest this turn there is no card yet; the plan's
+    attacks go on without a stop search (and normal never searches)."""
+    def fail(*args: object) -> bool:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(S, "search_stop", fail)
+    m = nearly_won(conquered=False)
+    for level in ("hard", "normal"):
+        action = WarBot(level).choose(m.view(0), m.legal_actions(0), Rng(1))
+        assert isinstance(action, R.Attack)
+    m = nearly_won()
+    action = WarBot("normal").choose(m.view(0), m.legal_actions(0), Rng(1))
+    assert isinstance(action, R.Attack)
+
+
+def test_the_stop_search_follows_its_seed_and_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same view and seed give the same answer; the worlds follow the budget."""
+    from game.war.bots import make_bot
+
+    m = midgame(seed=9, rounds=4)
+    me = m.current
+    normal = make_bot("normal")
+    while m.phase != "attack":
+        m.apply(me, normal.choose(m.view(me), m.legal_actions(me), Rng(2)))
+    view = m.view(me)
+    view["conquered_this_turn"] = True
+    seen: list[int] = []
+    real = S.rollout
+
+    def counted(*args: object) -> float:
+        seen.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(S, "rollout", counted)
+    first = S.search_stop(view, HARD, Rng(3), 0.2)
+    assert len(seen) == 2 * S.worlds_for(0.2 * S.STOP_SHARE, 2)
+    assert S.search_stop(view, HARD, Rng(3), 0.2) == first
