@@ -49,6 +49,11 @@ from game.war.bots.policy import choose_trade
 #: difference +3.8 +/- 2.4 points) and 47.0 vs 43.0% over 300 (seed 7000000,
 #: +4.0 +/- 3.3). A fixed higher cost (0.7 or 1.0) gained about as much with
 #: twice the spread; scaling by the square root of the armies gained nothing.
+#: After each conquest hard weighs stopping there (`search.search_stop`):
+#: 53.5% (48.6-58.3) on 400 duplicate deals (seed 900000, budget 0.25 s)
+#: where the same hard without it won 49.3%, and 52.9% (49.8-56.0) on 1000
+#: fresh ones (seed 1100000). Its games run longer: 74.3 turns on those
+#: deals, against 57.1 for four normals.
 LEVELS: dict[str, Params] = {
     "easy": Params(objective=False, eager_trade=False, hunt=False, min_odds=0.75),
     "normal": Params(),
