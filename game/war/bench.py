@@ -69,6 +69,18 @@ def _odds_time() -> float:
     return time.perf_counter() - start
 
 
+def _p95_row(name: str, times: list[float], budget: float) -> dict[str, Any]:
+    """A bench row: the p95 of `times` (seconds) against `budget`."""
+    p95 = percentile(times, 95)
+    return {
+        "name": f"{name} ({len(times)} decisions)",
+        "value": round(p95 * 1000, 2),
+        "unit": "ms",
+        "budget": f"<= {int(budget * 1000)} ms",
+        "ok": p95 <= budget,
+    }
+
+
 def bench(quick: bool, budget: float | None = None) -> list[dict[str, Any]]:
     """Rows of the benchmark table: p95 bot decisions per level and the odds
     (`budget`: every bot's seconds per decision instead of its level's)."""
@@ -79,37 +91,10 @@ def bench(quick: bool, budget: float | None = None) -> list[dict[str, Any]]:
         ts, placing, attacking = _decision_times(
             level, games, seed=11, max_actions=cap, budget=budget
         )
-        p95 = percentile(ts, 95)
-        rows.append(
-            {
-                "name": f"war bot {level}: decision p95 ({len(ts)} decisions)",
-                "value": round(p95 * 1000, 2),
-                "unit": "ms",
-                "budget": f"<= {int(BUDGETS[level] * 1000)} ms",
-                "ok": p95 <= BUDGETS[level],
-            }
-        )
-        p95p = percentile(placing, 95)
-        rows.append(
-            {
-                "name": f"war bot {level}: placement decision p95 ({len(placing)} decisions)",
-                "value": round(p95p * 1000, 2),
-                "unit": "ms",
-                "budget": f"<= {int(BUDGETS[level] * 1000)} ms",
-                "ok": p95p <= BUDGETS[level],
-            }
-        )
+        rows.append(_p95_row(f"war bot {level}: decision p95", ts, BUDGETS[level]))
+        rows.append(_p95_row(f"war bot {level}: placement decision p95", placing, BUDGETS[level]))
         if level == "hard":
-            p95a = percentile(attacking, 95)
-            rows.append(
-                {
-                    "name": f"war bot hard: attack decision p95 ({len(attacking)} decisions)",
-                    "value": round(p95a * 1000, 2),
-                    "unit": "ms",
-                    "budget": f"<= {int(BUDGETS[level] * 1000)} ms",
-                    "ok": p95a <= BUDGETS[level],
-                }
-            )
+            rows.append(_p95_row("war bot hard: attack decision p95", attacking, BUDGETS[level]))
     t = _odds_time()
     rows.append(
         {

@@ -195,6 +195,16 @@ def opponent_policies(n: int, me: int, rng: Rng) -> list[FastPolicy | None]:
     return out
 
 
+def draw_world(
+    view: dict[str, Any], bel: Beliefs, me: int, rng: Rng
+) -> tuple[FastState, list[FastPolicy | None], int]:
+    """One world of a search: the position, the opponents' temperaments and
+    the dice seed every candidate played in it shares."""
+    world = sample_world(view, bel, rng)
+    others = opponent_policies(view["n_seats"], me, rng)
+    return world, others, rng.randrange(1 << 30)
+
+
 def rollout(st: FastState, me: int, mine: FastPolicy, others: list[FastPolicy | None]) -> float:
     """Play `st` (my placement done) to the start of my next turn; my win chance there."""
     start = st.turn
@@ -246,9 +256,7 @@ def search_turn(
     while len(values["plan"]) < planned and len(cands) > 1:
         if time.perf_counter() > deadline:
             break
-        world = sample_world(view, bel, rng)
-        others = opponent_policies(view["n_seats"], me, rng)
-        dice = rng.randrange(1 << 30)
+        world, others, dice = draw_world(view, bel, me, rng)
         got: list[float] = []
         for k in range(len(cands)):
             st = world.copy(dice)
@@ -340,9 +348,7 @@ def search_stop(view: dict[str, Any], params: Params, rng: Rng, budget: float) -
     on: list[float] = []
     stop: list[float] = []
     while len(on) < planned and time.perf_counter() <= deadline:
-        world = sample_world(view, bel, rng)
-        others = opponent_policies(view["n_seats"], me, rng)
-        dice = rng.randrange(1 << 30)
+        world, others, dice = draw_world(view, bel, me, rng)
         on.append(rollout(world.copy(dice), me, mine, others))
         st = world.copy(dice)
         st.end_attacks()
