@@ -114,6 +114,15 @@ class Params:
     defense_share: float = 0.5
     #: choose the turn's style by Monte Carlo rollouts at placement (hard)
     search: bool = False
+    #: my rounds since my objective last came closer (hard's `WarBot` keeps
+    #: count): past `STALL_GRACE` they make the bot bolder, as rounds without
+    #: any conquest do, so a stalemate of huge stacks breaks
+    stall: int = 0
+
+
+#: Rounds without getting closer to the objective before they count as a
+#: stalemate (`Params.stall`).
+STALL_GRACE = 3
 
 
 class Brain:
@@ -143,8 +152,11 @@ class Brain:
         alive_n = max(1, sum(1 for a in self.alive if a))
         last = view["history"]["last_conquest"][self.me]
         self.stale = (view["turn"] - last) // alive_n if self.round > 1 else 0
-        if self.stale >= 2:
-            boost = min(3, self.stale - 1)
+        #: how bold the stalemate makes me: rounds without a conquest, or
+        #: without getting closer to my objective (only the first buys cards)
+        self.bold = max(self.stale, params.stall - STALL_GRACE)
+        if self.bold >= 2:
+            boost = min(3, self.bold - 1)
             params = replace(
                 params,
                 min_odds=max(0.25, params.min_odds - 0.1 * boost),
@@ -433,7 +445,7 @@ class Brain:
         where odds are near 0 everywhere), throw the best-ratio stack at its
         neighbour while it still has 60% of the defenders' armies: the bleeding
         on both sides brings the battle back to sizes where dice decide."""
-        if self.stale < 5:
+        if self.bold < 5:
             return None
         best = None
         for s in self.mine:

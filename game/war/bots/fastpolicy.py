@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from game.war.bots.brain import Params, qexp, qwin
+from game.war.bots.brain import STALL_GRACE, Params, qexp, qwin
 from game.war.bots.fastsim import (
     ADJ,
     ATTACK,
@@ -118,10 +118,11 @@ class FastPolicy:
         p = self.p
         alive_n = max(1, sum(st.alive))
         self.stale = (st.turn - st.last_conquest[me]) // alive_n if st.round > 1 else 0
+        self.bold = max(self.stale, p.stall - STALL_GRACE)
         self.min_odds = p.min_odds
         self.army_cost = p.army_cost
-        if self.stale >= 2:
-            boost = min(3, self.stale - 1)
+        if self.bold >= 2:
+            boost = min(3, self.bold - 1)
             self.min_odds = max(0.25, p.min_odds - 0.1 * boost)
             self.army_cost = p.army_cost * 0.5**boost
         self.scale = max(1.0, sum(st.armies) / (N * 3.0))
@@ -465,7 +466,7 @@ class FastPolicy:
                 g = win * v - loss * cost
                 if g > best_gain:
                     best, best_gain, best_value = (s, t), g, v
-        if best is None and not st.conquered and self.stale >= 5:
+        if best is None and not st.conquered and self.bold >= 5:
             ratio = 0.6
             for s in range(N):
                 if owner[s] != me or armies[s] < 2:
