@@ -125,6 +125,16 @@ class Params:
 STALL_GRACE = 3
 
 
+def bolder(min_odds: float, army_cost: float, bold: int) -> tuple[float, float]:
+    """(min_odds, army_cost) after `bold` rounds of stalemate (from 2 on):
+    lower odds accepted, armies spent more cheaply (the Brain and the rollout
+    policy both use this)."""
+    if bold < 2:
+        return min_odds, army_cost
+    boost = min(3, bold - 1)
+    return max(0.25, min_odds - 0.1 * boost), army_cost * 0.5**boost
+
+
 class Brain:
     """A view as arrays plus derived quantities, cached per decision."""
 
@@ -156,12 +166,8 @@ class Brain:
         #: without getting closer to my objective (only the first buys cards)
         self.bold = max(self.stale, params.stall - STALL_GRACE)
         if self.bold >= 2:
-            boost = min(3, self.bold - 1)
-            params = replace(
-                params,
-                min_odds=max(0.25, params.min_odds - 0.1 * boost),
-                army_cost=params.army_cost * 0.5**boost,
-            )
+            odds, cost = bolder(params.min_odds, params.army_cost, self.bold)
+            params = replace(params, min_odds=odds, army_cost=cost)
             self.p = params
         self.mine = [i for i in range(N) if self.owner[i] == self.me]
         self.counts = [0] * self.n

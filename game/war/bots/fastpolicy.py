@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from game.war.bots.brain import STALL_GRACE, Params, qexp, qwin
+from game.war.bots.brain import STALL_GRACE, Params, bolder, qexp, qwin
 from game.war.bots.fastsim import (
     ADJ,
     ATTACK,
@@ -119,12 +119,7 @@ class FastPolicy:
         alive_n = max(1, sum(st.alive))
         self.stale = (st.turn - st.last_conquest[me]) // alive_n if st.round > 1 else 0
         self.bold = max(self.stale, p.stall - STALL_GRACE)
-        self.min_odds = p.min_odds
-        self.army_cost = p.army_cost
-        if self.bold >= 2:
-            boost = min(3, self.bold - 1)
-            self.min_odds = max(0.25, p.min_odds - 0.1 * boost)
-            self.army_cost = p.army_cost * 0.5**boost
+        self.min_odds, self.army_cost = bolder(p.min_odds, p.army_cost, self.bold)
         self.scale = max(1.0, sum(st.armies) / (N * 3.0))
         kind = st.okind[me]
         owner = st.owner
