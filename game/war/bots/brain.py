@@ -123,6 +123,9 @@ class Params:
 #: Rounds without getting closer to the objective before they count as a
 #: stalemate (`Params.stall`).
 STALL_GRACE = 3
+#: Stalled rounds past `STALL_GRACE` after which the bot grinds its stacks into
+#: the territories its objective needs (`Brain.desperate_attack`).
+GOAL_PUSH = 2
 
 
 def bolder(min_odds: float, army_cost: float, bold: int) -> tuple[float, float]:
@@ -446,20 +449,39 @@ class Brain:
         out.sort(reverse=True)
         return out
 
+    def goal_targets(self) -> set[int]:
+        """Enemy territories whose conquest my objective counts."""
+        if not self.p.objective:
+            return set()
+        if self.objective["kind"] == "territories":
+            return {i for i in range(N) if self.owner[i] != self.me}
+        return {i for i in self.goal_set() if self.owner[i] != self.me}
+
     def desperate_attack(self) -> tuple[int, int] | None:
-        """After many turns without a conquest (a stalemate of huge stacks,
-        where odds are near 0 everywhere), throw the best-ratio stack at its
-        neighbour while it still has 60% of the defenders' armies: the bleeding
-        on both sides brings the battle back to sizes where dice decide."""
-        if self.bold < 5:
-            return None
+        """A stalemate breaker when no attack is worth its odds: after
+        `GOAL_PUSH` stalled rounds (`Params.stall` past `STALL_GRACE`) the
+        best-ratio stack grinds into a territory my objective needs, even
+        after this turn's card; after many turns without any conquest, into
+        any neighbour. Only while it still has 60% of the defenders' armies:
+        the bleeding on both sides brings the battle back to sizes where dice
+        decide."""
+        best = None
+        if self.p.stall - STALL_GRACE >= GOAL_PUSH:
+            best = self._grind(self.goal_targets())
+        if best is None and self.bold >= 5 and not self.conquered:
+            best = self._grind(None)
+        return best
+
+    def _grind(self, targets: set[int] | None) -> tuple[int, int] | None:
+        """(source, target) of my best attackers-to-defenders ratio of at
+        least 0.6, among `targets` (None: any enemy territory)."""
         best = None
         for s in self.mine:
             a = self.armies[s] - 1
             if a < 1:
                 continue
             for t in ADJ[s]:
-                if self.owner[t] == self.me:
+                if self.owner[t] == self.me or (targets is not None and t not in targets):
                     continue
                 ratio = a / self.armies[t]
                 if ratio >= 0.6 and (best is None or ratio > best[0]):

@@ -40,7 +40,7 @@ def decide_easy(brain: Brain, legal: list[Action], rng: Rng) -> Action:
         if best is not None:
             src, dst = best[1], best[2]
             return R.Attack(T[src], T[dst], min(3, brain.armies[src] - 1))
-        pick = None if brain.conquered else brain.desperate_attack()
+        pick = brain.desperate_attack()
         if pick is not None:
             return R.Attack(T[pick[0]], T[pick[1]], min(3, brain.armies[pick[0]] - 1))
         return R.EndAttacks()

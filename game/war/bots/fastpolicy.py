@@ -16,10 +16,11 @@ Actions are tuples: ("trade", a, b, c), ("place", alloc), ("attack", s, t, dice)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from game.war.bots.brain import STALL_GRACE, Params, bolder, qexp, qwin
+from game.war.bots.brain import GOAL_PUSH, STALL_GRACE, Params, bolder, qexp, qwin
 from game.war.bots.fastsim import (
     ADJ,
     ATTACK,
@@ -461,17 +462,38 @@ class FastPolicy:
                 g = win * v - loss * cost
                 if g > best_gain:
                     best, best_gain, best_value = (s, t), g, v
-        if best is None and not st.conquered and self.bold >= 5:
-            ratio = 0.6
-            for s in range(N):
-                if owner[s] != me or armies[s] < 2:
-                    continue
-                for t in ADJ[s]:
-                    if owner[t] != me and (armies[s] - 1) / armies[t] >= ratio:
-                        best, ratio = (s, t), (armies[s] - 1) / armies[t]
+        if best is None:  # a stalemate breaker, as `Brain.desperate_attack`
+            if self.p.stall - STALL_GRACE >= GOAL_PUSH:
+                best = self._grind(st, me, self._goal_target)
+            if best is None and not st.conquered and self.bold >= 5:
+                best = self._grind(st, me, None)
             best_value = 1e9 if best is not None else 0.0  # roll on while it bleeds
         self._pair = best
         self._pair_value = best_value
+        return best
+
+    def _goal_target(self, st: FastState, me: int, t: int) -> bool:
+        kind = st.okind[me]
+        if kind == K_CONTINENTS:
+            return CONT[t] in self.targets
+        return kind == K_TERRITORIES or st.owner[t] == self.destroy
+
+    def _grind(
+        self, st: FastState, me: int, goal: Callable[[FastState, int, int], bool] | None
+    ) -> tuple[int, int] | None:
+        """My best attackers-to-defenders pair of ratio at least 0.6 (targets
+        passing `goal`, or any)."""
+        owner, armies = st.owner, st.armies
+        best, ratio = None, 0.6
+        for s in range(N):
+            if owner[s] != me or armies[s] < 2:
+                continue
+            for t in ADJ[s]:
+                if owner[t] == me or (goal is not None and not goal(st, me, t)):
+                    continue
+                r = (armies[s] - 1) / armies[t]
+                if r >= ratio:
+                    best, ratio = (s, t), r
         return best
 
     def choose_occupy(self, st: FastState, me: int) -> int:

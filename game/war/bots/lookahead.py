@@ -230,10 +230,9 @@ def choose_attack_planned(brain: Brain) -> R.Attack | None:
     if best is not None and best[0] > stop:
         _, s, t = best
         return R.Attack(T[s], T[t], min(3, brain.armies[s] - 1))
-    if not brain.conquered:
-        pick = brain.desperate_attack()
-        if pick is not None:
-            return R.Attack(T[pick[0]], T[pick[1]], min(3, brain.armies[pick[0]] - 1))
+    pick = brain.desperate_attack()
+    if pick is not None:
+        return R.Attack(T[pick[0]], T[pick[1]], min(3, brain.armies[pick[0]] - 1))
     return None
 
 

@@ -166,11 +166,10 @@ def choose_attack(brain: Brain) -> R.Attack | None:
     if opts and opts[0][0] > 0:
         _, s, t = opts[0]
         return R.Attack(T[s], T[t], min(3, brain.armies[s] - 1))
-    if not brain.conquered:
-        pick = brain.desperate_attack()
-        if pick is not None:
-            s, t = pick
-            return R.Attack(T[s], T[t], min(3, brain.armies[s] - 1))
+    pick = brain.desperate_attack()
+    if pick is not None:
+        s, t = pick
+        return R.Attack(T[s], T[t], min(3, brain.armies[s] - 1))
     return None
 
 

@@ -40,7 +40,7 @@ from typing import Any
 
 from game.rng import Rng
 from game.war import records as R
-from game.war.bots.brain import ADJ, Brain, N, Params, T, qwin
+from game.war.bots.brain import ADJ, GOAL_PUSH, STALL_GRACE, Brain, N, Params, T, qwin
 from game.war.bots.fastplay import apply_action
 from game.war.bots.fastpolicy import FastPolicy
 from game.war.bots.fastsim import OVER, REINFORCE, FastState
@@ -164,6 +164,10 @@ def candidates(view: dict[str, Any], base: Params, maps: Maps) -> list[tuple[str
     block = style_params(base, "block")
     for k, place in enumerate(strike_placements(view, block, maps)):
         add(f"strike{k}", block, place)
+    if base.stall - STALL_GRACE >= GOAL_PUSH:
+        rush = style_params(base, "rush")
+        for place in push_placements(view, rush, maps):
+            add("push", rush, place)
     return cands
 
 
@@ -291,6 +295,30 @@ def beats(cand: list[float], plan: list[float]) -> bool:
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean > EVIDENCE * math.sqrt(var / n)
+
+
+def push_placements(view: dict[str, Any], params: Params, maps: Maps) -> list[R.Place]:
+    """When my objective has stalled: every free army on the front with the
+    best odds of taking a territory the objective still needs."""
+    from game.war.bots.policy import placement_base
+
+    brain = Brain(view, params)
+    brain.block_weight, brain.block_map, brain.need_map = maps
+    base, free = placement_base(brain)
+    if free <= 0:
+        return []
+    best: tuple[float, int] | None = None
+    for t in sorted(brain.goal_targets()):
+        for f in ADJ[t]:
+            if brain.owner[f] == brain.me:
+                odds = qwin(brain.armies[f] - 1 + base[f] + free, brain.armies[t])
+                if best is None or odds > best[0]:
+                    best = (odds, f)
+    if best is None:
+        return []
+    alloc = list(base)
+    alloc[best[1]] += free
+    return [R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})]
 
 
 def strike_placements(view: dict[str, Any], params: Params, maps: Maps) -> list[R.Place]:

@@ -9,13 +9,19 @@ from typing import Any
 
 from game.rng import Rng
 from game.war import records as R
+from game.war.board import BOARD
 from game.war.bots import LEVELS, WarBot
-from game.war.bots.brain import STALL_GRACE, Brain
+from game.war.bots import search as S
+from game.war.bots.brain import GOAL_PUSH, STALL_GRACE, Brain
 from game.war.bots.fastpolicy import FastPolicy
 from game.war.bots.fastsim import FastState
+from game.war.bots.inference import apply_inference
+from game.war.bots.policy import placement_base
 from tests.game.war.bots.test_army_cost import brazil_before
+from tests.game.war.bots.test_world import midgame
 
 HARD = LEVELS["hard"]
+SEARCH_FREE = replace(HARD, search=False)
 
 
 def at(view: dict[str, Any], turn: int, missing: int, active: str = "x") -> dict[str, Any]:
@@ -76,3 +82,49 @@ def test_late_in_a_standoff_hard_spends_the_stack_it_kept_while_the_game_moved()
         view["turn"] - 8 * 3,
     )
     assert isinstance(stuck.choose(view, m.legal_actions(0), Rng("s")), R.Attack)
+
+
+def test_a_long_stall_grinds_into_the_objective_even_after_the_turns_card() -> None:
+    # Seat 0 wants North America and Oceania: from Venezuela (6) it can grind
+    # into México (6, a goal territory); Argentina's 30 against Brasil's 8 is
+    # a better ratio but off the objective.
+    view = {**brazil_before(6).view(0), "conquered_this_turn": True}
+    idx = BOARD.index
+    goal = (idx["Venezuela"], idx["México"])
+    pushing = Brain(view, replace(HARD, stall=STALL_GRACE + GOAL_PUSH))
+    assert pushing.desperate_attack() == goal
+    assert Brain(view, replace(HARD, stall=STALL_GRACE + GOAL_PUSH - 1)).desperate_attack() is None
+    # with the card still to win, a bot stale enough throws the best ratio anywhere
+    fresh = {**view, "conquered_this_turn": False}
+    assert Brain(fresh, replace(HARD, stall=STALL_GRACE + 5)).desperate_attack() == goal
+    assert Brain(
+        fresh, replace(HARD, stall=STALL_GRACE + 5, objective=False)
+    ).desperate_attack() == (
+        idx["Argentina"],
+        idx["Brasil"],
+    )
+    # the rollout policy grinds the same way
+    st = FastState.from_view(view, Rng(1), 0, None)
+    pol = FastPolicy(replace(HARD, stall=STALL_GRACE + GOAL_PUSH))
+    pol._prepare(st, 0)
+    assert pol._grind(st, 0, pol._goal_target) == goal
+    assert pol._grind(st, 0, None) == (idx["Argentina"], idx["Brasil"])
+
+
+def test_a_long_stall_adds_a_placement_that_masses_on_the_objective() -> None:
+    m = midgame(seed=7, rounds=5)
+    view = m.view(m.current)
+    brain = Brain(view, SEARCH_FREE)
+    apply_inference(brain)
+    maps = (brain.block_weight, brain.block_map, brain.need_map)
+    assert "push" not in [c[0] for c in S.candidates(view, SEARCH_FREE, maps)]
+    stalled = replace(SEARCH_FREE, stall=STALL_GRACE + GOAL_PUSH)
+    cands = {c[0]: c for c in S.candidates(view, stalled, maps)}
+    _, params, place = cands["push"]
+    assert params == S.style_params(stalled, "rush")
+    m.check(m.current, place)  # [W3]: a whole legal placement
+    base, free = placement_base(Brain(view, params))
+    extra = {t: c - base[BOARD.index[t]] for t, c in place.armies.items()}
+    (front,) = [t for t, c in extra.items() if c == free]
+    goal = Brain(view, params).goal_targets()
+    assert any(BOARD.index[t] in goal for t in BOARD.neighbors(front))
