@@ -43,9 +43,21 @@ def hosted_frame_times(
     env = {**os.environ, "TAVERNA_HOME": home, "SDL_VIDEODRIVER": "dummy"}
     procs = [
         subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), "join", f"127.0.0.1:{lobby.port}",
-             "--name", f"P{i + 1}", "--code", lobby.session.code, "--autoplay", "--headless"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+            [
+                sys.executable,
+                str(ROOT / "main.py"),
+                "join",
+                f"127.0.0.1:{lobby.port}",
+                "--name",
+                f"P{i + 1}",
+                "--code",
+                lobby.session.code,
+                "--autoplay",
+                "--headless",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
         )
         for i in range(joiners)
     ]

@@ -124,6 +124,11 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
         if arg not in KNOWN_GAMES:
             raise ValueError(f"lobby:<game> needs one of {', '.join(KNOWN_GAMES)}")
         remote = SeatSetup("?", elsewhere=True)
-        seats = [SeatSetup(tr("ui.table_base.first_player")), remote, remote, SeatSetup("Borin", "normal")]
+        seats = [
+            SeatSetup(tr("ui.table_base.first_player")),
+            remote,
+            remote,
+            SeatSetup("Borin", "normal"),
+        ]
         return [MainMenu(app), open_lobby(app, arg, seats, 1, {})]
     raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(NAMES)}")

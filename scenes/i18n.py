@@ -102,9 +102,7 @@ def tr_first(keys: list[str], **params: Any) -> str:
     return keys[-1]
 
 
-def register_param_words(
-    prefix: str, words: Callable[[dict[str, Any]], dict[str, Any]]
-) -> None:
+def register_param_words(prefix: str, words: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
     """Have `tr_error` pass the params of errors whose key starts with `prefix`
     through `words` (a game's scenes register how its ids read on screen)."""
     _PARAM_WORDS[prefix] = words

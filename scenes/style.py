@@ -562,6 +562,7 @@ def modal_panel(
             max_width=box.width - 40,
         )
 
+
 def draw_backdrop(surface: pygame.Surface, panel: pygame.Rect) -> None:
     """Dark wood with one parchment panel and its soft shadow."""
     surface.blit(wood_background(surface.get_size()), (0, 0))

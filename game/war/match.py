@@ -354,7 +354,6 @@ class WarMatch(Match):
         """Raise `IllegalAction` naming the rule when `action` is refused ([G3])."""
         refusals.check(self, seat, action)
 
-
     # ------------------------------------------------------------- applying
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -535,7 +534,6 @@ class WarMatch(Match):
 
     def snapshot(self) -> dict[str, Any]:
         return views.snapshot(self)
-
 
     # ------------------------------------------------------------ results
 

@@ -92,9 +92,7 @@ def check_place(m: WarMatch, seat: int, action: R.Place) -> None:
         c = BOARD.continent_of[name]
         per_continent[c] = per_continent.get(c, 0) + count
     if total != m.pending_total:
-        raise IllegalAction(
-            "W3", "war.illegal.place_total", expected=m.pending_total, got=total
-        )
+        raise IllegalAction("W3", "war.illegal.place_total", expected=m.pending_total, got=total)
     for c, need in m.pending_continents.items():
         if per_continent.get(c, 0) < need:
             raise IllegalAction(
@@ -132,9 +130,7 @@ def check_attack(m: WarMatch, seat: int, action: R.Attack) -> None:
 
 def check_move(m: WarMatch, seat: int, action: R.Move) -> None:
     if m.phase != PHASE_MOVE:
-        raise IllegalAction(
-            "W4" if m.round == 1 else "W8", "war.illegal.moves_after_attacks"
-        )
+        raise IllegalAction("W4" if m.round == 1 else "W8", "war.illegal.moves_after_attacks")
     s = territory(m, action.source, "W8")
     t = territory(m, action.target, "W8")
     if m.owner[s] != seat:

@@ -160,9 +160,7 @@ def resolve(m: WyrMatch, events: list[Event]) -> None:
         top = max(scores[s] for s in reis)
         first = reis[0]
         if pot % len(reis):
-            first, _ = tiebreak(m,
-                events, [s for s in reis if scores[s] == top], "remainder"
-            )
+            first, _ = tiebreak(m, events, [s for s in reis if scores[s] == top], "remainder")
         payout = split_pot(pot, reis, first)
         events.append(RoundWon(tuple(reis), "reis_split", pot))
         for s in reis:
@@ -220,9 +218,7 @@ def end_round(m: WyrMatch, events: list[Event]) -> None:
     if over:
         m.over = True
         m.phase = "over"
-        events.append(
-            MatchOver(tuple(tuple(g) for g in m.standings()), timed=m.timed_out)
-        )
+        events.append(MatchOver(tuple(tuple(g) for g in m.standings()), timed=m.timed_out))
         return
     m.dealer = nxt
     m._start_round(events)

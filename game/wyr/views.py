@@ -23,6 +23,7 @@ def table_view(m: WyrMatch, seat: int | None) -> list[dict[str, Any]]:
         )
     return out
 
+
 def history_view(m: WyrMatch, seat: int | None) -> list[dict[str, Any]]:
     out = []
     for h in m.history:
@@ -47,6 +48,7 @@ def history_view(m: WyrMatch, seat: int | None) -> list[dict[str, Any]]:
         )
     return out
 
+
 def show_view(m: WyrMatch) -> dict[str, Any] | None:
     show = m.show
     if show is None:
@@ -63,6 +65,7 @@ def show_view(m: WyrMatch) -> dict[str, Any] | None:
         "pending": show["pending"],
         "rerolled": list(show["rerolled"]),
     }
+
 
 def last_round_view(m: WyrMatch) -> dict[str, Any] | None:
     lr = m.last_round
@@ -82,6 +85,7 @@ def last_round_view(m: WyrMatch) -> dict[str, Any] | None:
         "table_bet": lr["table_bet"],
         "bets": [lr["bets"].get(s) for s in range(n)],
     }
+
 
 def seat_view(m: WyrMatch, seat: int | None) -> dict[str, Any]:
     n = m.n_seats
@@ -144,6 +148,7 @@ def seat_view(m: WyrMatch, seat: int | None) -> dict[str, Any]:
         "to_move": list(m.to_move),
         "timed_out": m.timed_out,
     }
+
 
 def snapshot(m: WyrMatch) -> dict[str, Any]:
     show = None

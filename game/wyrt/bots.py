@@ -543,6 +543,7 @@ class WyrtBot(BotTricks):
     # ------------------------------------------------------------------
     # A Mão do Morto
 
+
 def make_bot(bot_id: str) -> WyrtBot:
     """The bot of a persona id (`INFO.bot_ids`)."""
     if bot_id not in PERSONAS:

@@ -270,10 +270,14 @@ class JoinScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         style.draw_backdrop(surface, self.panel)
         p = self.panel
-        style.draw_heading(surface, tr("online.join.title"), (p.left + 30, p.top + 16), p.width - 60)
+        style.draw_heading(
+            surface, tr("online.join.title"), (p.left + 30, p.top + 16), p.width - 60
+        )
         y = p.top + 96 + len(FIELDS) * 58 + 6
         if self.lan_buttons and not self.busy:
-            style.blit_text(surface, tr("online.join.lan"), 16, (p.left + 36, p.top + 306), style.INK)
+            style.blit_text(
+                surface, tr("online.join.lan"), 16, (p.left + 36, p.top + 306), style.INK
+            )
             y = p.top + 300 + len(self.lan_buttons) * 40 + 4
         for text, colour in ((self.error, style.RED), (self.status, style.INK_SOFT)):
             for line in style.wrap_text(text, 17, p.width - 72) if text else []:

@@ -103,8 +103,13 @@ class HostLink:
     def dropped_seats(self) -> list[int]:
         """Remote seats whose player has been gone longer than the grace time."""
         return self.server.call(
-            lambda s: [i for i in range(len(s.seats)) if s.seats[i].kind == "remote"
-                       and s.seats[i].status == "reconnecting" and s.grace_over(i)]
+            lambda s: [
+                i
+                for i in range(len(s.seats))
+                if s.seats[i].kind == "remote"
+                and s.seats[i].status == "reconnecting"
+                and s.grace_over(i)
+            ]
         )
 
     def hand_to_bot(self, seat: int, bot_id: str) -> None:

@@ -249,7 +249,9 @@ class HostLobby(Scene):
                 surface, name, 18, (p.left + 60, sy), style.INK, kind="bold", max_width=260
             )
             bot = self.seats[i].bot
-            state = bot_label(self.session.game, bot) if bot else tr(f"online.lobby.status.{status}")
+            state = (
+                bot_label(self.session.game, bot) if bot else tr(f"online.lobby.status.{status}")
+            )
             words = f"{kind} · {state}"
             colour = style.INK_SOFT if status == "empty" else style.FELT_DARK
             style.blit_text(surface, words, 16, (p.left + 340, sy + 2), colour, max_width=300)

@@ -28,6 +28,7 @@ class PauseAndEnd:
         A table opened by another screen (a tournament) goes back to it instead,
         handing over the unfinished match through `on_leave`.
         """
+
         def go() -> None:
             if self.on_leave is not None or self.on_result is not None:
                 if self.on_leave is not None and not self.match.is_over:

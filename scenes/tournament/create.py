@@ -47,11 +47,6 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 
-
-
-
-
-
 class CreateTournament(SettingsPanel, Scene):
     """Set up a tournament and open its hub."""
 

@@ -398,4 +398,3 @@ class TournamentHub(HubActions, HubDrawing, Scene):
 
     def wants_quit_confirmation(self) -> bool:
         return self.worker is not None
-

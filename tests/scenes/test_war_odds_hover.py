@@ -63,7 +63,8 @@ def test_the_table_keeps_drawing_while_a_big_battle_is_swept(app, monkeypatch) -
 
 
 def test_a_practice_hint_over_two_stacks_of_3000_never_sweeps_on_the_render_thread(
-    app, monkeypatch  # type: ignore[no-untyped-def]
+    app,
+    monkeypatch,  # type: ignore[no-untyped-def]
 ) -> None:
     """The hint's "x% chance to conquer" asked `game.war.odds` on the render
     thread; it now asks the table's odds worker and shows once that answers."""

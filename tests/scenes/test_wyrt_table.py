@@ -993,7 +993,7 @@ def test_no_marker_lies_on_a_neighbours_shown_hand(monkeypatch) -> None:  # type
 
 
 def test_the_end_is_not_announced_before_the_last_dice_are_shown(app) -> None:  # type: ignore[no-untyped-def]
-    """"The match is over." stood on the status line while the all-in's dice were
+    """ "The match is over." stood on the status line while the all-in's dice were
     still to roll on screen: it spoiled the result. It comes once all is shown."""
     seats = [SeatSetup("Bot 1", "clandestino"), SeatSetup("Bot 2", "cliente_casual")]
     app.scenes.push(MainMenu(app), fade=False)
@@ -1020,7 +1020,14 @@ def test_two_bots_of_one_persona_are_told_apart_on_their_plates_t10(app) -> None
     from scenes.tables import open_table_from_args
 
     ns = main.build_parser().parse_args(
-        ["play", "wyrt", "--seats", "Ana,bot:clandestino_genial,bot:clandestino_genial", "--seed", "4"]
+        [
+            "play",
+            "wyrt",
+            "--seats",
+            "Ana,bot:clandestino_genial,bot:clandestino_genial",
+            "--seed",
+            "4",
+        ]
     )
     app.scenes.push(MainMenu(app), fade=False)
     table = open_table_from_args(app, ns)

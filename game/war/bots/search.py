@@ -5,7 +5,8 @@ At its placement the hard bot builds candidate *plans*: a placement plus the
 other placements its whole-turn planner ranked (`lookahead.placements`), the
 styles (blocking the leaders, rushing the objective, careful attacks) and, when
 an opponent looks close to winning, placements that mass every free army
-against him (*strikes*: ganging up on the leader).
+against him (*strikes*: ganging up on the leader), and when my own objective
+has stalled, one that masses them where it needs territory (*push*).
 
 Every plan is played out in the same sampled worlds (`sample_world`: hidden
 objectives drawn from the inferred beliefs, hidden cards dealt at random) with
@@ -131,9 +132,7 @@ def alternatives(view: dict[str, Any], params: Params, maps: Maps, k: int) -> li
     brain = Brain(view, params)
     brain.block_weight, brain.block_map, brain.need_map = maps
     base, free = placement_base(brain)
-    ranked = sorted(
-        placements(brain, base, free), key=lambda a: -plan_value(brain, a, PLACE_DEPTH)
-    )
+    ranked = sorted(placements(brain, base, free), key=lambda a: -plan_value(brain, a, PLACE_DEPTH))
     out: list[R.Place] = []
     for alloc in ranked:
         place = R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})

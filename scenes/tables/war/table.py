@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 
-
 @cache
 def map_data() -> MapData:
     """The world map asset, read once."""

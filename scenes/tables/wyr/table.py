@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from scenes.manager import Scene
 
 
-
 class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
     """Plays a `WyrMatch`."""
 

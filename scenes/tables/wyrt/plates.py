@@ -194,7 +194,10 @@ class WyrtPlates:
             key, kind = STATUS_BADGES[status]
             badge = tr(key)
         elif s in sh.shown_category:
-            badge, kind = category_text(sh.shown_category[s]), ("winner" if s in sh.winners else "info")
+            badge, kind = (
+                category_text(sh.shown_category[s]),
+                ("winner" if s in sh.winners else "info"),
+            )
         elif sh.folded[s]:
             badge, kind = tr("wyrttable.folded"), "folded"
         elif sh.all_in[s]:

@@ -33,10 +33,24 @@ def test_a_headless_host_and_two_windowed_autoplay_joiners_finish_a_match(
         home = tmp_path / name
         joiners.append(
             subprocess.Popen(
-                [sys.executable, str(ROOT / "main.py"), "join", host.address, "--name", name,
-                 "--code", "ABCD", "--autoplay", "--lang", "en"],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                env={**env, "TAVERNA_HOME": str(home)}, cwd=ROOT,
+                [
+                    sys.executable,
+                    str(ROOT / "main.py"),
+                    "join",
+                    host.address,
+                    "--name",
+                    name,
+                    "--code",
+                    "ABCD",
+                    "--autoplay",
+                    "--lang",
+                    "en",
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env={**env, "TAVERNA_HOME": str(home)},
+                cwd=ROOT,
             )
         )
     try:

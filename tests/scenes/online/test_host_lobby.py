@@ -70,8 +70,13 @@ def test_the_life_cassino_is_refused_online_in_words(app) -> None:  # type: igno
 
     with pytest.raises(ValueError, match=tr("online.lobby.offline_only")[:20]):
         open_lobby(
-            app, "wyrt", [SeatSetup("Ana"), SeatSetup("?", elsewhere=True)], 1,
-            {"mode": "life_cassino"}, bind="127.0.0.1", port=0,
+            app,
+            "wyrt",
+            [SeatSetup("Ana"), SeatSetup("?", elsewhere=True)],
+            1,
+            {"mode": "life_cassino"},
+            bind="127.0.0.1",
+            port=0,
         )
 
 
@@ -91,7 +96,7 @@ def test_closing_the_lobby_stops_listening(app) -> None:  # type: ignore[no-unty
 
 
 def test_a_remote_seat_on_the_new_match_screen_opens_the_lobby(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """"Remote player" is a seat kind (not in practice: no aids online); a match
+    """ "Remote player" is a seat kind (not in practice: no aids online); a match
     with one opens the lobby instead of the table."""
     from functools import partial
 

@@ -40,8 +40,17 @@ class Host:
 
         def run() -> None:
             self.status = run_host(
-                game, seats, port=0, bind="127.0.0.1", seed=5, options=SHORT[game], code="ABCD",
-                out=self.out, stop=self.stop, on_ready=ready, **kw,
+                game,
+                seats,
+                port=0,
+                bind="127.0.0.1",
+                seed=5,
+                options=SHORT[game],
+                code="ABCD",
+                out=self.out,
+                stop=self.stop,
+                on_ready=ready,
+                **kw,
             )
 
         self.thread = threading.Thread(target=run, daemon=True)
@@ -74,7 +83,6 @@ def host_for():  # type: ignore[no-untyped-def]
 def test_an_address_without_a_port_gets_the_default_one() -> None:
     assert address_with_port("192.168.0.5") == "192.168.0.5:47474"
     assert address_with_port(" 10.0.0.2:5000 ") == "10.0.0.2:5000"
-
 
 
 @pytest.mark.parametrize("game", sorted(SHORT))

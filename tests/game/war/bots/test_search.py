@@ -296,6 +296,7 @@ def test_stopping_is_weighed_once_per_conquest(monkeypatch: pytest.MonkeyPatch) 
 def test_no_stop_is_weighed_before_the_card_is_won(monkeypatch: pytest.MonkeyPatch) -> None:
     """[W10]: without a conquest this turn there is no card yet; the plan's
     attacks go on without a stop search (and normal never searches)."""
+
     def fail(*args: object) -> bool:
         raise AssertionError("searched")
 
