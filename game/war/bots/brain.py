@@ -128,6 +128,12 @@ STALL_GRACE = 3
 GOAL_PUSH = 2
 
 
+def pushing(params: Params) -> bool:
+    """Whether my objective has stalled long enough (`GOAL_PUSH` rounds past
+    `STALL_GRACE`) for my stacks to aim at the territories it needs."""
+    return params.stall - STALL_GRACE >= GOAL_PUSH
+
+
 def bolder(min_odds: float, army_cost: float, bold: int) -> tuple[float, float]:
     """(min_odds, army_cost) after `bold` rounds of stalemate (from 2 on):
     lower odds accepted, armies spent more cheaply (the Brain and the rollout
@@ -466,7 +472,7 @@ class Brain:
         the bleeding on both sides brings the battle back to sizes where dice
         decide."""
         best = None
-        if self.p.stall - STALL_GRACE >= GOAL_PUSH:
+        if pushing(self.p):
             best = self._grind(self.goal_targets())
         if best is None and self.bold >= 5 and not self.conquered:
             best = self._grind(None)

@@ -11,7 +11,7 @@ from game.core import Action
 from game.rng import Rng
 from game.war import records as R
 from game.war.bots.brain import ADJ, CONT_INDEX, MEMBERS, Brain, N, T, best_set, qwin
-from game.war.bots.policy import choose_move
+from game.war.bots.policy import as_place, choose_move
 
 
 def decide_easy(brain: Brain, legal: list[Action], rng: Rng) -> Action:
@@ -74,4 +74,4 @@ def _place(brain: Brain, rng: Rng) -> R.Place:
         alloc[first] += half
         if free - half:
             alloc[pick(brain.mine)] += free - half
-    return R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+    return as_place(alloc)

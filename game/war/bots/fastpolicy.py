@@ -20,7 +20,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from game.war.bots.brain import GOAL_PUSH, STALL_GRACE, Params, bolder, qexp, qwin
+from game.war.bots.brain import STALL_GRACE, Params, bolder, pushing, qexp, qwin
 from game.war.bots.fastsim import (
     ADJ,
     ATTACK,
@@ -463,7 +463,7 @@ class FastPolicy:
                 if g > best_gain:
                     best, best_gain, best_value = (s, t), g, v
         if best is None:  # a stalemate breaker, as `Brain.desperate_attack`
-            if self.p.stall - STALL_GRACE >= GOAL_PUSH:
+            if pushing(self.p):
                 best = self._grind(st, me, self._goal_target)
             if best is None and not st.conquered and self.bold >= 5:
                 best = self._grind(st, me, None)

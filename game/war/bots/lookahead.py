@@ -15,7 +15,13 @@ from dataclasses import dataclass, field
 
 from game.war import records as R
 from game.war.bots.brain import ADJ, BONUS, CONT, MEMBERS, Brain, N, T, qexp, qwin
-from game.war.bots.policy import BOARD_INDEX, attack_allocation, choose_move, placement_base
+from game.war.bots.policy import (
+    BOARD_INDEX,
+    as_place,
+    attack_allocation,
+    choose_move,
+    placement_base,
+)
 
 #: steps looked ahead when placing and when choosing an attack
 PLACE_DEPTH = 10
@@ -167,7 +173,7 @@ def placement_planned(brain: Brain) -> R.Place:
     (normal's choice is one of them)."""
     base, free = placement_base(brain)
     best = max(placements(brain, base, free), key=lambda a: plan_value(brain, a, PLACE_DEPTH))
-    return R.Place({T[i]: c for i, c in enumerate(best) if c > 0})
+    return as_place(best)
 
 
 #: fronts that may take all the free armies, and those whose pairs may share them

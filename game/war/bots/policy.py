@@ -33,13 +33,18 @@ def choose_trade(brain: Brain, *, eager: bool) -> R.Trade | None:
 # ------------------------------------------------------------- placement
 
 
+def as_place(alloc: list[int]) -> R.Place:
+    """The placement of an allocation (armies per territory index)."""
+    return R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+
+
 def placement(brain: Brain) -> R.Place:
     """Normal's placement: `placement_base`, then the attack armies by
     `attack_allocation`."""
     alloc, free = placement_base(brain)
     if free > 0:
         attack_allocation(brain, alloc, free)
-    return R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+    return as_place(alloc)
 
 
 def placement_base(brain: Brain) -> tuple[list[int], int]:

@@ -41,7 +41,7 @@ from typing import Any
 
 from game.rng import Rng
 from game.war import records as R
-from game.war.bots.brain import ADJ, GOAL_PUSH, STALL_GRACE, Brain, N, Params, T, qwin
+from game.war.bots.brain import ADJ, Brain, N, Params, pushing, qwin
 from game.war.bots.fastplay import apply_action
 from game.war.bots.fastpolicy import FastPolicy
 from game.war.bots.fastsim import OVER, REINFORCE, FastState
@@ -113,6 +113,12 @@ def style_params(base: Params, style: str) -> Params:
 Maps = tuple[list[float], list[float], list[float]]
 
 
+def inferred_maps(brain: Brain) -> Maps:
+    """Inference applied to `brain` (`apply_inference`), and the maps it drew."""
+    apply_inference(brain)
+    return brain.block_weight, brain.block_map, brain.need_map
+
+
 def placement_for(view: dict[str, Any], params: Params) -> R.Place:
     """The placement the search-free policy for `params` makes from `view`."""
     from game.war.bots.lookahead import placement_planned
@@ -127,7 +133,7 @@ def placement_for(view: dict[str, Any], params: Params) -> R.Place:
 def alternatives(view: dict[str, Any], params: Params, maps: Maps, k: int) -> list[R.Place]:
     """The `k` placements the whole-turn planner ranks best (its own choice first)."""
     from game.war.bots.lookahead import PLACE_DEPTH, placements, plan_value
-    from game.war.bots.policy import placement_base
+    from game.war.bots.policy import as_place, placement_base
 
     brain = Brain(view, params)
     brain.block_weight, brain.block_map, brain.need_map = maps
@@ -135,7 +141,7 @@ def alternatives(view: dict[str, Any], params: Params, maps: Maps, k: int) -> li
     ranked = sorted(placements(brain, base, free), key=lambda a: -plan_value(brain, a, PLACE_DEPTH))
     out: list[R.Place] = []
     for alloc in ranked:
-        place = R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+        place = as_place(alloc)
         if place not in out:
             out.append(place)
         if len(out) >= k:
@@ -163,7 +169,7 @@ def candidates(view: dict[str, Any], base: Params, maps: Maps) -> list[tuple[str
     block = style_params(base, "block")
     for k, place in enumerate(strike_placements(view, block, maps)):
         add(f"strike{k}", block, place)
-    if base.stall - STALL_GRACE >= GOAL_PUSH:
+    if pushing(base):
         rush = style_params(base, "rush")
         for place in push_placements(view, rush, maps):
             add("push", rush, place)
@@ -249,8 +255,7 @@ def search_turn(
     me = view["seat"]
     brain = Brain(view, base)
     bel: Beliefs = beliefs(brain)
-    apply_inference(brain)
-    maps: Maps = (brain.block_weight, brain.block_map, brain.need_map)
+    maps = inferred_maps(brain)
     cands = candidates(view, base, maps)
     allocs = [place_alloc(c[2]) for c in cands]
     mine = [FastPolicy(replace(c[1], lookahead=False, infer=False)) for c in cands]
@@ -299,7 +304,7 @@ def beats(cand: list[float], plan: list[float]) -> bool:
 def push_placements(view: dict[str, Any], params: Params, maps: Maps) -> list[R.Place]:
     """When my objective has stalled: every free army on the front with the
     best odds of taking a territory the objective still needs."""
-    from game.war.bots.policy import placement_base
+    from game.war.bots.policy import as_place, placement_base
 
     brain = Brain(view, params)
     brain.block_weight, brain.block_map, brain.need_map = maps
@@ -317,7 +322,7 @@ def push_placements(view: dict[str, Any], params: Params, maps: Maps) -> list[R.
         return []
     alloc = list(base)
     alloc[best[1]] += free
-    return [R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})]
+    return [as_place(alloc)]
 
 
 def strike_placements(view: dict[str, Any], params: Params, maps: Maps) -> list[R.Place]:
@@ -325,7 +330,7 @@ def strike_placements(view: dict[str, Any], params: Params, maps: Maps) -> list[
     winning: for each one whose inferred danger reaches `STRIKE_DANGER` (most
     dangerous first, at most two), the front where the odds of taking a piece
     of his likely objective, times what taking it sets him back, are best."""
-    from game.war.bots.policy import placement_base
+    from game.war.bots.policy import as_place, placement_base
 
     brain = Brain(view, params)
     brain.block_weight, brain.block_map, brain.need_map = maps
@@ -355,7 +360,7 @@ def strike_placements(view: dict[str, Any], params: Params, maps: Maps) -> list[
             continue
         alloc = list(base)
         alloc[best[1]] += free
-        place = R.Place({T[i]: c for i, c in enumerate(alloc) if c > 0})
+        place = as_place(alloc)
         if place not in out:
             out.append(place)
     return out

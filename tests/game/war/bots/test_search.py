@@ -14,7 +14,7 @@ from game.war.bots import LEVELS, WarBot
 from game.war.bots import search as S
 from game.war.bots.brain import Brain
 from game.war.bots.fastpolicy import FastPolicy
-from game.war.bots.inference import apply_inference, beliefs
+from game.war.bots.inference import beliefs
 from game.war.bots.search import STYLES, search_turn, style_params
 from game.war.match import WarMatch
 from tests.game.war.bots.test_world import midgame
@@ -47,9 +47,7 @@ def test_every_candidate_is_a_legal_placement() -> None:
     """[W3]: all the free armies and every continent bonus inside its continent."""
     m = midgame(seed=7, rounds=5)
     view = m.view(m.current)
-    brain = Brain(view, HARD)
-    apply_inference(brain)
-    maps = (brain.block_weight, brain.block_map, brain.need_map)
+    maps = S.inferred_maps(Brain(view, HARD))
     cands = S.candidates(view, HARD, maps)
     assert cands[0][0] == "plan" and cands[0][2] == S.placement_for(view, HARD)
     assert len(cands) >= 5
@@ -192,16 +190,14 @@ def test_an_opponent_close_to_winning_draws_a_strike(monkeypatch: pytest.MonkeyP
     facing a territory of his likely objective."""
     from game.war.board import BOARD
     from game.war.bots.brain import Brain
-    from game.war.bots.inference import apply_inference
     from game.war.bots.policy import placement_base
 
     m = one_from_winning(monkeypatch)
     view = m.view(0)
     params = style_params(HARD, "block")
     brain = Brain(view, params)
-    apply_inference(brain)
+    maps = S.inferred_maps(brain)
     assert brain.block_weight[1] >= S.STRIKE_DANGER > brain.block_weight[2]
-    maps = (brain.block_weight, brain.block_map, brain.need_map)
     strikes = S.strike_placements(view, params, maps)
     assert len(strikes) == 1
     base, free = placement_base(brain)

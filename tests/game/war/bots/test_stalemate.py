@@ -15,7 +15,6 @@ from game.war.bots import search as S
 from game.war.bots.brain import GOAL_PUSH, STALL_GRACE, Brain
 from game.war.bots.fastpolicy import FastPolicy
 from game.war.bots.fastsim import FastState
-from game.war.bots.inference import apply_inference
 from game.war.bots.policy import placement_base
 from tests.game.war.bots.test_army_cost import brazil_before
 from tests.game.war.bots.test_world import midgame
@@ -114,9 +113,7 @@ def test_a_long_stall_grinds_into_the_objective_even_after_the_turns_card() -> N
 def test_a_long_stall_adds_a_placement_that_masses_on_the_objective() -> None:
     m = midgame(seed=7, rounds=5)
     view = m.view(m.current)
-    brain = Brain(view, SEARCH_FREE)
-    apply_inference(brain)
-    maps = (brain.block_weight, brain.block_map, brain.need_map)
+    maps = S.inferred_maps(Brain(view, SEARCH_FREE))
     assert "push" not in [c[0] for c in S.candidates(view, SEARCH_FREE, maps)]
     stalled = replace(SEARCH_FREE, stall=STALL_GRACE + GOAL_PUSH)
     cands = {c[0]: c for c in S.candidates(view, stalled, maps)}
