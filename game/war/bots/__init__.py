@@ -69,6 +69,7 @@ LEVELS: dict[str, Params] = {
     "normal": Params(),
     "hard": Params(
         army_cost_scaled=True,
+        leader_waits=False,
         block=2.0,
         block_power=2.0,
         block_urgent=1.0,
@@ -113,8 +114,9 @@ class WarBot:
         params = self.params
         if self.level == "easy":
             return decide_easy(Brain(view, params), legal_actions, rng)
+        params = replace(params, stall=self._stall(view))
         if params.search:
-            params = replace(params, search=False, stall=self._stall(view))
+            params = replace(params, search=False)
             plan = self.turn_plan
             if plan is not None and plan[:2] == (view["turn"], view["seat"]):
                 params = plan[2]

@@ -8,6 +8,7 @@ cards, continents and objective progress can be added and compared.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -114,10 +115,14 @@ class Params:
     defense_share: float = 0.5
     #: choose the turn's style by Monte Carlo rollouts at placement (hard)
     search: bool = False
-    #: my rounds since my objective last came closer (hard's `WarBot` keeps
-    #: count): past `STALL_GRACE` they make the bot bolder, as rounds without
-    #: any conquest do, so a stalemate of huge stacks breaks
+    #: my rounds since my objective last came closer (normal's and hard's
+    #: `WarBot` keep count): past `STALL_GRACE` they make the bot bolder, as
+    #: rounds without any conquest do, so a stalemate of huge stacks breaks
     stall: int = 0
+    #: a stall counts only while another seat holds more armies than I do:
+    #: time is on the side of the strongest in a standoff, so it waits and the
+    #: others break it (normal; hard counts its stall all the same)
+    leader_waits: bool = True
 
 
 #: Rounds without getting closer to the objective before they count as a
@@ -128,10 +133,18 @@ STALL_GRACE = 3
 GOAL_PUSH = 2
 
 
-def pushing(params: Params) -> bool:
-    """Whether my objective has stalled long enough (`GOAL_PUSH` rounds past
-    `STALL_GRACE`) for my stacks to aim at the territories it needs."""
-    return params.stall - STALL_GRACE >= GOAL_PUSH
+def leads_in_armies(owner: Sequence[int], armies: Sequence[int], me: int, seats: int) -> bool:
+    """Whether no seat holds more armies on the map than `me`."""
+    total = [0] * seats
+    for o, a in zip(owner, armies, strict=True):
+        total[o] += a
+    return total[me] >= max(total)
+
+
+def pushing(stall: int) -> bool:
+    """Whether `stall` rounds without my objective coming closer are enough
+    (`GOAL_PUSH` past `STALL_GRACE`) for my stacks to aim at what it needs."""
+    return stall - STALL_GRACE >= GOAL_PUSH
 
 
 def bolder(min_odds: float, army_cost: float, bold: int) -> tuple[float, float]:
@@ -171,6 +184,13 @@ class Brain:
         alive_n = max(1, sum(1 for a in self.alive if a))
         last = view["history"]["last_conquest"][self.me]
         self.stale = (view["turn"] - last) // alive_n if self.round > 1 else 0
+        if (
+            params.stall
+            and params.leader_waits
+            and leads_in_armies(self.owner, self.armies, self.me, self.n)
+        ):
+            params = replace(params, stall=0)
+            self.p = params
         #: how bold the stalemate makes me: rounds without a conquest, or
         #: without getting closer to my objective (only the first buys cards)
         self.bold = max(self.stale, params.stall - STALL_GRACE)
@@ -472,7 +492,7 @@ class Brain:
         the bleeding on both sides brings the battle back to sizes where dice
         decide."""
         best = None
-        if pushing(self.p):
+        if pushing(self.p.stall):
             best = self._grind(self.goal_targets())
         if best is None and self.bold >= 5 and not self.conquered:
             best = self._grind(None)

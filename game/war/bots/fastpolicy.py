@@ -20,7 +20,15 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from game.war.bots.brain import STALL_GRACE, Params, bolder, pushing, qexp, qwin
+from game.war.bots.brain import (
+    STALL_GRACE,
+    Params,
+    bolder,
+    leads_in_armies,
+    pushing,
+    qexp,
+    qwin,
+)
 from game.war.bots.fastsim import (
     ADJ,
     ATTACK,
@@ -103,10 +111,31 @@ class FastPolicy:
         self._cv: dict[int, float] = {}
         self._miss = -1
         self._moves: list[tuple[int, int, int]] | None = None
+        #: seat -> (objective, fewest territories missing, turn of that):
+        #: the stall count `WarBot` keeps, for the seats this policy plays
+        self._progress: dict[int, tuple[str, int, int]] = {}
 
     def reset(self) -> None:
-        """Forget the per-turn memos (before playing another position)."""
+        """Forget the per-turn memos and stall counts (before playing another
+        position: the stall counts start again from `Params.stall`)."""
         self._key = (-1, -1)
+        self._progress = {}
+
+    def stall(self, st: FastState, me: int) -> int:
+        """My rounds since my objective last came closer (as `WarBot._stall`;
+        the first position I see counts as `Params.stall` rounds in), or 0
+        while I lead in armies and `Params.leader_waits` (as the `Brain`)."""
+        alive_n = max(1, sum(st.alive))
+        obj, missing, turn = st.obj_active[me], st.missing(me), st.turn
+        p = self._progress.get(me)
+        if p is None:
+            p = (obj, missing, turn - self.p.stall * alive_n)
+        elif p[0] != obj or missing < p[1] or turn < p[2]:
+            p = (obj, missing, turn)
+        self._progress[me] = p
+        if self.p.leader_waits and leads_in_armies(st.owner, st.armies, me, st.n):
+            return 0
+        return (turn - p[2]) // alive_n
 
     # ------------------------------------------------------------ per turn
 
@@ -119,7 +148,9 @@ class FastPolicy:
         p = self.p
         alive_n = max(1, sum(st.alive))
         self.stale = (st.turn - st.last_conquest[me]) // alive_n if st.round > 1 else 0
-        self.bold = max(self.stale, p.stall - STALL_GRACE)
+        stall = self.stall(st, me)
+        self.push = pushing(stall)
+        self.bold = max(self.stale, stall - STALL_GRACE)
         self.min_odds, self.army_cost = bolder(p.min_odds, p.army_cost, self.bold)
         self.scale = max(1.0, sum(st.armies) / (N * 3.0))
         kind = st.okind[me]
@@ -463,7 +494,7 @@ class FastPolicy:
                 if g > best_gain:
                     best, best_gain, best_value = (s, t), g, v
         if best is None:  # a stalemate breaker, as `Brain.desperate_attack`
-            if pushing(self.p):
+            if self.push:
                 best = self._grind(st, me, self._goal_target)
             if best is None and not st.conquered and self.bold >= 5:
                 best = self._grind(st, me, None)

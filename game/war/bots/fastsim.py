@@ -268,6 +268,28 @@ class FastState:
         t = self.otarget[s]
         return t >= 0 and not self.alive[t] and self.elim_by[t] == s
 
+    def missing(self, s: int) -> int:
+        """Territories seat `s` still has to take for its objective, as
+        `WarMatch.missing` counts them (the bots' measure of progress)."""
+        kind = self.okind[s]
+        if kind == K_TERRITORIES:
+            # armies counted too: a conquest awaiting its occupation holds none yet
+            least = max(1, self.omin[s])
+            owner, armies = self.owner, self.armies
+            good = sum(1 for i in range(N) if owner[i] == s and armies[i] >= least)
+            return max(0, self.oneed[s] - good)
+        if kind == K_DESTROY:
+            t = self.otarget[s]
+            return self.count[t] if t >= 0 else 0
+        cc = self.cc[s]
+        conts = self.oconts[s]
+        total = sum(SIZE[k] - cc[k] for k in conts)
+        extra = self.oextra[s]
+        if extra:
+            others = sorted(SIZE[k] - cc[k] for k in range(N_CONT) if k not in conts)
+            total += sum(others[:extra])
+        return total
+
     @property
     def over(self) -> bool:
         """Whether the game has ended (a winner, or the turn limit)."""
@@ -496,8 +518,10 @@ class FastState:
             "objective_active": self.obj_active,
             "last_conquest": self.last_conquest,
             "timed_out": self.timed_out,
+            "missing": [self.missing(s) for s in range(self.n)],
         }
         theirs = m.snapshot()
+        theirs["missing"] = [m.missing(s) for s in range(self.n)]
         theirs["pile"] = sorted(theirs["pile"])
         theirs["pending_continents"] = {k: v for k, v in theirs["pending_continents"].items() if v}
         out = []

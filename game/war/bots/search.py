@@ -169,7 +169,7 @@ def candidates(view: dict[str, Any], base: Params, maps: Maps) -> list[tuple[str
     block = style_params(base, "block")
     for k, place in enumerate(strike_placements(view, block, maps)):
         add(f"strike{k}", block, place)
-    if pushing(base):
+    if pushing(base.stall):
         rush = style_params(base, "rush")
         for place in push_placements(view, rush, maps):
             add("push", rush, place)

@@ -1,6 +1,7 @@
-"""Games that stall: rounds without getting closer to the objective make hard
-bolder, as rounds without any conquest make every bot bolder, so a standoff of
-huge stacks breaks instead of dragging on (issue 32's first complaint)."""
+"""Games that stall: rounds without getting closer to the objective make normal
+and hard bolder, as rounds without any conquest make every bot bolder, so a
+standoff of huge stacks breaks instead of dragging on (issue 32's first
+complaint)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from game.war.bots.brain import GOAL_PUSH, STALL_GRACE, Brain
 from game.war.bots.fastpolicy import FastPolicy
 from game.war.bots.fastsim import FastState
 from game.war.bots.policy import placement_base
+from game.war.match import WarMatch
 from tests.game.war.bots.test_army_cost import brazil_before
 from tests.game.war.bots.test_world import midgame
+from tests.game.war.helpers import new, position
 
 HARD = LEVELS["hard"]
 SEARCH_FREE = replace(HARD, search=False)
@@ -42,6 +45,80 @@ def test_stall_counts_my_rounds_since_my_objective_last_came_closer() -> None:
     assert bot._stall(at(view, 31, 7)) == 2
     assert bot._stall(at(view, 34, 7, active="other")) == 0  # a new objective
     assert bot._stall(at(view, 5, 7, active="other")) == 0  # a new game
+
+
+def stalled(bot: WarBot, view: dict[str, Any], rounds: int) -> WarBot:
+    """`bot` told that my objective has not come closer for `rounds` rounds."""
+    obj = view["objective"]
+    alive = sum(1 for a in view["alive"] if a)
+    bot.progress = (view["seat"], obj["active"], obj["missing"], view["turn"] - rounds * alive)
+    return bot
+
+
+def card_won(bulk: int, peru: int = 6) -> WarMatch:
+    """Seat 0 (North America and Oceania) has won its card this turn; Brasil's
+    40 make Argentina's 30 no attack, and Venezuela's 6 against México's 6 are
+    no attack either, until the objective has stalled. Seat 2 holds the rest
+    with `bulk` each: 6 make it the strongest seat, 1 leaves seat 0 the
+    strongest when Peru holds 10."""
+    armies = dict.fromkeys(BOARD.territories, bulk)
+    armies.update({"Argentina": 30, "Brasil": 40, "México": 6, "Venezuela": 6, "Peru": peru})
+    owners = {"Argentina": 0, "Peru": 0, "Venezuela": 0, "Brasil": 1}
+    m = position(new(3, seed=1), owners, default_owner=2, armies=armies)
+    m.conquered = True
+    return m
+
+
+def test_normal_counts_its_stall_and_grinds_into_its_objective_easy_does_not() -> None:
+    m = card_won(6)
+    view, legal = m.view(0), m.legal_actions(0)
+    push = STALL_GRACE + GOAL_PUSH
+    assert WarBot("normal").choose(view, legal, Rng("s")) == R.EndAttacks()
+    assert stalled(WarBot("normal"), view, push).choose(view, legal, Rng("s")) == R.Attack(
+        "Venezuela", "México", 3
+    )
+    assert stalled(WarBot("normal"), view, push - 1).choose(view, legal, Rng("s")) == (
+        R.EndAttacks()
+    )
+    assert stalled(WarBot("easy"), view, 3 * push).choose(view, legal, Rng("s")) == (R.EndAttacks())
+
+
+def test_the_strongest_normal_waits_a_standoff_out_hard_does_not() -> None:
+    m = card_won(1, peru=10)
+    view, legal = m.view(0), m.legal_actions(0)
+    push = STALL_GRACE + GOAL_PUSH
+    assert stalled(WarBot("normal"), view, push).choose(view, legal, Rng("s")) == R.EndAttacks()
+    normal = LEVELS["normal"]
+    assert Brain(view, replace(normal, stall=push)).desperate_attack() is None
+    goal = (BOARD.index["Venezuela"], BOARD.index["México"])
+    assert Brain(view, replace(normal, stall=push, leader_waits=False)).desperate_attack() == goal
+    assert Brain(view, replace(SEARCH_FREE, stall=push)).desperate_attack() == goal
+    # the rollout policy waits the same way
+    st = FastState.from_view(view, Rng(1), 0, None)
+    assert FastPolicy(replace(normal, stall=push)).stall(st, 0) == 0
+    assert FastPolicy(replace(SEARCH_FREE, stall=push)).stall(st, 0) == push
+    weaker = FastState.from_view(card_won(6).view(0), Rng(1), 0, None)
+    assert FastPolicy(replace(normal, stall=push)).stall(weaker, 0) == push
+
+
+def test_the_rollout_policy_counts_stalled_rounds_as_the_bot_does() -> None:
+    view = brazil_before(2).view(0)  # three seats playing
+    st = FastState.from_view(view, Rng(1), 0, None)
+    pol, bot = FastPolicy(replace(HARD, stall=2)), WarBot("normal")
+    bot.progress = (0, view["objective"]["active"], view["objective"]["missing"], 10 - 2 * 3)
+    missing = st.missing(0)
+    assert missing == view["objective"]["missing"]
+    for turn in (10, 13, 19, 22):
+        st.turn = turn
+        assert pol.stall(st, 0) == bot._stall(at(view, turn, missing, view["objective"]["active"]))
+    assert pol.stall(st, 0) == 6
+    st.owner[BOARD.index["México"]] = 0  # a step closer: the count starts again
+    st.cc[0][BOARD.cont_idx[BOARD.index["México"]]] += 1
+    assert st.missing(0) == missing - 1
+    st.turn = 25
+    assert pol.stall(st, 0) == 0
+    pol.reset()  # another position: back to the count it was given
+    assert pol.stall(st, 0) == 2
 
 
 def test_a_stall_past_the_grace_makes_the_brain_bolder_but_cards_no_dearer() -> None:

@@ -21,14 +21,20 @@ LOOSE = {"seats", "last_battle"}
 def midgame(seed: int = 4, rounds: int = 4) -> WarMatch:
     """A four-player match played by normal bots into round `rounds`, stopped
     at a placement decision without a forced trade."""
+    m = played(seed, rounds)
+    assert not m.is_over
+    return m
+
+
+def played(seed: int, rounds: int) -> WarMatch:
+    """`midgame`, or the finished match if someone wins before round `rounds`."""
     m = game.new_match("war", 4, seed=seed)
     assert isinstance(m, WarMatch)
     bots = [make_bot("war", "normal") for _ in range(4)]
     rng = Rng("mid")
-    while m.round < rounds or m.phase != "reinforce" or m.must_trade:
+    while not m.is_over and (m.round < rounds or m.phase != "reinforce" or m.must_trade):
         seat = m.to_move[0]
         m.apply(seat, bots[seat].choose(m.view(seat), m.legal_actions(seat), rng))
-        assert not m.is_over
     return m
 
 
