@@ -91,8 +91,9 @@ class WarBot:
     follow the placement they were planned with (without it, a fresh bot in
     the middle of a turn, the level's own params play on), the conquest
     after which it last weighed stopping, so it weighs that once per conquest,
-    and when its objective last came closer, so a stalemate makes it bolder
-    (a fresh bot starts that count from the position it is given).
+    and when its objective last came closer, so a stalemate makes normal and
+    hard bolder (a fresh bot starts that count from the position it is given;
+    easy keeps no count).
     """
 
     def __init__(self, level: str, params: Params | None = None) -> None:

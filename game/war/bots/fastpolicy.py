@@ -6,8 +6,10 @@ completed or broken, the card of a first conquest, hunting a weak player's
 cards, positional values scaled by the armies in play), the same attack test
 (P(conquest) >= min odds and a positive gain), the same trade habit (hold early
 small sets unless the hand fills or a +2 sweetens it), continent bonuses and
-defence to threatened gates, the rest massed on the best attack stack, and
-interior armies walked to the front. What it drops: exposure costs, three-step
+defence to threatened gates, the rest massed on the best attack stack,
+interior armies walked to the front, and the same stall count (rounds without
+the objective coming closer make it bolder and then grind into what the
+objective needs, unless it leads in armies). What it drops: exposure costs, three-step
 stack values and the front-to-front surplus moves.
 
 Actions are tuples: ("trade", a, b, c), ("place", alloc), ("attack", s, t, dice),
@@ -16,6 +18,7 @@ Actions are tuples: ("trade", a, b, c), ("place", alloc), ("attack", s, t, dice)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from itertools import combinations
 from typing import Any
@@ -133,9 +136,10 @@ class FastPolicy:
         elif p[0] != obj or missing < p[1] or turn < p[2]:
             p = (obj, missing, turn)
         self._progress[me] = p
-        if self.p.leader_waits and leads_in_armies(st.owner, st.armies, me, st.n):
+        rounds = (turn - p[2]) // alive_n
+        if rounds and self.p.leader_waits and leads_in_armies(st.owner, st.armies, me, st.n):
             return 0
-        return (turn - p[2]) // alive_n
+        return rounds
 
     # ------------------------------------------------------------ per turn
 
@@ -388,30 +392,42 @@ class FastPolicy:
         (its last quarter adds little) passes the rest on, up to four stacks."""
         armies, owner = st.armies, st.owner
         cost = self.army_cost
-        targets = {
-            i: [
-                (armies[t], self.conquest_value(st, me, t, False)) for t in ADJ[i] if owner[t] != me
-            ]
-            for i in fronts
-        }
+        known = self._cv  # conquest values without a card, memoised by 2t
+        targets: dict[int, list[tuple[int, float]]] = {}
+        # A stack can gain at most its best target's value: fronts are tried from
+        # the highest such bound and the rest skipped once the bound is beaten.
+        bound: dict[int, float] = {}
+        for i in fronts:
+            row = []
+            top = -math.inf
+            for t in ADJ[i]:
+                if owner[t] != me:
+                    cv = known.get(t + t)
+                    if cv is None:
+                        cv = self.conquest_value(st, me, t, False)
+                    row.append((armies[t], cv))
+                    if cv > top:
+                        top = cv
+            targets[i] = row
+            bound[i] = top if row else 0.0
         memo: dict[int, float] = {}
+        table = _EXP
 
         def score(i: int, a: int) -> float:
             key = i * 1_000_000 + a
             hit = memo.get(key)
             if hit is None:
                 hit = 0.0
+                base = a * 4096
                 for d, cv in targets[i]:
-                    win, _, loss = _qexp(a, d)
+                    e = table.get(base + d)
+                    win, _, loss = _qexp(a, d) if e is None else e
                     v = win * cv - loss * cost * (0.5 + 0.5 * win)
                     if v > hit:
                         hit = v
                 memo[key] = hit
             return hit
 
-        # A stack can gain at most its best target's value: fronts are tried from
-        # the highest such bound and the rest skipped once the bound is beaten.
-        bound = {i: max((cv for _, cv in targets[i]), default=0.0) for i in fronts}
         order = sorted(fronts, key=lambda i: (-bound[i], i))
         for _ in range(4):
             if free <= 0:
@@ -470,14 +486,17 @@ class FastPolicy:
         if pair is not None:
             s, t = pair
             if owner[s] == me and owner[t] != me and armies[s] >= 2:
-                win, _, loss = _qexp(armies[s] - 1, armies[t])
+                e = _EXP.get((armies[s] - 1) * 4096 + armies[t])
+                win, _, loss = _qexp(armies[s] - 1, armies[t]) if e is None else e
                 if win >= min_odds and win * self._pair_value - loss * cost > 0.0:
                     return pair
         best, best_gain, best_value = None, 0.0, 0.0
         card = not st.conquered
-        values: dict[int, float] = {}
+        known = self._cv  # conquest values, memoised by 2t + card
         table = _EXP
-        for s in [i for i in range(N) if owner[i] == me and armies[i] >= 2]:
+        for s in range(N):
+            if owner[s] != me or armies[s] < 2:
+                continue
             a = armies[s] - 1
             base = a * 4096
             for t in ADJ[s]:
@@ -487,9 +506,9 @@ class FastPolicy:
                 win, _, loss = _qexp(a, armies[t]) if e is None else e
                 if win < min_odds:
                     continue
-                v = values.get(t)
+                v = known.get(t + t + card)
                 if v is None:
-                    v = values[t] = self.conquest_value(st, me, t, card)
+                    v = self.conquest_value(st, me, t, card)
                 g = win * v - loss * cost
                 if g > best_gain:
                     best, best_gain, best_value = (s, t), g, v
@@ -547,33 +566,47 @@ class FastPolicy:
     def plan_moves(self, st: FastState, me: int) -> list[tuple[int, int, int]]:
         """Interior armies one step towards the nearest front ([W8]); popped last first."""
         owner, movable = st.owner, st.movable
-        for s in range(N):
-            if movable[s] > 0 and all(owner[j] == me for j in ADJ[s]):
-                break
-        else:
-            return []  # no interior army to walk: no map distances needed
         dist = [99] * N
-        queue = [i for i in range(N) if owner[i] == me and any(owner[j] != me for j in ADJ[i])]
-        for i in queue:
-            dist[i] = 0
+        queue = []  # my fronts first: distance 0
+        walkers = False
+        for i in range(N):
+            if owner[i] != me:
+                continue
+            for j in ADJ[i]:
+                if owner[j] != me:
+                    queue.append(i)
+                    dist[i] = 0
+                    break
+            else:
+                walkers = walkers or movable[i] > 0
+        if not walkers:
+            return []  # no interior army to walk: no map distances needed
         k = 0
         while k < len(queue):
             i = queue[k]
             k += 1
+            step = dist[i] + 1
             for j in ADJ[i]:
-                if owner[j] == me and dist[j] > dist[i] + 1:
-                    dist[j] = dist[i] + 1
+                if owner[j] == me and dist[j] > step:
+                    dist[j] = step
                     queue.append(j)
         moves = []
+        keep_two = st.omin[me] > 1 and st.okind[me] == K_TERRITORIES
         for s in range(N):
             m = movable[s]
             if m <= 0 or dist[s] == 0 or dist[s] == 99:
                 continue
-            if st.omin[me] > 1 and st.okind[me] == K_TERRITORIES:
+            if keep_two:
                 m = min(m, st.armies[s] - 2)
                 if m <= 0:
                     continue
-            j = min((j for j in ADJ[s] if owner[j] == me), key=lambda j: (dist[j], j))
-            moves.append((s, j, m))
+            # the neighbour nearest a front; equal distances: the lowest index
+            to = -1
+            for j in ADJ[s]:
+                if owner[j] == me and (
+                    to < 0 or dist[j] < dist[to] or (dist[j] == dist[to] and j < to)
+                ):
+                    to = j
+            moves.append((s, to, m))
         moves.reverse()
         return moves
