@@ -50,6 +50,10 @@ SEND_BUFFER = 256 * 1024
 CLOSE_TIMEOUT = 10.0
 #: close reason of a client that fell too far behind reading (it may reconnect)
 TOO_SLOW = "too_slow"
+#: seconds the host's exit waits for its clients' queues to drain (all at once)
+DRAIN_SECONDS = 2.0
+#: seconds `stop` waits for the shutdown; what is still running then is cancelled
+STOP_SECONDS = 5.0
 #: how every `history` message starts (`encode` writes the type first)
 HISTORY_PREFIX = '{"t":"history"'
 #: close codes by reason: a normal end, "come back later", or a broken rule
@@ -100,7 +104,7 @@ class HostServer:
             self.session.close_all(reason)
         future = asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
         with contextlib.suppress(Exception):
-            future.result(timeout=5)
+            future.result(timeout=STOP_SECONDS)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=5)
         self._loop = None
@@ -138,6 +142,13 @@ class HostServer:
             return
         self._ready.set()
         loop.run_forever()
+        # a shutdown cut short by `stop`'s timeout, or a connection still
+        # closing, is cancelled and awaited here: nothing is left pending
+        pending = asyncio.all_tasks(loop)
+        for task in pending:
+            task.cancel()
+        if pending:
+            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
         loop.close()
 
     async def _listen(self) -> None:
@@ -158,10 +169,11 @@ class HostServer:
 
     async def _shutdown(self) -> None:
         self._flush()
-        for q in list(self._queues.values()):
-            # a client that stopped reading must not hold the host's exit up
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._drained(q), 2)
+        drains = [self._drained(q) for q in self._queues.values()]
+        # clients that stopped reading must not hold the host's exit up: all
+        # queues drain at once, `DRAIN_SECONDS` in all
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*drains), DRAIN_SECONDS)
         for cid in self.cut:  # cut for not reading: no closing handshake to wait for
             ws = self._sockets.get(cid)
             if ws is not None:

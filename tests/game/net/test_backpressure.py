@@ -4,6 +4,7 @@ the cut joiner comes back with its token and finishes the match."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import time
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from websockets.sync.client import connect
 from game.net import transport
 from game.net.outbox import Outbox
 from game.net.remote_match import RemoteMatch
+from game.net.session import HostSession, parse_seat_kinds
 from game.net.transport import HostServer
 from game.registry import make_bot
 from game.rng import Rng
@@ -186,3 +188,26 @@ def test_the_outbox_hands_items_over_in_order_and_ends() -> None:
         return box.put("send", "b") and box.bytes == 1
 
     assert asyncio.run(drained())
+
+
+def test_stopping_leaves_no_task_of_the_host_pending(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shutdown that overruns `stop`'s wait (clients that never drain) is
+    cancelled with everything else still running: the loop closes with no
+    task pending (they used to be reported as destroyed at the program's exit)."""
+
+    async def never(_q: Outbox) -> None:
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(HostServer, "_drained", staticmethod(never))
+    monkeypatch.setattr(transport, "DRAIN_SECONDS", 3600.0)
+    monkeypatch.setattr(transport, "STOP_SECONDS", 0.2)
+    session = HostSession("wyr", parse_seat_kinds("remote,remote"), seed=1, code=CODE)
+    server = HostServer(session, "127.0.0.1", 0)
+    port = server.start()
+    with connect(f"ws://127.0.0.1:{port}", proxy=None):
+        _until(lambda: server._queues, "the host holds a queue for the client")
+        loop = server._loop
+        assert loop is not None
+        server.stop()
+    assert loop.is_closed()
+    assert not [t for t in asyncio.all_tasks(loop) if not t.done()]
