@@ -8,7 +8,7 @@ from typing import Any
 from game.core import Action
 from game.rng import Rng
 from game.war import records as R
-from game.war.bots.brain import Brain, Params
+from game.war.bots.brain import Brain, Params, Progress, stall_rounds
 from game.war.bots.decide import decide
 from game.war.bots.easy import decide_easy
 from game.war.bots.inference import apply_inference
@@ -108,7 +108,7 @@ class WarBot:
         #: (turn, seat, territories held) when it last weighed stopping
         self.stop_key: tuple[int, int, int] | None = None
         #: (seat, objective, fewest territories it has missed, turn of that)
-        self.progress: tuple[int, str, int, int] | None = None
+        self.progress: Progress | None = None
 
     def choose(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
         """The bot's action for the seat of `view`."""
@@ -136,14 +136,9 @@ class WarBot:
         return action
 
     def _stall(self, view: dict[str, Any]) -> int:
-        """My rounds since my objective last came closer (a new fewest
-        territories missing; a new objective starts the count again)."""
-        obj = view["objective"]
-        me, turn, missing = view["seat"], view["turn"], obj["missing"]
-        p = self.progress
-        if p is None or p[:2] != (me, obj["active"]) or missing < p[2] or turn < p[3]:
-            self.progress = p = (me, obj["active"], missing, turn)
-        return (turn - p[3]) // max(1, sum(1 for a in view["alive"] if a))
+        """My rounds since my objective last came closer (`stall_rounds`)."""
+        self.progress, rounds = stall_rounds(self.progress, view)
+        return rounds
 
     def _stop_now(self, view: dict[str, Any], params: Params, rng: Rng) -> bool:
         """After a conquest this turn (once per conquest): whether the search

@@ -141,6 +141,22 @@ def leads_in_armies(owner: Sequence[int], armies: Sequence[int], me: int, seats:
     return total[me] >= max(total)
 
 
+#: (seat, objective, fewest territories it has missed, turn of that)
+Progress = tuple[int, str, int, int]
+
+
+def stall_rounds(progress: Progress | None, view: dict[str, Any]) -> tuple[Progress, int]:
+    """My rounds since my objective last came closer, and the progress to keep
+    for the next decision: a new fewest territories missing, a new objective
+    or a new game starts the count again."""
+    obj = view["objective"]
+    me, turn, missing = view["seat"], view["turn"], obj["missing"]
+    p = progress
+    if p is None or p[:2] != (me, obj["active"]) or missing < p[2] or turn < p[3]:
+        p = (me, obj["active"], missing, turn)
+    return p, (turn - p[3]) // max(1, sum(1 for a in view["alive"] if a))
+
+
 def pushing(stall: int) -> bool:
     """Whether `stall` rounds without my objective coming closer are enough
     (`GOAL_PUSH` past `STALL_GRACE`) for my stacks to aim at what it needs."""

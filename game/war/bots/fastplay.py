@@ -201,19 +201,23 @@ def play_twins(
 
 
 def _normal_game(seed: int, seats: int, max_actions: int) -> tuple[float, int]:
-    # imported here: the bots' package imports the search, which plays on this module
-    from game.war.bots import WarBot
+    # the normal bot's decisions (`WarBot("normal")`, its stall count too),
+    # without importing the package that holds the search, which plays on this module
+    from game.war.bots.brain import Brain, Params, Progress, stall_rounds
+    from game.war.bots.decide import decide
 
     match = WarMatch([f"s{i}" for i in range(seats)], seed, {"turn_limit": 0})
     rng = Rng(f"fastsim/{seed}")
-    bots = [WarBot("normal") for _ in range(seats)]
+    progress: list[Progress | None] = [None] * seats
     start = time.process_time()
     for _ in range(max_actions):
         if match.is_over:
             break
         seat = match.to_move[0]
         view = match.view(seat)
-        match.apply(seat, bots[seat].choose(view, match.legal_actions(seat), rng))
+        progress[seat], stall = stall_rounds(progress[seat], view)
+        brain = Brain(view, Params(stall=stall))
+        match.apply(seat, decide(brain, match.legal_actions(seat), rng))
     return time.process_time() - start, match.turn
 
 

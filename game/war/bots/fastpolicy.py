@@ -9,8 +9,8 @@ small sets unless the hand fills or a +2 sweetens it), continent bonuses and
 defence to threatened gates, the rest massed on the best attack stack,
 interior armies walked to the front, and the same stall count (rounds without
 the objective coming closer make it bolder and then grind into what the
-objective needs, unless it leads in armies). What it drops: exposure costs, three-step
-stack values and the front-to-front surplus moves.
+objective needs, unless it leads in armies). What it drops: exposure costs,
+three-step stack values and the front-to-front surplus moves.
 
 Actions are tuples: ("trade", a, b, c), ("place", alloc), ("attack", s, t, dice),
 ("occupy", count), ("end_attacks",), ("move", s, t, count), ("end_turn",).
