@@ -161,31 +161,39 @@ def _open(app: Any, game: str, seats: list[SeatSetup], seed: int, **options: Any
     return table
 
 
+def hot_seat_match(
+    game: str,
+    seats: list[SeatSetup],
+    seed: int,
+    options: dict[str, Any],
+    size: str | None = "1024x640",
+    max_frames: int = 6000,
+) -> None:
+    """A whole hot-seat match of `game` opened from the menu and played on
+    screen in English (at `size`; None: the default), every frame checked ([G4])."""
+    app = make_app("--lang", "en", *(("--size", size) if size else ()))
+    app.settings.animation_speed = "instant"
+    table = None
+    try:
+        table = _open(app, game, seats, seed, **options)
+        play_hot_seat_match(app, table, random.Random(seed), max_frames)
+    finally:
+        if table is not None:
+            table.worker.close()
+        pygame.quit()
+
+
 @pytest.mark.slow
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(1, 10_000))
 def test_war_hot_seat_leaks_nothing_over_whole_matches(seed: int) -> None:
-    app = make_app("--lang", "en", "--size", "1024x640")
-    app.settings.animation_speed = "instant"
-    try:
-        seats = [SeatSetup("Ana"), SeatSetup("Bot", "easy"), SeatSetup("Bia"), SeatSetup("Caio")]
-        table = _open(app, "war", seats, seed, turn_limit=10)
-        play_hot_seat_match(app, table, random.Random(seed))
-    finally:
-        table.worker.close()
-        pygame.quit()
+    seats = [SeatSetup("Ana"), SeatSetup("Bot", "easy"), SeatSetup("Bia"), SeatSetup("Caio")]
+    hot_seat_match("war", seats, seed, {"turn_limit": 10})
 
 
 @pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(1, 10_000))
 def test_tiny_game_hot_seat_leaks_nothing_over_whole_matches(seed: int) -> None:
-    app = make_app("--lang", "en")
-    app.settings.animation_speed = "instant"
-    try:
-        seats = [SeatSetup("Ana"), SeatSetup("Bot", "random"), SeatSetup("Bia")]
-        table = _open(app, "alta", seats, seed)
-        play_hot_seat_match(app, table, random.Random(seed))
-    finally:
-        table.worker.close()
-        pygame.quit()
+    seats = [SeatSetup("Ana"), SeatSetup("Bot", "random"), SeatSetup("Bia")]
+    hot_seat_match("alta", seats, seed, {}, size=None)

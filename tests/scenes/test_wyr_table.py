@@ -34,7 +34,7 @@ from tests.scenes.conftest import (
     pump,
     pump_until,
 )
-from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
+from tests.scenes.test_hot_seat_secrets import hot_seat_match
 
 
 def table(
@@ -455,19 +455,8 @@ def test_log_told_again_keeps_round_headings_and_secrets_g4(app) -> None:  # typ
 @given(seed=st.integers(1, 10_000))
 def test_wyr_hot_seat_leaks_nothing_g4(seed: int) -> None:
     """Two humans and a bot: the generic hot-seat property over a whole game."""
-    app = make_app("--lang", "en", "--size", "1024x640")
-    app.settings.animation_speed = "instant"
-    table = None
-    try:
-        seats = [SeatSetup("Ana"), SeatSetup("Borin", "easy"), SeatSetup("Bia")]
-        app.scenes.push(MainMenu(app), fade=False)
-        table = open_table(app, "wyr", seats, seed=seed, options={})
-        app.scenes.push(table, fade=False)
-        play_hot_seat_match(app, table, random.Random(seed), max_frames=9000)
-    finally:
-        if table is not None:
-            table.worker.close()
-        pygame.quit()
+    seats = [SeatSetup("Ana"), SeatSetup("Borin", "easy"), SeatSetup("Bia")]
+    hot_seat_match("wyr", seats, seed, {}, max_frames=9000)
 
 
 def test_tenebra_hot_seat_shows_each_person_only_their_own_discard_y11_g4() -> None:

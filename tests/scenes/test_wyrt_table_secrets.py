@@ -46,24 +46,11 @@ def test_private_lines_never_read_by_another_seat_g4(app) -> None:  # type: igno
 def test_hot_seat_leaks_nothing_over_whole_sessions_g4(seed: int) -> None:
     """The generic hot-seat property ([G4]) on the Wyrt table: two people and a bot,
     random legal moves and peeking keys, two hands to the end of the session."""
-    import random
 
-    from tests.scenes.test_hot_seat_secrets import play_hot_seat_match
+    from tests.scenes.test_hot_seat_secrets import hot_seat_match
 
-    a = make_app("--lang", "en", "--size", "1024x640")
-    a.settings.animation_speed = "instant"
-    t = None
-    try:
-        a.scenes.push(MainMenu(a), fade=False)
-        seats = [SeatSetup("Ana"), SeatSetup("Bo", "cliente_casual"), SeatSetup("Bia")]
-        options = {"hand_limit": 2, "cheating": True}
-        t = open_table(a, "wyrt", seats, seed=seed, options=options)
-        a.scenes.push(t, fade=False)
-        play_hot_seat_match(a, t, random.Random(seed), max_frames=8000)
-    finally:
-        if t is not None:
-            t.worker.close()
-        pygame.quit()
+    seats = [SeatSetup("Ana"), SeatSetup("Bo", "cliente_casual"), SeatSetup("Bia")]
+    hot_seat_match("wyrt", seats, seed, {"hand_limit": 2, "cheating": True}, max_frames=8000)
 
 
 @pytest.mark.slow
