@@ -5,80 +5,33 @@ and whole games by bots for every variant ([Y2]-[Y11] on screen)."""
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from game.cards import parse_card
 from game.wyr import records as R
-from scenes import style
-from scenes.curtain import Curtain
 from scenes.i18n import tr
 from scenes.main_menu import MainMenu
-from scenes.tables import felt, open_table
 from scenes.tables.base import SeatSetup
 from scenes.tables.wyr import WyrTable
 from scenes.tables.wyr.results import WyrResults
-from scenes.tables.wyr.words import cards_text
 from tests.scenes.conftest import (
     click,
     click_widget,
     key,
-    make_app,
-    open_test_table,
     pump,
-    pump_until,
 )
-from tests.scenes.test_hot_seat_secrets import hot_seat_match
-
-
-def table(
-    app, seats: list[SeatSetup], seed: int = 3, practice: bool = False, options: dict | None = None
-) -> WyrTable:  # type: ignore[no-untyped-def]
-    t = open_test_table(app, "wyr", seats, seed, practice, options)
-    assert isinstance(t, WyrTable)
-    return t
-
-
-def until(app, cond: Callable[[], bool], frames: int = 4000) -> None:  # type: ignore[no-untyped-def]
-    pump_until(app, cond, frames)
-
-
-def my(t: WyrTable, phase: str, **trade: object) -> Callable[[], bool]:
-    """The person at the screen must act in `phase` (trade fields must match)."""
-
-    def ok() -> bool:
-        if not t.my_turn() or t.view()["phase"] != phase:
-            return False
-        info = t.view().get("trade") or {}
-        return all(info.get(k) == v for k, v in trade.items())
-
-    return ok
-
-
-def last_action(t: WyrTable, seat: int) -> object:
-    return next(a for s, a in reversed(t.match.log) if s == seat)
-
-
-def click_card(app, t: WyrTable, index: int) -> None:  # type: ignore[no-untyped-def]
-    rect = t.hand.sprites[index].rect
-    click(app, (rect.left + 6, rect.centery))  # the left edge: overlapped cards show it
-
-
-def click_table_card(app, t: WyrTable, position: int) -> None:  # type: ignore[no-untyped-def]
-    rect = t.board_fan.sprites[position].rect
-    click(app, (rect.left + 4, rect.top + 8))
-
-
-def three(ana_at: int = 0) -> list[SeatSetup]:
-    seats = [SeatSetup("Borin", "easy"), SeatSetup("Lis", "easy")]
-    seats.insert(ana_at, SeatSetup("Ana"))
-    return seats
+from tests.scenes.wyr_table_helpers import (
+    click_card,
+    click_table_card,
+    last_action,
+    my,
+    table,
+    three,
+    until,
+)
 
 
 def test_secret_bet_by_click_then_the_reveal_explains_the_table_bet_y2(app) -> None:  # type: ignore[no-untyped-def]
@@ -264,30 +217,6 @@ def test_the_panel_names_only_a_lord_still_deciding_on_thyatis_y11(app) -> None:
     assert named  # the bots' decisions were announced when they were theirs
 
 
-def test_two_people_hot_seat_hide_hands_and_unrevealed_bets_g4(app) -> None:  # type: ignore[no-untyped-def]
-    t = table(app, [SeatSetup("Ana"), SeatSetup("Bia"), SeatSetup("Borin", "easy")], seed=2)
-    until(app, lambda: isinstance(app.scenes.top, Curtain))
-    curtain = app.scenes.top
-    pump(app, 30)
-    click(app, curtain.button.rect.center)
-    first = t.viewer
-    assert first is not None and t.seats[first].name == curtain.name
-    until(app, my(t, "bet"))
-    click_widget(app, t.controls["bet50"])
-    until(app, lambda: isinstance(app.scenes.top, Curtain))
-    second = 1 - first
-    assert app.scenes.top.name == t.seats[second].name
-    pump(app, 30)
-    click(app, app.scenes.top.button.rect.center)
-    assert t.viewer == second
-    # the second person sees neither the first one's pick nor any hand yet
-    assert t.shown["my_pick"] is None and t.shown["bets"][first] is None
-    assert t.bet_marks.get(first) is None
-    assert not any(s.face_up for s in t.hand.sprites)
-    # and the log never carried the first person's cards
-    assert not any("hand" in text.lower() and ":" in text for text, _ in t.log.entries)
-
-
 def test_practice_hint_gives_a_reason_and_the_bots_cards_can_be_seen(app) -> None:  # type: ignore[no-untyped-def]
     t = table(app, three(1), seed=6, practice=True)
     until(app, my(t, "bet"))
@@ -345,33 +274,6 @@ def test_group_game_colours_totals_and_group_bet_y1_y2(app) -> None:  # type: ig
     assert t.reveal.reason in ("groups_agree", "groups_lowest") and len(t.reveal.proposals) == 2
 
 
-def test_tenebra_shows_a_lord_his_own_face_down_discard_y11_g4(app) -> None:  # type: ignore[no-untyped-def]
-    t = table(app, three(0), seed=7, options={"tenebra": True})
-    until(app, my(t, "bet"))
-    click_widget(app, t.controls["bet20"])
-    until(app, my(t, "trade"))
-    if t.choice.mao:
-        click_card(app, t, 0)
-        click_widget(app, t.controls["mao1"])
-    else:
-        click_card(app, t, 0)
-        click_widget(app, t.controls["pile"])
-    until(app, lambda: not t.events and not t.animating())
-    table_cards = t.view()["table"]
-    mine = [i for i, c in enumerate(table_cards) if c["by"] == 0]
-    assert mine, table_cards
-    for i, (sprite, c) in enumerate(zip(t.board_fan.sprites, table_cards, strict=True)):
-        if i in mine:  # his own: face up to him, the card his view names
-            assert sprite.face_up and sprite.card is not None and sprite.card.code == c["card"]
-        else:  # everyone else's stays face down, unknown
-            assert not sprite.face_up and c["card"] is None
-    # and his log names it; the public line only counts it
-    lines = [text for text, _ in t.log.entries]
-    laid = [c["card"] for i, c in enumerate(table_cards) if i in mine and c["card"]]
-    said = [x for x in lines if x.startswith("You laid")]
-    assert laid and said and cards_text([parse_card(laid[-1])]) in said[-1], (laid, said)
-
-
 @pytest.mark.parametrize(
     "options",
     [
@@ -427,74 +329,6 @@ def test_tournament_new_hand_choice_by_click_r8(app) -> None:  # type: ignore[no
     assert last_action(t, 0) == R.MulliganChoice(True)
     until(app, lambda: not t.events and not t.animating())
     assert t.match.mulligan_used[0] and len(t.match.view(0)["hand"]) == 5
-
-
-def test_log_told_again_keeps_round_headings_and_secrets_g4(app) -> None:  # type: ignore[no-untyped-def]
-    # For a base that keeps its log as events and tells it again for a new viewer.
-    t = table(app, three(0), seed=3)
-    events = []
-    for seat, pick in ((0, 20), (1, 20), (2, 10)):
-        events += t.match.apply(seat, R.PickBet(pick))
-    t.history = [(e, "", (0, 0, 0), {}) for e in [*t.match.start_events, *events]]
-    t.viewer = 0
-    t.rebuild_log()
-    lines = [text for text, _ in t.log.entries]
-    assert len(t.log.hands) == 1 and any("Your hand" in x for x in lines)
-    t.viewer = 1  # someone else looks now: only his own cards are told
-    t.rebuild_log()
-    told = [text for text, _ in t.log.entries if "Your hand" in text]
-    own = next(e for e in events if isinstance(e, R.HandRevealed) and e.seat == 1)
-    assert told == [f"Your hand: {cards_text(own.cards)}."]
-
-
-# -- the new base and the practice/saves/replays work, adopted ---------------------
-
-
-@pytest.mark.slow
-@settings(max_examples=2, deadline=None)
-@given(seed=st.integers(1, 10_000))
-def test_wyr_hot_seat_leaks_nothing_g4(seed: int) -> None:
-    """Two humans and a bot: the generic hot-seat property over a whole game."""
-    seats = [SeatSetup("Ana"), SeatSetup("Borin", "easy"), SeatSetup("Bia")]
-    hot_seat_match("wyr", seats, seed, {}, max_frames=9000)
-
-
-def test_tenebra_hot_seat_shows_each_person_only_their_own_discard_y11_g4() -> None:
-    """A face-down discard shows face up to the one who laid it, and to nobody
-    else: not to the next person after the curtain, not under it."""
-    app = make_app("--lang", "en", "--size", "1024x640")
-    app.settings.animation_speed = "instant"
-    rng = random.Random(4)
-    t = None
-    try:
-        seats = [SeatSetup("Ana"), SeatSetup("Borin", "easy"), SeatSetup("Bia")]
-        app.scenes.push(MainMenu(app), fade=False)
-        t = open_table(app, "wyr", seats, seed=4, options={"tenebra": True})
-        app.scenes.push(t, fade=False)
-        shown_own = 0
-        for _ in range(6000):
-            if t.match.is_over or t.match.public_view()["rounds_played"] >= 1:
-                break
-            top = app.scenes.top
-            if isinstance(top, Curtain):
-                assert t.viewer is None or not any(s.face_up for s in t.board_fan.sprites)
-                click_widget(app, top.button)
-                continue
-            pump(app)
-            table_cards = t.match.public_view()["table"]
-            settled = not t.events and not t.animating()
-            if settled and len(t.board_fan.sprites) == len(table_cards):
-                for sprite, c in zip(t.board_fan.sprites, table_cards, strict=True):
-                    if sprite.face_up and not c["face_up"]:
-                        assert c["by"] == t.viewer and t.viewer is not None, (c, t.viewer)
-                        shown_own += 1
-            if t.viewer is not None and t.my_turn() and settled:
-                t.submit(rng.choice(t.match.legal_actions(t.viewer)))
-        assert shown_own  # someone did see their own discard
-    finally:
-        if t is not None:
-            t.worker.close()
-        pygame.quit()
 
 
 def visible_controls(t: WyrTable) -> set[str]:
@@ -633,211 +467,3 @@ def test_a_persons_trade_turn_builds_the_legal_list_once(app) -> None:  # type: 
     pump(app, 5)
     mine = [c for c in calls if c[1] == t.viewer]
     assert mine and len(mine) == len(set(mine))
-
-
-@pytest.mark.parametrize("n", [3, 4, 5])
-def test_small_window_dice_tray_and_board_keep_off_the_lords_cards(n: int) -> None:
-    """1024x640: while the dice roll, the tray and the score board stand clear of
-    every lord's cards and of the round plaque; the board's texts fit their columns
-    and it is tall enough for every row and the winner line."""
-    from scenes.tables.wyr.paint import _cells, _need, board_least_height
-
-    app = make_app("--lang", "pt", "--size", "1024x640")
-    app.settings.animation_speed = "instant"
-    t = None
-    try:
-        seats = [SeatSetup(f"Lorde {i + 1}", "easy") for i in range(n)]
-        t = table(app, seats, seed=7, options={"thyatis": True})
-        until(app, lambda: bool(t.tray.rows) and t._board_shown(), 6000)
-        fans = [f.rect for s, f in t.fans.items() if f.sprites and s != t.viewer]
-        tray = t._tray_rect()
-        assert not any(tray.colliderect(r) for r in fans), (tray, fans)
-        board = t._board_rect()
-        assert not any(board.colliderect(r) for r in fans), (board, fans)
-        assert not board.colliderect(t._plaque_rect)
-        plates = [t.ring.plate_rect(s) for s in range(n)]
-        assert not any(board.colliderect(p) for p in plates), (board, plates)
-        assert not any(tray.colliderect(p) for p in plates), (tray, plates)
-        assert t.board is not None
-        rows = [_cells(r, t.name) for r in t.board.rows]
-        assert _need(rows, 11)[1] <= board.width - 40  # legible: 11 px or more
-        # every lord's row and the winner line under them (with four lords the
-        # winner line was written over the last row)
-        assert board.height >= board_least_height(len(t.board.rows)), board
-    finally:
-        if t is not None:
-            t.worker.close()
-        pygame.quit()
-
-
-@pytest.mark.parametrize("lang", ["pt", "en"])
-def test_six_seat_groups_plaque_clear_of_the_plates_at_1024x640_y1(lang: str) -> None:
-    """The groups plaque (top right) shows one whole line a group and leaves the
-    top-right lord's plate in sight ([Y1] pairs at six seats)."""
-    a = make_app("--lang", lang, "--size", "1024x640")
-    try:
-        seats = [SeatSetup("Ana")] + [SeatSetup(f"Lorde {i}", "easy") for i in range(5)]
-        t = table(a, seats, options={"groups": "pairs"})
-        t.draw(a.screen)
-        r = t._groups_rect
-        assert r.height == 12 + (15 + 4) + 3 * (12 + 4), r  # no group's line wraps
-        for s in range(6):
-            assert not r.colliderect(t.ring.plate_rect(s)), (s, r, t.ring.plate_rect(s))
-    finally:
-        pygame.quit()
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("size", "n", "options"),
-    [
-        ((1280, 800), 2, {}),
-        ((1280, 800), 4, {}),
-        ((1280, 800), 5, {}),
-        ((1024, 640), 2, {}),
-        ((1024, 640), 3, {"nimb": True, "thyatis": True}),
-        ((1024, 640), 4, {}),
-        ((1024, 640), 5, {}),
-    ],
-)
-def test_hora_da_verdade_banner_and_tray_read_whole(
-    size: tuple[int, int], n: int, options: dict[str, bool]
-) -> None:
-    """The pot's banner lies in the free band between the score board (and tray) and
-    the cards below (it covered the bottom lord's cards and his combination; at
-    1024x640 with four lords there was no band at all: the board now gives up
-    height, stands right of the round plaque, and the banner trims its padding),
-    the pot and every lord's badge stay clear of the banner and the cards, and a
-    tray note is never cut ("sc…" for "score 11"): the tray widens to it, or
-    says the short form ("→ 11"). With three lords and Nimb's three dice at
-    1024x640 the tray beside the board was 90 px wide ("Bo…", "=…", notes over a
-    lord's cards): it stands under that lord's cards instead, and the banner
-    beside it rather than pushed onto the bottom lord's plate."""
-    app = make_app("--size", f"{size[0]}x{size[1]}", "--lang", "en")
-    names = ["Borin", "Lisandra", "Thorgrim", "Yara", "Kael"]
-    seats = [SeatSetup(names[i], "normal") for i in range(n)]
-    t = table(app, seats, seed=4, options=options)
-    until(
-        app,
-        lambda: bool(t.banner.visible and t._board_shown() and t.tray.rows and t.tray.settled),
-        6000,
-    )
-    pump(app, 2)  # a note set this frame resizes the tray at the next draw
-    centre, width, compact = t._banner_place()
-    banner = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
-    banner.center = centre
-    board = t._board_rect()
-    # the board and the dice stay readable
-    assert banner.top >= board.bottom and not banner.colliderect(t.tray.rect), (banner, t.tray)
-    if options:  # three dice: a row reads whole at the smallest dice
-        assert t.tray.rect.width >= t.tray.least_width(), (t.tray.rect, t.tray.least_width())
-    below = [t.ring.plate_rect(s) for s in range(n)]
-    below += [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
-    assert not any(banner.colliderect(r) for r in below), (banner, below)
-    assert width >= int(t.ring.oval.width * 0.45)  # its letters still read
-    # The pot stands beside the banner's band (its words lay over the chips),
-    # and every lord's badge -- his combination now -- stays clear of the
-    # cards (the bottom lord's cards hid the one on his plate's top edge).
-    pot = t._pot_footprint(t._pot_spot())
-    assert not pot.colliderect(t._banner_rect(subtitle=True, words=True)), pot
-    if (size, n) in (((1280, 800), 2), ((1280, 800), 4), ((1024, 640), 2)):  # room beside it
-        assert not pot.colliderect(t._banner_rect(subtitle=True)), (pot, t._banner_rect(True))
-    fans = [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
-    for s in range(n):
-        info = t._plate(s, t.shown)
-        assert info.badge, s
-        badge = felt.badge_rect(t.ring.plate_rect(s), info.badge, below=t._cards_over_plate(s))
-        assert badge.collidelist(fans) < 0, (s, badge, fans)
-        assert t.felt_area.contains(badge), (s, badge, t.felt_area)
-    if compact:  # only when the full banner finds no room
-        span = pygame.Rect(banner.left, banner.top, banner.width, 400)
-        room = min(r.top for r in below if r.top > banner.top and r.colliderect(span))
-        assert room - banner.top < t.banner.height(width), (room, banner)
-    size_ = t.tray.text_size
-    for row in t.tray.rows:
-        if not row.note:
-            continue
-        last = row.dice.dice[-1]
-        free = t.tray.rect.right - round(last.x + last.size + 8) - 6
-        shown = row.note if style.text_width(row.note, size_, "bold") <= free else row.short_note
-        assert shown and style.text_width(shown, size_, "bold") <= free, (row.note, free)
-    if size == (1280, 800) and n == 2:
-        assert t.tray.rect.width >= t.tray.content_width(), (t.tray.rect, t._tray_rect())
-
-
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
-def test_five_lords_round_plaque_and_pot_stay_clear_of_the_seats(size: tuple[int, int]) -> None:
-    """At five lords the top-left lord's plate covered the round plaque's last
-    lines and the right lord's cards hid the pot under the dice tray: the plaque
-    narrows (and grows taller) left of the plate, the pot moves left along its
-    line to the first free place."""
-    app = make_app("--size", f"{size[0]}x{size[1]}", "--lang", "pt")
-    names = ["Borin", "Lisandra", "Thorgrim", "Yara", "Kael"]
-    t = table(app, [SeatSetup(name, "normal") for name in names], seed=4)
-    until(app, lambda: bool(t._board_shown() and t.tray.rows and t.tray.settled), 6000)
-    pump(app, 2)
-    seats = [t.ring.plate_rect(s) for s in range(5)]
-    tags = [pygame.Rect(r.left, r.top - 14, r.width, r.height + 14) for r in seats]
-    fans = [t.fans[s].rect for s in range(5) if t.fans[s].sprites]
-    plaque = t._plaque_rect
-    assert plaque.collidelist(tags) < 0, (plaque, tags)
-    assert plaque.collidelist(fans) < 0, (plaque, fans)
-    pot = t._pot_footprint(t._pot_spot())
-    assert pot.collidelist(seats + fans) < 0, (pot, seats, fans)
-    assert not pot.colliderect(t._board_rect())
-
-
-def test_with_a_person_and_three_bots_the_board_holds_every_row_at_1024x640() -> None:
-    """Ana and three bots at 1024x640: at the Hora da Verdade the winner line was
-    written over the fourth lord's row (the board was cut below its least height)."""
-    import random
-
-    from scenes.tables.wyr.paint import board_least_height
-
-    app = make_app("--lang", "pt", "--size", "1024x640")
-    app.settings.animation_speed = "instant"
-    t = None
-    try:
-        seats = [SeatSetup("Ana"), SeatSetup("Normal1", "normal"), SeatSetup("Hard2", "hard")]
-        t = table(app, [*seats, SeatSetup("Easy3", "easy")], seed=7)
-        rng = random.Random(7)
-        for _ in range(6000):
-            if t.board is not None and t._board_shown() and t.board.winners:
-                break
-            idle = not (t.events or t.animating() or t.tweens.busy)
-            if t.human_to_act() == 0 and idle:
-                t.submit(rng.choice(t.match.legal_actions(0)), 0)
-            pump(app)
-        assert t.board is not None and t.board.winners
-        assert t._board_rect().height >= board_least_height(len(t.board.rows))
-    finally:
-        if t is not None:
-            t.worker.close()
-        pygame.quit()
-
-
-@pytest.mark.parametrize("n", [3, 4, 5, 6])
-@pytest.mark.parametrize("size", ["1024x640", "1280x800"])
-def test_the_variant_badges_keep_off_every_lord_y11(n: int, size: str) -> None:
-    """With five or six lords at 1024x640 the lower-left lord's plate and cards
-    covered the variant badges (their corner was thought free of seats)."""
-    a = make_app("--lang", "en", "--size", size)
-    a.settings.animation_speed = "instant"
-    t = None
-    try:
-        seats = [SeatSetup("Ana")] + [SeatSetup(f"Lorde {i}", "easy") for i in range(1, n)]
-        options = {"hyninn": 4, "nimb": True, "azgher": True, "thyatis": True, "tenebra": True}
-        if n >= 4 and n % 2 == 0:
-            options["groups"] = "pairs"
-        t = table(a, seats, options=options)
-        until(a, lambda: any(f.sprites for s, f in t.fans.items() if s != t.viewer), 3000)
-        t.draw(a.screen)
-        badges = t._badges_rect
-        assert badges.height > 0 and t.felt_area.contains(badges), (badges, t.felt_area)
-        blocks = [t.ring.plate_rect(s) for s in range(n)]
-        blocks += [f.rect for f in t.fans.values() if f.sprites]
-        assert badges.collidelist(blocks) < 0, (badges, blocks)
-    finally:
-        if t is not None:
-            t.worker.close()
-        pygame.quit()
