@@ -89,3 +89,8 @@ def to_show(m: WyrMatch, hands: dict[int, str], picks: dict[int, int] | None = N
 def card(text: str) -> Card:
     """One card from its text."""
     return parse_cards(text)[0]
+
+
+def codes(text: str) -> list[str]:
+    """The codes of the cards written in `text` ("AS 10H" -> ["AS", "10H"])."""
+    return [c.code for c in parse_cards(text)]
