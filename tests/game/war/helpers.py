@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from game.core import Action, IllegalAction
 from game.war.board import BOARD, FULL_DECK
 from game.war.match import PHASE_ATTACK, PHASE_MOVE, PHASE_REINFORCE, WarMatch
 from game.war.objectives import continents_held
@@ -98,3 +101,13 @@ def rig_dice(m: WarMatch, rolls: list[tuple[int, ...]]) -> None:
         return real(n, sides)
 
     m.rng.roll = fake  # type: ignore[method-assign]
+
+
+def illegal(m: WarMatch, seat: int, action: Action, rule: str) -> IllegalAction:
+    """Assert `action` is refused citing `rule` and leaves the match untouched [G3]."""
+    before = m.fingerprint()
+    with pytest.raises(IllegalAction) as err:
+        m.apply(seat, action)
+    assert err.value.rule == rule, err.value
+    assert m.fingerprint() == before  # [G3] untouched
+    return err.value
