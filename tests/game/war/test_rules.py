@@ -1,4 +1,5 @@
-"""One or more tests per War ruling, on small hand-built positions."""
+"""One or more tests per War ruling [W1]-[W8], on small hand-built positions
+(the rulings from [W9] on are in test_rules_end.py)."""
 
 from __future__ import annotations
 
