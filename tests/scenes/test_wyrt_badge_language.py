@@ -3,18 +3,10 @@ so a switch of language mid-hand rewords it with the new language's money format
 
 from __future__ import annotations
 
-import pytest
-
 from game.wyrt import records as R
 from scenes.tables.base import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from tests.scenes.conftest import open_test_table, pump_past_curtains
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("TAVERNA_HOME", str(tmp_path))
-
 
 _until = pump_past_curtains  # frames through the curtains
 

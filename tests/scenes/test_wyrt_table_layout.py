@@ -17,12 +17,6 @@ from tests.scenes.conftest import make_app, pump
 from tests.scenes.wyrt_table_helpers import BOTS, my_decision, table, until
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The profile (O Morto's life points) lives in a temporary home."""
-    monkeypatch.setenv("TAVERNA_HOME", str(tmp_path))
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("size", ["1280x800", "1024x640"])
 @pytest.mark.parametrize("lang", ["pt", "en"])

@@ -16,12 +16,6 @@ from tests.scenes.conftest import make_app, pump
 from tests.scenes.wyrt_table_helpers import BOTS, my_decision, table, until
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The profile (O Morto's life points) lives in a temporary home."""
-    monkeypatch.setenv("TAVERNA_HOME", str(tmp_path))
-
-
 def test_private_lines_never_read_by_another_seat_g4(app) -> None:  # type: ignore[no-untyped-def]
     seats = [SeatSetup("Ana"), SeatSetup("Bo"), SeatSetup("Cy", "cliente_casual")]
     t = table(app, seats, seed=4, straddle=False)
