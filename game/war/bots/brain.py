@@ -13,39 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.war.board import BOARD, JOKER
-from game.war.odds import expected_after_win, win_probability
-
-#: Above this many armies bots scale battles down (same ratio) to keep the
-#: exact tables small; the public odds functions stay exact.
-QUICK_LIMIT = 150
-
-
-def qwin(a: int, d: int) -> float:
-    """P(conquest), exact up to QUICK_LIMIT armies a side, scaled beyond."""
-    if a <= 0:
-        return 0.0
-    if d <= 0:
-        return 1.0
-    big = max(a, d)
-    if big > QUICK_LIMIT:
-        f = QUICK_LIMIT / big
-        return win_probability(max(1, round(a * f)), max(1, round(d * f)))
-    return win_probability(a, d)
-
-
-def qexp(a: int, d: int) -> tuple[float, float, float]:
-    """(P(conquest), E[attackers left | conquest], E[attacker losses]), scaled like qwin."""
-    if a <= 0:
-        return 0.0, 0.0, 0.0
-    if d <= 0:
-        return 1.0, float(a), 0.0
-    big = max(a, d)
-    if big > QUICK_LIMIT:
-        f = QUICK_LIMIT / big
-        w, left, loss = expected_after_win(max(1, round(a * f)), max(1, round(d * f)))
-        return w, left / f, loss / f
-    return expected_after_win(a, d)
-
+from game.war.bots.quick_odds import qexp, qwin
 
 T = BOARD.territories
 N = len(T)

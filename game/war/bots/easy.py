@@ -10,8 +10,9 @@ from __future__ import annotations
 from game.core import Action
 from game.rng import Rng
 from game.war import records as R
-from game.war.bots.brain import ADJ, CONT_INDEX, MEMBERS, Brain, N, T, best_set, qwin
+from game.war.bots.brain import ADJ, CONT_INDEX, MEMBERS, Brain, N, T, best_set
 from game.war.bots.policy import as_place, choose_move
+from game.war.bots.quick_odds import qwin
 
 
 def decide_easy(brain: Brain, legal: list[Action], rng: Rng) -> Action:

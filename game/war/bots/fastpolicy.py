@@ -29,8 +29,6 @@ from game.war.bots.brain import (
     bolder,
     leads_in_armies,
     pushing,
-    qexp,
-    qwin,
 )
 from game.war.bots.fastsim import (
     ADJ,
@@ -52,47 +50,9 @@ from game.war.bots.fastsim import (
     FastState,
     N,
 )
+from game.war.bots.quick_odds import BATTLE_KEY, QEXP_MEMO, armies_needed, cached_qexp
 
 FastAction = tuple[Any, ...]
-
-_EXP: dict[int, tuple[float, float, float]] = {}
-_WIN: dict[int, float] = {}
-_NEED: dict[int, int] = {}
-
-
-def _qexp(a: int, d: int) -> tuple[float, float, float]:
-    key = a * 4096 + d
-    hit = _EXP.get(key)
-    if hit is None:
-        hit = _EXP[key] = qexp(a, d)
-    return hit
-
-
-def _qwin(a: int, d: int) -> float:
-    key = a * 4096 + d
-    hit = _WIN.get(key)
-    if hit is None:
-        hit = _WIN[key] = qwin(a, d)
-    return hit
-
-
-def _needed(th: int, risk: float = 0.3) -> int:
-    """Armies a territory needs so a threat of `th` takes it with at most `risk`."""
-    if th <= 0:
-        return 1
-    hit = _NEED.get(th)
-    if hit is None:
-        lo, hi = 1, max(2, th)
-        while qwin(th, hi) > risk:
-            hi *= 2
-        while lo < hi:  # the smallest a with qwin(th, a) <= risk
-            mid = (lo + hi) // 2
-            if qwin(th, mid) <= risk:
-                hi = mid
-            else:
-                lo = mid + 1
-        hit = _NEED[th] = lo
-    return hit
 
 
 def is_set(a: int, b: int, c: int) -> bool:
@@ -343,7 +303,7 @@ class FastPolicy:
                 alloc[MEMBERS[k][0]] += amount
                 continue
             gaps = sorted(
-                ((_needed(int(threat[i] + 0.5)) - armies[i], i) for i in gates), reverse=True
+                ((armies_needed(int(threat[i] + 0.5)) - armies[i], i) for i in gates), reverse=True
             )
             for gap, i in gaps:
                 if gap > 0 and amount > 0:
@@ -371,7 +331,7 @@ class FastPolicy:
                 k = CONT[i]
                 if st.cc[me][k] != SIZE[k]:
                     continue
-                gap = _needed(int(threat[i] + 0.5)) - armies[i] - alloc[i]
+                gap = armies_needed(int(threat[i] + 0.5)) - armies[i] - alloc[i]
                 if gap > 0:
                     hold = (self.vals[i] + BONUS[k] * self.p.continent_turns) * self.scale
                     worries.append((hold / gap, i, gap))
@@ -411,17 +371,17 @@ class FastPolicy:
             targets[i] = row
             bound[i] = top if row else 0.0
         memo: dict[int, float] = {}
-        table = _EXP
+        table = QEXP_MEMO
 
         def score(i: int, a: int) -> float:
             key = i * 1_000_000 + a
             hit = memo.get(key)
             if hit is None:
                 hit = 0.0
-                base = a * 4096
+                base = a * BATTLE_KEY
                 for d, cv in targets[i]:
                     e = table.get(base + d)
-                    win, _, loss = _qexp(a, d) if e is None else e
+                    win, _, loss = cached_qexp(a, d) if e is None else e
                     v = win * cv - loss * cost * (0.5 + 0.5 * win)
                     if v > hit:
                         hit = v
@@ -468,7 +428,7 @@ class FastPolicy:
         cost = self.army_cost
         for t in ADJ[i]:
             if st.owner[t] != me:
-                win, _, loss = _qexp(a, st.armies[t])
+                win, _, loss = cached_qexp(a, st.armies[t])
                 v = win * self.conquest_value(st, me, t, False) - loss * cost * (0.5 + 0.5 * win)
                 if v > best:
                     best = v
@@ -486,24 +446,24 @@ class FastPolicy:
         if pair is not None:
             s, t = pair
             if owner[s] == me and owner[t] != me and armies[s] >= 2:
-                e = _EXP.get((armies[s] - 1) * 4096 + armies[t])
-                win, _, loss = _qexp(armies[s] - 1, armies[t]) if e is None else e
+                e = QEXP_MEMO.get((armies[s] - 1) * BATTLE_KEY + armies[t])
+                win, _, loss = cached_qexp(armies[s] - 1, armies[t]) if e is None else e
                 if win >= min_odds and win * self._pair_value - loss * cost > 0.0:
                     return pair
         best, best_gain, best_value = None, 0.0, 0.0
         card = not st.conquered
         known = self._cv  # conquest values, memoised by 2t + card
-        table = _EXP
+        table = QEXP_MEMO
         for s in range(N):
             if owner[s] != me or armies[s] < 2:
                 continue
             a = armies[s] - 1
-            base = a * 4096
+            base = a * BATTLE_KEY
             for t in ADJ[s]:
                 if owner[t] == me:
                     continue
                 e = table.get(base + armies[t])
-                win, _, loss = _qexp(a, armies[t]) if e is None else e
+                win, _, loss = cached_qexp(a, armies[t]) if e is None else e
                 if win < min_odds:
                     continue
                 v = known.get(t + t + card)

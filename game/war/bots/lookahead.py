@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.war import records as R
-from game.war.bots.brain import ADJ, BONUS, CONT, MEMBERS, Brain, N, T, qexp, qwin
+from game.war.bots.brain import ADJ, BONUS, CONT, MEMBERS, Brain, N, T
 from game.war.bots.policy import (
     BOARD_INDEX,
     as_place,
@@ -22,6 +22,7 @@ from game.war.bots.policy import (
     choose_move,
     placement_base,
 )
+from game.war.bots.quick_odds import qexp, qwin
 
 #: steps looked ahead when placing and when choosing an attack
 PLACE_DEPTH = 10

@@ -7,7 +7,8 @@ by their `Params` and by which helper they call (hard adds `lookahead`).
 from __future__ import annotations
 
 from game.war import records as R
-from game.war.bots.brain import ADJ, CONT, CONT_INDEX, MEMBERS, Brain, N, T, best_set, qwin
+from game.war.bots.brain import ADJ, CONT, CONT_INDEX, MEMBERS, Brain, N, T, best_set
+from game.war.bots.quick_odds import armies_needed
 
 # --------------------------------------------------------------- trading
 
@@ -305,19 +306,7 @@ def _front_pull(brain: Brain, prio: dict[int, float]) -> list[float]:
 
 def needed(brain: Brain, i: int, risk: float = 0.3) -> int:
     """Armies my territory i needs so its threat takes it with at most `risk`."""
-    th = int(brain.threat()[i] + 0.5)
-    if th <= 0:
-        return 1
-    lo, hi = 1, max(2, th)
-    while qwin(th, hi) > risk:
-        hi *= 2
-    while lo < hi:  # smallest a with qwin(th, a) <= risk
-        mid = (lo + hi) // 2
-        if qwin(th, mid) <= risk:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return armies_needed(int(brain.threat()[i] + 0.5), risk)
 
 
 def front_distance(brain: Brain) -> list[int]:

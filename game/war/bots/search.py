@@ -41,11 +41,12 @@ from typing import Any
 
 from game.rng import Rng
 from game.war import records as R
-from game.war.bots.brain import ADJ, Brain, N, Params, pushing, qwin
+from game.war.bots.brain import ADJ, Brain, N, Params, pushing
 from game.war.bots.fastplay import apply_action
 from game.war.bots.fastpolicy import FastPolicy
 from game.war.bots.fastsim import OVER, REINFORCE, FastState
 from game.war.bots.inference import apply_inference, beliefs
+from game.war.bots.quick_odds import qwin
 from game.war.bots.value import win_chance
 from game.war.bots.world import Beliefs, sample_objectives
 

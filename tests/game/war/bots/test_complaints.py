@@ -7,7 +7,7 @@ from game.rng import Rng
 from game.war import records as R
 from game.war.board import BOARD
 from game.war.bots import WarBot
-from game.war.bots.brain import qwin
+from game.war.bots.quick_odds import qwin
 from game.war.match import WarMatch
 from tests.game.war.helpers import new, position
 
