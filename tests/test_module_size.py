@@ -1,7 +1,6 @@
-"""No Python module of the repository grows past ~600 lines (the house rule):
-a file that long holds more than one idea, and the next engineer opens it to
-find one. The line is drawn a little above 600 so that a module near it is not
-split in the middle of an idea for a few lines."""
+"""No Python module of the repository grows past 600 lines (the house rule): a
+file that long holds more than one idea, and the next engineer opens it to find
+one. A module that reaches the line is split by idea, its tests unchanged."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The most lines a module may have.
-MAX_LINES = 640
+MAX_LINES = 600
 #: Folders of our own code (tests included; the CI's venv and caches are not ours).
 FOLDERS = ("game", "scenes", "tests", "assets")
 
