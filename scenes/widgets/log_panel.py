@@ -20,6 +20,10 @@ class LogPanel:
         self.entries: list[tuple[str, tuple[int, int, int]]] = []
         self.scroll = 0  # wrapped lines scrolled up from the bottom
         self._wrapped: list[tuple[str, tuple[int, int, int]]] | None = None
+        #: each entry's text wrapped at the panel's width: a new line wraps only
+        #: itself (re-wrapping the whole log for each line cost a War table 5 ms
+        #: frames once the log held 80 lines)
+        self._wrap_memo: dict[str, list[str]] = {}
         self._cache_key: object = None
         self._cache = pygame.Surface((1, 1))
         #: bumped by every change to the lines: the cache must never outlive one
@@ -37,7 +41,7 @@ class LogPanel:
         self._wrapped = None
         self._revision += 1
         if self.scroll:
-            self.scroll += len(style.wrap_text(text, self.text_size, self._text_width()))
+            self.scroll += len(self._wrap(text))
 
     def clear(self) -> None:
         """Forget every line."""
@@ -48,20 +52,32 @@ class LogPanel:
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Move/resize (window resize)."""
-        self.rect = pygame.Rect(rect)
+        rect = pygame.Rect(rect)
+        if rect.width != self.rect.width:
+            self._wrap_memo = {}
+        self.rect = rect
         self._wrapped = None
 
     def _text_width(self) -> int:
         return max(40, self.rect.width - 28)
 
+    def _wrap(self, text: str) -> list[str]:
+        """`text` as the panel's lines (remembered until the width changes)."""
+        lines = self._wrap_memo.get(text)
+        if lines is None:
+            lines = self._wrap_memo[text] = style.wrap_text(
+                text, self.text_size, self._text_width()
+            )
+        return lines
+
     def _lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         if self._wrapped is None:
             out: list[tuple[str, tuple[int, int, int]]] = []
+            kept: dict[str, list[str]] = {}
             for text, colour in self.entries:
-                out.extend(
-                    (line, colour)
-                    for line in style.wrap_text(text, self.text_size, self._text_width())
-                )
+                kept[text] = lines = self._wrap(text)
+                out.extend((line, colour) for line in lines)
+            self._wrap_memo = kept  # texts that left the log are forgotten
             self._wrapped = out
         return self._wrapped
 

@@ -146,6 +146,37 @@ def test_the_log_is_repainted_when_a_retelling_keeps_its_count_and_last_line() -
     assert pygame.image.tobytes(surf, "RGB") != before
 
 
+def test_the_log_wraps_each_line_once_and_again_only_at_a_new_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every new line re-wrapped the whole log: a War table's frame spent 5 ms
+    measuring 80 lines again. A line is wrapped when it arrives; a new width
+    wraps them all again, and the lines still read the same."""
+    from scenes import style
+    from scenes.widgets.log_panel import LogPanel
+
+    pygame.init()
+    wrapped: list[str] = []
+    real = style.wrap_text
+    monkeypatch.setattr(
+        style, "wrap_text", lambda text, *a, **k: wrapped.append(text) or real(text, *a, **k)
+    )
+    panel = LogPanel(pygame.Rect(0, 0, 300, 400), "Log")
+    surf = pygame.Surface((300, 400))
+    texts = [f"Turn {i}: Ana attacks Brasil from Argentina and takes it." for i in range(80)]
+    for text in texts:
+        panel.add(text)
+        panel.draw(surf)
+    assert len(wrapped) == 80  # not 80 * 81 / 2
+    at_300 = [line for line, _ in panel._lines()]
+    panel.set_rect(pygame.Rect(0, 0, 160, 400))
+    panel.draw(surf)
+    assert len(wrapped) == 160
+    assert len(panel._lines()) > len(at_300)  # narrower: more lines
+    panel.set_rect(pygame.Rect(0, 0, 300, 400))
+    assert [line for line, _ in panel._lines()] == at_300
+
+
 def test_tooltips_are_dark_boxes_with_light_words() -> None:
     """A tooltip's text box took the theme's plain text box: no background and
     dark ink, so the Cheat odds were printed straight over the hand history."""
