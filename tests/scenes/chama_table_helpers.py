@@ -7,12 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.cards import parse_card
-from scenes.curtain import Curtain
 from scenes.tables.chama import ChamaTable
 from tests.scenes.conftest import (
-    click,
     open_test_table,
-    pump,
     pump_until,
 )
 
@@ -40,16 +37,6 @@ def hand_rect(t: ChamaTable, code: str):  # type: ignore[no-untyped-def]
 def slot_rect(t: ChamaTable, seat: int, slot: str):  # type: ignore[no-untyped-def]
     assert t.lay is not None
     return t.lay.areas[seat].slots["ABCDEF".index(slot)]
-
-
-def open_curtain(app) -> str:  # type: ignore[no-untyped-def]
-    """Wait for the curtain, let its short guard pass, click it open; the name it showed."""
-    until(app, lambda: isinstance(app.scenes.top, Curtain))
-    curtain = app.scenes.top
-    pump(app, 30)
-    click(app, curtain.button.rect.center)
-    assert app.scenes.top is not curtain
-    return str(curtain.name)
 
 
 def setup_hand(t: ChamaTable, seat: int, codes: str) -> None:

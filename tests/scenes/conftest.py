@@ -126,3 +126,17 @@ def pump_past_curtains(app: App, cond, frames: int = 3000) -> None:  # type: ign
             continue
         pump(app)
     assert cond(), "timed out"
+
+
+def open_curtain(app: App, frames: int = 4000) -> str:
+    """Wait for the hot-seat curtain, let its short guard pass, click it open;
+    the name it showed."""
+    from scenes.curtain import Curtain
+
+    pump_until(app, lambda: isinstance(app.scenes.top, Curtain), frames)
+    curtain = app.scenes.top
+    assert isinstance(curtain, Curtain)
+    pump(app, 30)
+    click(app, curtain.button.rect.center)
+    assert app.scenes.top is not curtain
+    return str(curtain.name)

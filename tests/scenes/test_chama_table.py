@@ -24,7 +24,6 @@ from scenes.victory import VictoryOverlay
 from tests.scenes.chama_table_helpers import (
     hand_rect,
     my_phase,
-    open_curtain,
     setup_hand,
     slot_rect,
     table,
@@ -34,6 +33,7 @@ from tests.scenes.conftest import (
     click,
     click_widget,
     make_app,
+    open_curtain,
     open_test_table,
     pump,
 )

@@ -16,7 +16,14 @@ from scenes.tables.base import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.dialogs import ObjectiveOverlay, TradeDialog
 from scenes.victory import VictoryOverlay
-from tests.scenes.conftest import click, click_widget, open_test_table, pump, pump_until
+from tests.scenes.conftest import (
+    click,
+    click_widget,
+    open_curtain,
+    open_test_table,
+    pump,
+    pump_until,
+)
 
 
 def table(
@@ -165,12 +172,9 @@ def test_trade_dialog_forced_at_five_cards_w5(app) -> None:  # type: ignore[no-u
 
 def test_objective_is_private_and_the_curtain_separates_two_people_g4(app) -> None:  # type: ignore[no-untyped-def]
     t = table(app, [SeatSetup("Ana"), SeatSetup("Bia")], seed=3)
-    until(app, lambda: isinstance(app.scenes.top, Curtain))
-    curtain = app.scenes.top
-    pump(app, 30)
-    click(app, curtain.button.rect.center)
+    name = open_curtain(app)
     first = t.viewer
-    assert first is not None and t.seats[first].name == curtain.name
+    assert first is not None and t.seats[first].name == name
     click_widget(app, t.controls["objective"])
     overlay = app.scenes.top
     assert isinstance(overlay, ObjectiveOverlay)

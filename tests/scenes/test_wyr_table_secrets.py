@@ -22,6 +22,7 @@ from tests.scenes.conftest import (
     click,
     click_widget,
     make_app,
+    open_curtain,
     pump,
 )
 from tests.scenes.test_hot_seat_secrets import hot_seat_match
@@ -36,12 +37,9 @@ from tests.scenes.wyr_table_helpers import (
 
 def test_two_people_hot_seat_hide_hands_and_unrevealed_bets_g4(app) -> None:  # type: ignore[no-untyped-def]
     t = table(app, [SeatSetup("Ana"), SeatSetup("Bia"), SeatSetup("Borin", "easy")], seed=2)
-    until(app, lambda: isinstance(app.scenes.top, Curtain))
-    curtain = app.scenes.top
-    pump(app, 30)
-    click(app, curtain.button.rect.center)
+    name = open_curtain(app)
     first = t.viewer
-    assert first is not None and t.seats[first].name == curtain.name
+    assert first is not None and t.seats[first].name == name
     until(app, my(t, "bet"))
     click_widget(app, t.controls["bet50"])
     until(app, lambda: isinstance(app.scenes.top, Curtain))
