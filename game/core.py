@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 from game.cards import Card, parse_card
-from game.rng import Rng
+from game.rng import Rng, Seed, match_rng
 
 SAVE_FORMAT = 1
 
@@ -260,11 +260,11 @@ class Match(ABC):
 
     game_name: ClassVar[str] = ""
 
-    def __init__(self, seats: list[str], seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, seats: list[str], seed: Seed, options: dict[str, Any]) -> None:
         self.seats: list[str] = list(seats)
         self.seed = seed
         self.options: dict[str, Any] = dict(options)
-        self.rng = Rng(seed)
+        self.rng: Rng = match_rng(seed)
         self.log: list[tuple[int, Action]] = []
         self.start_events: list[Event] = []
         self.timed_out = False

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core import SAVE_FORMAT, Action, Event, IllegalAction, Match, SaveError
+from game.rng import Seed, is_seed
 
 if TYPE_CHECKING:
     from game.bots import Bot
@@ -138,7 +139,7 @@ class GameInfo:
     name: str
     min_seats: int
     max_seats: int
-    match_class: Callable[[list[str], int, dict[str, Any]], Match]
+    match_class: Callable[[list[str], Seed, dict[str, Any]], Match]
     options: tuple[OptionSpec, ...] = ()
     #: bot ids offered in seat pickers, weakest first ("easy", … or personalities);
     #: each is labelled by the translation key `<game>.bots.<id>`
@@ -262,7 +263,7 @@ def seat_names(seats: int | list[str]) -> list[str]:
 
 
 def new_match(
-    name: str, seats: int | list[str], *, seed: int, options: Mapping[str, Any] | None = None
+    name: str, seats: int | list[str], *, seed: Seed, options: Mapping[str, Any] | None = None
 ) -> Match:
     """Start a match of game `name`; raises `OptionsError` on impossible options."""
     info = get_info(name)
@@ -295,8 +296,8 @@ def load_match(data: Any, *, upto: int | None = None) -> Match:
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise SaveError("the save's seats are not a list of names")
     seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError("the save's seed is not a whole number")
+    if not is_seed(seed):
+        raise SaveError("the save's seed is not a whole number (nor a secret seed)")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise SaveError("the save's options are not a mapping")

@@ -3,15 +3,75 @@
 All chance in a match (shuffles, dice, seat draws) comes from one `Rng`, so the
 same seed and the same actions give the same match, bit for bit, also after a
 save is loaded (the log is replayed from the seed).
+
+Two kinds of seed:
+- a whole number (a local match; short enough to type, so a deal can be
+  replayed): the stream is Python's Mersenne Twister, as it always was;
+- a *secret seed*, "secret:" and 64 hex digits (256 bits from `secrets`): every
+  match played from another machine. Its stream is SHAKE-256 of the key and a
+  block counter, which reveals nothing of the key, so no seat can work the deal
+  out from what it sees, and no search over seeds can find it. It is kept only
+  on the host (in its saves) and never sent.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+import re
+import secrets
+import sys
+from array import array
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 T = TypeVar("T")
+
+#: a match's seed: a typed whole number, or a secret seed string
+Seed = int | str
+
+SECRET_PREFIX = "secret:"
+_SECRET = re.compile(r"secret:[0-9a-f]{64}\Z")
+#: bytes of generator output made at once (one SHAKE call feeds 512 draws)
+_BLOCK = 4096
+
+
+def new_secret_seed() -> str:
+    """A fresh 256-bit secret seed (for a match played across machines)."""
+    return SECRET_PREFIX + secrets.token_hex(32)
+
+
+def secret_seed_from(n: int) -> str:
+    """A secret seed fixed by a whole number: the same deal every time (tests,
+    `taverna host --seed`); as guessable as `n` is, so never the default."""
+    return SECRET_PREFIX + hashlib.sha256(f"taverna/fixed-seed/{n}".encode()).hexdigest()
+
+
+def is_secret_seed(seed: object) -> TypeGuard[str]:
+    """Whether `seed` is a well-formed secret seed."""
+    return isinstance(seed, str) and _SECRET.match(seed) is not None
+
+
+def is_seed(seed: object) -> TypeGuard[Seed]:
+    """Whether `seed` may seed a match (a whole number or a secret seed)."""
+    return (isinstance(seed, int) and not isinstance(seed, bool)) or is_secret_seed(seed)
+
+
+def seed_label(seed: Seed) -> str:
+    """The seed as it may appear in a file name or on screen ("online" for a secret one)."""
+    return "online" if is_secret_seed(seed) else str(seed)
+
+
+def bots_seed(seed: Seed) -> Seed:
+    """What a table's bots seed their own sampling from: the match's seed when it
+    is a public one (the same bots' choices on a replayed deal), a fresh random
+    number when it is secret (never anything derived from the secret)."""
+    return secrets.randbits(62) if is_secret_seed(seed) else seed
+
+
+def match_rng(seed: Seed) -> Rng:
+    """The generator of a match with this seed."""
+    return SecretRng(seed) if is_secret_seed(seed) else Rng(seed)
 
 
 class Rng:
@@ -33,6 +93,10 @@ class Rng:
         other._r = random.Random()
         other._r.setstate(self._r.getstate())
         return other
+
+    def copy(self) -> Rng:
+        """An independent generator at the same point of the same stream."""
+        return self.__deepcopy__({})
 
     def random(self) -> float:
         """A float in [0, 1)."""
@@ -78,3 +142,110 @@ class Rng:
     def setstate(self, state: Any) -> None:
         """Restore a state taken with `getstate`."""
         self._r.setstate(state)
+
+
+class SecretRng(Rng):
+    """The generator of a secret seed: SHAKE-256(key || block number) read as
+    64-bit words, each draw unbiased by rejection. Deterministic from the seed
+    (saves and replays replay), and its outputs tell nothing of the key."""
+
+    def __init__(self, seed: str) -> None:
+        if not is_secret_seed(seed):
+            raise ValueError("a secret seed is 'secret:' and 64 hex digits")
+        self.seed = seed
+        self._key = bytes.fromhex(seed[len(SECRET_PREFIX) :])
+        self._block = 0
+        self._at = 0
+        self._words = self._make(0)
+
+    def _make(self, block: int) -> array[int]:
+        data = hashlib.shake_256(self._key + block.to_bytes(8, "little")).digest(_BLOCK)
+        words = array("Q", data)
+        if sys.byteorder == "big":  # the same stream on every machine
+            words.byteswap()
+        return words
+
+    def _word(self) -> int:
+        at = self._at
+        if at >= len(self._words):
+            self._block += 1
+            self._words = self._make(self._block)
+            at = 0
+        self._at = at + 1
+        return self._words[at]
+
+    def _below(self, n: int) -> int:
+        """An integer in [0, n), unbiased (n up to 2**64)."""
+        if n <= 0:
+            raise ValueError("empty range")
+        limit = (1 << 64) - (1 << 64) % n  # the largest multiple of n that fits
+        w = self._word()
+        while w >= limit:
+            w = self._word()
+        return w % n
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SecretRng:
+        other = SecretRng.__new__(SecretRng)
+        other.__dict__.update(self.__dict__)  # the words are never changed in place
+        return other
+
+    def copy(self) -> SecretRng:
+        """An independent generator at the same point of the same stream."""
+        return self.__deepcopy__({})
+
+    def random(self) -> float:
+        """A float in [0, 1) (53 random bits)."""
+        return (self._word() >> 11) * (1.0 / (1 << 53))
+
+    def randint(self, a: int, b: int) -> int:
+        """An integer in [a, b], both ends included."""
+        return a + self._below(b - a + 1)
+
+    def randrange(self, n: int) -> int:
+        """An integer in [0, n)."""
+        return self._below(n)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """One element of a non-empty sequence."""
+        if not seq:
+            raise IndexError("choice from an empty sequence")
+        return seq[self._below(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[Any]) -> None:
+        """Shuffle in place (Fisher-Yates)."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self._below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def sample(self, seq: Sequence[T], k: int) -> list[T]:
+        """k distinct elements, in random order."""
+        pool = list(seq)
+        if not 0 <= k <= len(pool):
+            raise ValueError("sample larger than population or is negative")
+        for i in range(k):
+            j = i + self._below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
+
+    def roll(self, n: int, sides: int = 6) -> tuple[int, ...]:
+        """Roll n dice with the given number of sides."""
+        return tuple(1 + self._below(sides) for _ in range(n))
+
+    def fork(self, label: str) -> SecretRng:
+        """An independent secret stream derived from this one's key and a label."""
+        sub = hashlib.sha256(self._key + b"/fork/" + label.encode()).hexdigest()
+        return SecretRng(SECRET_PREFIX + sub)
+
+    def getstate(self) -> Any:
+        """The position in the stream (the key included: never shown or sent)."""
+        return ("secret", self.seed, self._block, self._at)
+
+    def setstate(self, state: Any) -> None:
+        """Restore a position taken with `getstate`."""
+        kind, seed, block, at = state
+        if kind != "secret" or not is_secret_seed(seed):
+            raise ValueError("not a secret generator's state")
+        self.seed = seed
+        self._key = bytes.fromhex(seed[len(SECRET_PREFIX) :])
+        self._block, self._at = int(block), int(at)
+        self._words = self._make(self._block)

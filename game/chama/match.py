@@ -43,7 +43,7 @@ from game.chama.refusals import ChamaRefusals
 from game.chama.turn_flow import ChamaTurns
 from game.chama.views import ChamaViews
 from game.core import Action, Event, IllegalAction, Match
-from game.rng import Rng
+from game.rng import Rng, Seed
 
 # The phases are imported from here by the bots, the policy and the tests.
 __all__ = [
@@ -63,7 +63,7 @@ __all__ = [
 class ChamaMatch(ChamaTurns, ChamaViews, ChamaRefusals):
     """A Chama match for 2–4 players ([C1]–[C16])."""
 
-    def __init__(self, seats: list[str], seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, seats: list[str], seed: Seed, options: dict[str, Any]) -> None:
         super().__init__(seats, seed, options)
         n = self.n_seats
         self.mode = options.get("mode", "campeonato")
@@ -267,8 +267,7 @@ class ChamaMatch(ChamaTurns, ChamaViews, ChamaRefusals):
         m.start_events = list(self.start_events)
         m.meta = copy.deepcopy(self.meta)
         m.options = dict(self.options)
-        m.rng = Rng(0)
-        m.rng.setstate(self.rng.getstate())
+        m.rng = self.rng.copy()
         m.draw = [list(x) for x in self.draw]
         m.hands = [list(x) for x in self.hands]
         m.slot_card = [list(x) for x in self.slot_card]

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.core import Action, Event, Match, MatchOver
 from game.dice import roll, roll_off
+from game.rng import Seed
 from game.war import records as R
 from game.war import refusals, views
 from game.war.board import BOARD, FULL_DECK, JOKER
@@ -55,7 +56,7 @@ class WarMatch(Match):
 
     game_name = "war"
 
-    def __init__(self, seats: list[str], seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, seats: list[str], seed: Seed, options: dict[str, Any]) -> None:
         super().__init__(seats, seed, options)
         n = self.n_seats
         self.owner: list[int] = [-1] * N_TERRITORIES

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.cards import Card, Deck, standard_deck
 from game.core import Action, Event, IllegalAction, Match
+from game.rng import Seed
 from game.wyr import showdown, views
 from game.wyr.combos import Combination, best_combination
 from game.wyr.records import (
@@ -60,7 +61,7 @@ class WyrMatch(Match):
 
     game_name = "wyr"
 
-    def __init__(self, seats: list[str], seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, seats: list[str], seed: Seed, options: dict[str, Any]) -> None:
         super().__init__(seats, seed, options)
         n = self.n_seats
         self.jokers: int = int(options.get("hyninn", 0))

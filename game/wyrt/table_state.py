@@ -13,6 +13,7 @@ from typing import Any
 from game.cards import Card, Deck
 from game.core import Event, Match
 from game.registry import OptionsError
+from game.rng import Seed
 from game.wyrt.options import AUTO, TABLES
 from game.wyrt.personas import DEFAULT_PERSONA, MORTO, PERSONAS, Persona, persona_from_seat_name
 from game.wyrt.records import BuckDrawn
@@ -36,7 +37,7 @@ STAT_KEYS = (
 class WyrtState(Match):
     """The session's state, set up once; the hand's steps are the mixins'."""
 
-    def __init__(self, seats: list[str], seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, seats: list[str], seed: Seed, options: dict[str, Any]) -> None:
         super().__init__(seats, seed, options)
         o = self.options
         n = self.n_seats
