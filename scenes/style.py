@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -149,8 +150,28 @@ def _suit_red(color: Color) -> Color:
     return (178, 34, 30) if sum(color[:3]) < 384 else (255, 128, 112)
 
 
+#: what a font cannot take: NUL and the other controls, lone surrogates
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def drawable(text: str) -> str:
+    """`text` as a font takes it: controls dropped, a lone surrogate shown as "\ufffd"
+    (names are cleaned where they come in; this is the last guard: drawing never raises)."""
+    if not _UNDRAWABLE.search(text):
+        return text
+    return _UNDRAWABLE.sub(lambda m: "\ufffd" if m.group() >= "\ud800" else "", text)
+
+
+def _render(f: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+    try:
+        return f.render(text, True, color)
+    except pygame.error:  # "Text has zero width": only zero-width characters
+        return pygame.Surface((1, f.get_height()), pygame.SRCALPHA)
+
+
 def text_width(text: str, size: int, kind: str = "sans") -> int:
     """How wide `text` is drawn at `size` (signs measured in their own font)."""
+    text = drawable(text)
     if not SIGNS.intersection(text):
         return font(size, kind).size(text)[0]
     return sum(
@@ -164,14 +185,15 @@ def _render_line(
     """One line of text; signs the text font lacks come from the symbols font,
     on the same baseline."""
     f = font(size, kind)
+    text = drawable(text)
     if not SIGNS.intersection(text):
-        return f.render(text, True, color)
+        return _render(f, text, color)
     parts: list[tuple[pygame.font.Font, pygame.Surface]] = []
     for run, sign in _runs(text):
         for piece in _red_apart(run) if sign else [run]:
             pf = symbols_font(size) if sign else f
             ink = _suit_red(color) if red_suits and piece[0] in RED_SUITS else color
-            parts.append((pf, pf.render(piece, True, ink)))
+            parts.append((pf, _render(pf, piece, ink)))
     ascent = max(pf.get_ascent() for pf, _ in parts)
     height = max(ascent - pf.get_ascent() + ps.get_height() for pf, ps in parts)
     out = pygame.Surface((sum(ps.get_width() for _, ps in parts), height), pygame.SRCALPHA)
@@ -501,46 +523,6 @@ def dim(target: pygame.Surface, alpha: int = 150) -> None:
     veil = pygame.Surface(target.get_size(), pygame.SRCALPHA)
     veil.fill((8, 5, 3, alpha))
     target.blit(veil, (0, 0))
-
-
-def emblem_points(kind: str, center: tuple[float, float], r: float) -> list[tuple[float, float]]:
-    """Polygon of a seat emblem (circle approximated), for colour-blind cues."""
-    cx, cy = center
-    if kind == "square":
-        k = r * 0.82
-        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
-    if kind == "triangle":
-        return [
-            (cx + r * math.cos(a), cy + r * math.sin(a))
-            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)
-        ]
-    if kind == "diamond":
-        return [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
-    if kind == "star":
-        pts = []
-        for i in range(10):
-            a = -math.pi / 2 + i * math.pi / 5
-            rr = r if i % 2 == 0 else r * 0.45
-            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-        return pts
-    if kind == "hexagon":
-        return [
-            (cx + r * math.cos(a), cy + r * math.sin(a))
-            for a in (i * math.pi / 3 for i in range(6))
-        ]
-    return [
-        (cx + r * math.cos(a), cy + r * math.sin(a)) for a in (i * math.pi / 12 for i in range(24))
-    ]
-
-
-def draw_emblem(
-    target: pygame.Surface, kind: str, center: tuple[float, float], r: float, colour: Color
-) -> None:
-    """A filled emblem with a contrasting outline."""
-    pts = emblem_points(kind, center, r)
-    pygame.draw.polygon(target, colour, pts)
-    lum = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
-    pygame.draw.polygon(target, BLACK if lum > 110 else CREAM, pts, width=max(1, int(r // 6)))
 
 
 def modal_panel(

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from scenes import style
+from scenes.widgets.emblems import emblem_points
 
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
@@ -557,7 +558,7 @@ def _counter(r: int, count: int, colour: Colour, emblem: str) -> pygame.Surface:
     s = pygame.Surface((2 * R + 4 * k, 2 * R + 4 * k), pygame.SRCALPHA)
     c = s.get_width() / 2
     lum = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
-    pts = style.emblem_points(emblem, (c, c), R * 1.02)
+    pts = emblem_points(emblem, (c, c), R * 1.02)
     # a shadow of the emblem's own shape (a round one made every counter a dark disc)
     pygame.draw.polygon(s, (20, 14, 10, 120), [(x + k, y + 2 * k) for x, y in pts])
     pygame.draw.polygon(s, colour, pts)

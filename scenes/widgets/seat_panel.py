@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from scenes import style
+from scenes.widgets.emblems import draw_emblem
 
 
 @dataclass
@@ -131,7 +132,7 @@ class SeatPanel:
     def _paint_card(seat: SeatInfo, tag: str, size: tuple[int, int]) -> pygame.Surface:
         card = style.parchment(size, border=False).copy()
         w, h = size
-        style.draw_emblem(card, seat.emblem, (22, min(20, h // 2)), 11, seat.colour)
+        draw_emblem(card, seat.emblem, (22, min(20, h // 2)), 11, seat.colour)
         name_col = style.INK_SOFT if seat.out else style.INK
         # The tag takes a line under the name when it cannot stand beside it,
         # unless that line would push the counts off a short card.

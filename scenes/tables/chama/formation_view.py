@@ -27,6 +27,7 @@ from scenes.tables.chama.look import (
     razed_surface,
     slot_outline,
 )
+from scenes.widgets.emblems import draw_emblem
 from scenes.widgets.suits import blit_suit
 
 SLOT_NAMES = "ABCDEF"
@@ -243,7 +244,7 @@ def _paint_header(
     player: dict[str, Any],
 ) -> None:
     hr = area.header
-    style.draw_emblem(surface, emblem, (hr.left + 12, hr.centery + 1), 7, colour)
+    draw_emblem(surface, emblem, (hr.left + 12, hr.centery + 1), 7, colour)
     blit_suit(
         surface,
         player["suit"],

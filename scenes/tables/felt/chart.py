@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from scenes import style
+from scenes.widgets.emblems import draw_emblem
 
 Color = tuple[int, int, int]
 
@@ -99,11 +100,11 @@ def draw_line_chart(
             pygame.draw.lines(surface, style.BLACK, False, [(x + 1, y + 1) for x, y in pts], 4)
             pygame.draw.lines(surface, s.colour, False, pts, 3)
         if pts:
-            style.draw_emblem(surface, s.emblem, pts[-1], 7, s.colour)
+            draw_emblem(surface, s.emblem, pts[-1], 7, s.colour)
     # legend
     lx, ly = plot.right + 20, plot.top
     for s in series:
-        style.draw_emblem(surface, s.emblem, (lx + 8, ly + 9), 7, s.colour)
+        draw_emblem(surface, s.emblem, (lx + 8, ly + 9), 7, s.colour)
         last = s.values[-1] if s.values else 0
         style.blit_text(
             surface, s.name, 14, (lx + 22, ly), style.INK, kind="bold", max_width=legend_w - 24

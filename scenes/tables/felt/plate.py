@@ -13,6 +13,7 @@ import pygame
 
 from scenes import style
 from scenes.style import cached
+from scenes.widgets.emblems import draw_emblem
 
 Color = tuple[int, int, int]
 
@@ -84,7 +85,7 @@ def _plate(size: tuple[int, int], info: PlateInfo) -> pygame.Surface:
     r = max(8, h // 4)
     pad = 8 if w >= 150 else 5  # a narrow plate gives its room to the name
     pygame.draw.circle(surf, info.colour, (r + pad, h // 2), r)
-    style.draw_emblem(surf, info.emblem, (r + pad, h // 2), r * 0.62, info.colour)
+    draw_emblem(surf, info.emblem, (r + pad, h // 2), r * 0.62, info.colour)
     pygame.draw.circle(surf, style.GOLD_DARK, (r + pad, h // 2), r, 1)
     x = 2 * r + 2 * pad
     tw = w - x - pad

@@ -15,6 +15,7 @@ from scenes.tables.war.places import (
     continent_compact,
     continent_name,
 )
+from scenes.widgets.emblems import draw_emblem
 from scenes.widgets.map_view import CONTINENT_TINTS
 
 
@@ -204,7 +205,7 @@ class WarPainting:
             holder = held[c]
             if holder is not None:  # right after its own continent's name
                 colour, emblem = self.seat_look(holder)
-                style.draw_emblem(surface, emblem, (r.right + 12, y + 11), 8, colour)
+                draw_emblem(surface, emblem, (r.right + 12, y + 11), 8, colour)
             x += slot
 
     def draw_status(self, surface: pygame.Surface) -> None:

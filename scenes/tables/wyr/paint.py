@@ -16,6 +16,7 @@ from scenes import style
 from scenes.i18n import tr
 from scenes.tables.wyr.model import BoardRow, ScoreBoard
 from scenes.tables.wyr.words import combo, money
+from scenes.widgets.emblems import draw_emblem
 
 Color = tuple[int, int, int]
 
@@ -170,7 +171,7 @@ def score_board(
             hl = pygame.Rect(rect.left + 6, y - 2, rect.width - 12, row_h)
             pygame.draw.rect(surface, style.GOLD_LIGHT, hl, border_radius=5)
         colour, emblem = look(row.seat)
-        style.draw_emblem(surface, emblem, (cols[0][0] - 9, y + row_h // 2 - 2), 6, colour)
+        draw_emblem(surface, emblem, (cols[0][0] - 9, y + row_h // 2 - 2), 6, colour)
         ink = style.RED if winner else style.INK
         kind = "bold" if winner else "sans"
         lord, combination, dice, score = _cells(row, name)

@@ -21,6 +21,7 @@ from scenes.tables.wyr.model import (
     seat_tag,
 )
 from scenes.tables.wyr.words import money
+from scenes.widgets.emblems import draw_emblem
 
 
 class WyrPlaques:
@@ -227,6 +228,4 @@ class WyrPlaques:
             self._groups_rect = r
             for i, members in enumerate(view["groups"]):
                 colour, emblem = self.seat_look(members[0])
-                style.draw_emblem(
-                    surface, emblem, (r.left - 8, r.top + 7 + 19 + i * 16 + 7), 6, colour
-                )
+                draw_emblem(surface, emblem, (r.left - 8, r.top + 7 + 19 + i * 16 + 7), 6, colour)
