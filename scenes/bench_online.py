@@ -38,7 +38,7 @@ def hosted_frame_times(
         SeatSetup("?", elsewhere=True) for _ in range(joiners)
     ]
     app.scenes.push(MainMenu(app), fade=False)
-    lobby = open_lobby(app, game, seats, 7, options, bind="127.0.0.1", port=0)
+    lobby = open_lobby(app, game, seats, options, bind="127.0.0.1", port=0)
     app.scenes.push(lobby, fade=False)
     env = {**os.environ, "TAVERNA_HOME": home, "SDL_VIDEODRIVER": "dummy"}
     procs = [

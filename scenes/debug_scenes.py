@@ -130,5 +130,5 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
             remote,
             SeatSetup("Borin", "normal"),
         ]
-        return [MainMenu(app), open_lobby(app, arg, seats, 1, {})]
+        return [MainMenu(app), open_lobby(app, arg, seats, {})]
     raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(NAMES)}")

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from game import OptionsError, OptionSpec, get_info
+from game.names import clean_name
 from scenes import style, ui
 from scenes.i18n import tr, tr_error
 from scenes.manager import Scene
@@ -81,7 +82,7 @@ class NewMatchScene(Scene):
         return bot_seat_name(self.game, kind, others, index)
 
     def _seat_name(self, i: int) -> str:
-        return str(self.rows[i]["name"]).strip()
+        return clean_name(self.rows[i]["name"])  # nothing a font or a terminal trips on
 
     def _table_ready(self) -> bool:
         from scenes.tables import table_ready
@@ -250,9 +251,11 @@ class NewMatchScene(Scene):
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(ox + seed_w, sy, 120, 36), m, self.ui
         )
-        self.seed_entry.set_allowed_characters("numbers")
+        online = any(r["kind"] == REMOTE for r in self.rows)  # a secret deal, never typed
+        if not online:
+            self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
-        self.seed_entry.set_text(str(self.seed))
+        self.seed_entry.set_text(tr("ui.new_match.seed_secret") if online else str(self.seed))
         self.reseed = ui.button(
             pygame.Rect(
                 ox + seed_w + 128, sy, style.font(16).size(tr("ui.new_match.reseed"))[0] + 36, 36
@@ -262,6 +265,9 @@ class NewMatchScene(Scene):
             self.ui,
             tooltip=tr("ui.new_match.seed_tip"),
         )
+        if online:
+            self.seed_entry.disable()
+            self.reseed.disable()
         self.practice_btn = ui.button(
             pygame.Rect(self.panel.right - 24 - 220 - 12 - 210, by, 210, 46),
             self._practice_text(),
@@ -462,7 +468,7 @@ class NewMatchScene(Scene):
             if any(s.elsewhere for s in seats):
                 from scenes.online.lobby import open_lobby
 
-                table: Scene = open_lobby(self.app, self.game, seats, self.seed, options)
+                table: Scene = open_lobby(self.app, self.game, seats, options)  # a secret deal
             else:
                 table = open_table(
                     self.app, self.game, seats, self.seed, options, practice=self.practice

@@ -33,13 +33,11 @@ def measure(
     game: str, seats: int, options: dict[str, Any], actions: int, seed: int = 1
 ) -> dict[str, Any]:
     """Sizes (bytes) of the state messages one joiner got, and action round trips (ms)."""
-    session = HostSession(
-        game, [("remote", None)] * seats, seed=seed, options=options, code="ACDEF"
-    )
+    session = HostSession(game, [("remote", None)] * seats, seed=seed, options=options)
     server = HostServer(session, "127.0.0.1", 0)
     port = server.start()
     links = [ClientConnection(f"ws://127.0.0.1:{port}") for _ in range(seats)]
-    remotes = [RemoteMatch(link, name=f"P{i}", code="ACDEF") for i, link in enumerate(links)]
+    remotes = [RemoteMatch(link, name=f"P{i}", code=session.code) for i, link in enumerate(links)]
     sizes: list[int] = []
     trips: list[float] = []
     try:

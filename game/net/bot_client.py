@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from game.bots import Bot
+from game.net.protocol import printable
 from game.net.remote_match import RemoteMatch
 from game.net.transport import ClientConnection
 from game.registry import OptionsError, get_info, make_bot
@@ -60,7 +61,8 @@ def run_join(
             remote.handle_text(text)
         if remote.refusal is not None and remote.seat is None:
             code, key, detail = remote.refusal
-            print(f"taverna: the host refused: {code} [{key}] {detail}".rstrip(), file=sys.stderr)
+            said = printable(f"{code} [{key}] {detail}".rstrip())  # a host's words reach a terminal
+            print(f"taverna: the host refused: {said}", file=sys.stderr)
             return 2
         if remote.is_over:
             print(f"match over: {remote.standings()}", file=out, flush=True)
@@ -72,7 +74,8 @@ def run_join(
         if link.closed:
             if link.close_reason:  # e.g. "too_slow": the host cut us for falling behind
                 print(
-                    f"taverna: the host closed the connection ({link.close_reason}); reconnecting",
+                    f"taverna: the host closed the connection ({printable(link.close_reason)}); "
+                    "reconnecting",
                     file=sys.stderr,
                 )
             again = _reconnect(remote, url, retry)

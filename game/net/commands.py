@@ -21,8 +21,15 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
     )
     host.add_argument("--port", type=int, default=0, help="port to listen on (0: any free one)")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on")
-    host.add_argument("--seed", type=int)
-    host.add_argument("--code", help="join code (default: a random one)")
+    host.add_argument(
+        "--seed",
+        type=int,
+        help="fix the deal (tests only: whoever knows the number knows every card; "
+        "default: a secret 256-bit seed)",
+    )
+    host.add_argument(
+        "--code", help="join code, 8 or more of the code letters (default: a random one)"
+    )
     host.add_argument(
         "--grace", type=float, default=60.0, help="seconds before a dropped seat goes to a bot"
     )

@@ -3,16 +3,19 @@
 Prints `address: HOST:PORT` for every local address and `code: CODE`, waits
 for the joiners, lets the host's bots play their seats, hands a seat dropped
 for longer than the grace time to a bot, and prints `match over: <standings>`
-(seat names, best first, ties grouped) before exiting 0. The match is saved
-once a turn to the data folder's `saves/host-<game>.json` (removed when it
+(seat names, best first, ties grouped) as soon as the match ends, then closes
+and exits 0. The match is saved once a turn to the data folder's
+`saves/host-<game>-<table>.json`, one file per hosted match (removed when it
 ends); Ctrl+C or SIGTERM tells every client the host is closing and saves it.
+
+The deal comes from a secret 256-bit seed unless `--seed` fixes one (for
+tests: anyone who knows that number knows every card).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import secrets
 import signal
 import sys
 import threading
@@ -24,10 +27,11 @@ from typing import Any, TextIO
 
 from game.bots import Bot
 from game.core import Action, IllegalAction, Match
+from game.net.seating import shown_code
 from game.net.session import HostSession, SessionError, parse_seat_kinds
 from game.net.transport import HostServer, local_addresses
 from game.registry import OptionsError, make_bot
-from game.rng import Rng
+from game.rng import Rng, bots_seed
 
 
 def standings_line(match: Match) -> str:
@@ -40,19 +44,21 @@ class _Stop(Exception):
     """Ctrl+C or SIGTERM."""
 
 
-def save_path(game: str) -> Any:
-    """Where a headless host keeps its match when it has to quit."""
+def save_path(session: HostSession) -> Any:
+    """Where a headless host keeps its match when it has to quit (one file per
+    hosted match: two hosts in one data folder never share one)."""
     from game import storage
 
-    return storage.saves_dir() / f"host-{game}.json"
+    return storage.saves_dir() / f"host-{session.game}-{session.table_id}.json"
 
 
-def _save(match: Match | None, out: TextIO) -> None:
+def _save(session: HostSession, out: TextIO) -> None:
+    match = session.match
     if match is None or match.is_over:
         return
     from game import saves
 
-    path = saves.write_save(match, save_path(match.game_name), kind="auto", name="host")
+    path = saves.write_save(match, save_path(session), kind="auto", name="host")
     print(f"saved: {path}", file=out, flush=True)
 
 
@@ -83,7 +89,7 @@ def run_host(
         session = HostSession(
             game,
             kinds,
-            seed=secrets.randbelow(2**31) if seed is None else seed,
+            seed=seed,
             options=options,
             code=code,
             grace=grace,
@@ -104,7 +110,7 @@ def run_host(
     addrs = ["127.0.0.1"] if bind.startswith("127.") else local_addresses()
     for addr in addrs:
         print(f"address: {addr}:{real_port}", file=out)
-    print(f"code: {session.code}", file=out, flush=True)
+    print(f"code: {shown_code(session.code)}", file=out, flush=True)
     if on_ready is not None:
         on_ready(server)
 
@@ -117,7 +123,7 @@ def run_host(
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGINT, signal.SIGTERM):
             old[sig] = signal.signal(sig, on_signal)
-    rng = Rng(f"host-bots/{session.seed}")
+    rng = Rng(f"host-bots/{bots_seed(session.seed)}")
     started_at = time.monotonic()
     try:
         status = _loop(server, session, bots, rng, fallback_bot, stop, join_timeout, started_at)
@@ -126,11 +132,12 @@ def run_host(
             signal.signal(sig, handler)
     if status == 0:
         assert session.match is not None
-        server.stop("match_over")
+        # the result first: a client that never joined must not hold it up
         print(standings_line(session.match), file=out, flush=True)
+        server.stop("match_over")
         return 0
     server.stop("host_closing")
-    _save(session.match, out)
+    _save(session, out)
     return status
 
 
@@ -150,7 +157,7 @@ def _loop(
         if session.is_over:
             from game import saves
 
-            saves.delete_save(save_path(session.game))  # nothing left to resume
+            saves.delete_save(save_path(session))  # nothing left to resume
             return 0
         # Autosave once a turn, so even a host that is killed loses at most a turn.
         if session.match is not None and session.match.turn != saved_turn:
@@ -181,7 +188,7 @@ def _autosave(server: HostServer) -> None:
         return
     document = server.call(lambda _s: saves.save_document(match, kind="auto", name="host"))
     try:
-        saves.write_document(save_path(match.game_name), document)
+        saves.write_document(save_path(server.session), document)
     except OSError as e:  # a full disk must not stop the table
         print(f"taverna: cannot autosave: {e}", file=sys.stderr)
 

@@ -14,8 +14,11 @@ screen can say why in the player's language.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.names import MAX_NAME
 
 #: bumped whenever a message changes shape; a joiner of another version is refused
 PROTOCOL_VERSION = 1
@@ -113,10 +116,21 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "match_over": {"standings": (_LIST, True)},
 }
 
-#: lengths of short text fields a client may send
-MAX_NAME = 24
+#: lengths of short text fields a client may send (a name: `game.names.MAX_NAME`)
 MAX_CODE = 16
 MAX_TOKEN = 64
+
+
+#: what never goes into a message, a log line or a terminal: controls (C0, DEL,
+#: C1), lone surrogates, bidi overrides and isolates, zero-width characters
+_UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]"
+)
+
+
+def printable(text: str) -> str:
+    """`text` safe to send, log or print: every character above is shown as "?"."""
+    return _UNPRINTABLE.sub("?", text)
 
 
 def reason_key(code: str) -> str:
@@ -163,14 +177,14 @@ def decode(raw: str | bytes, *, limit: int = MAX_MESSAGE) -> Message:
         raise ProtocolError("bad_shape", "not an object")
     kind = data.pop("t", None)
     if not isinstance(kind, str) or kind not in SCHEMA:
-        raise ProtocolError("unknown_type", str(kind)[:40])
+        raise ProtocolError("unknown_type", printable(str(kind)[:40]))
     spec = SCHEMA[kind]
     # The version first: a joiner of another version may also send other fields.
     if kind == "join" and data.get("version") != PROTOCOL_VERSION:
         raise ProtocolError("version", f"client {data.get('version')!r}, host {PROTOCOL_VERSION}")
     for key in data:
         if key not in spec:
-            raise ProtocolError("bad_shape", f"{kind} has no field {key[:40]!r}")
+            raise ProtocolError("bad_shape", f"{kind} has no field {printable(key[:40])!r}")
     for key, (kinds, required) in spec.items():
         if key not in data:
             if required:
@@ -201,4 +215,5 @@ def encode(kind: str, **fields: Any) -> str:
 
 def refusal(code: str, detail: str = "") -> str:
     """A `refused` message for `code`."""
-    return encode("refused", code=code, reason=reason_key(code), detail=detail[:200])
+    code = printable(code)[:40]
+    return encode("refused", code=code, reason=reason_key(code), detail=printable(detail)[:200])

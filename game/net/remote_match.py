@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any, Protocol
 
 from game.core import Action, Event, Record
+from game.names import clean_name
 from game.net.protocol import (
     MAX_HOST_MESSAGE,
     PROTOCOL_VERSION,
@@ -178,7 +179,7 @@ class RemoteMatch:
             self.refusal = (d["code"], d["reason"], d.get("detail", ""))
             self._awaiting = False
         elif msg.type == "waiting":
-            self.waiting = (d["seat"], d["name"], d["status"])
+            self.waiting = (d["seat"], clean_name(d["name"]) or "?", d["status"])
             if 0 <= d["seat"] < len(self.seat_info):
                 self.seat_info[d["seat"]]["status"] = d["status"]
         elif msg.type == "match_over":
@@ -189,7 +190,12 @@ class RemoteMatch:
 
     def _seats(self, seats: list[Any]) -> None:
         self.seat_info = [dict(s) for s in seats if isinstance(s, dict)]
-        self.seats = [str(s.get("name", "")) for s in self.seat_info]
+        # a host is another machine: its names are cleaned like any typed name
+        self.seats = [
+            clean_name(s.get("name")) or f"Seat {i + 1}" for i, s in enumerate(self.seat_info)
+        ]
+        for info, name in zip(self.seat_info, self.seats, strict=True):
+            info["name"] = name
 
     @staticmethod
     def _records(raw: list[Any]) -> list[Event]:

@@ -17,7 +17,13 @@ lord looks at his own hand) and Wyrt's cheat events (CheatTested,
 CheatAbandoned, CheatSucceeded, CardsStolen: an uncaught cheat is secret, and
 a caught one is announced by the public CheatCaught).
 
-The clock is injected (tests drive time by hand); nothing here blocks.
+A hosted match draws its chance from a secret 256-bit seed (`game.rng`) that
+never leaves the host. Joins pass the `Doorman` (`game.net.guard`): a guessed
+code waits for its address's slot; strikes follow the address and the seat. A
+seat's token is fresh at every reconnection, and only its hash is kept.
+
+The clock is injected (tests drive time by hand, and call `tick`); nothing here
+blocks.
 """
 
 from __future__ import annotations
@@ -26,116 +32,54 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import Action, Event, IllegalAction, Match
-from game.names import free_bot_name
+from game.names import clean_name, free_bot_name, unique_name
+from game.net.guard import Bucket, Doorman, strike_key
 from game.net.protocol import (
-    MAX_NAME,
     PROTOCOL_VERSION,
     Message,
     ProtocolError,
     decode,
     encode,
+    printable,
     refusal,
 )
+from game.net.seating import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Conn,
+    Seat,
+    SessionError,
+    check_code,
+    new_code,
+    parse_seat_kinds,
+    same_secret,
+    session_seed,
+)
 from game.registry import get_info, new_match, with_bot_choices
+from game.rng import Seed
+
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "HostSession",
+    "Seat",
+    "SessionError",
+    "parse_seat_kinds",
+]
 
 log = logging.getLogger(__name__)
 
-#: letters of a join code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to misread over the phone
-CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
-CODE_LENGTH = 5
 #: events per `history` message when a seat reconnects
 HISTORY_CHUNK = 200
-
-
-class SessionError(ValueError):
-    """A host-side request the session cannot do (not a client's fault)."""
-
-
-@dataclass
-class Seat:
-    """One seat at the networked table."""
-
-    kind: str  # "remote", "local" or "bot"
-    name: str
-    bot_id: str | None = None
-    token: str | None = None
-    conn: int | None = None
-    #: "empty", "connected", "reconnecting", "local" or "bot"
-    status: str = "empty"
-    dropped_at: float | None = None
-    #: times the seat came back with its token
-    reconnects: int = 0
-    #: every event dict this seat may see, in order (for a reconnecting log)
-    events: list[dict[str, Any]] = field(default_factory=list)
-
-    def public(self) -> dict[str, Any]:
-        """What every client is told about this seat."""
-        # a bot's level is public: it shows on every player's seat panel
-        return {"name": self.name, "kind": self.kind, "status": self.status, "bot": self.bot_id}
-
-
-@dataclass
-class Bucket:
-    """A token bucket: `rate` messages a second, bursts up to `burst`."""
-
-    rate: float
-    burst: float
-    tokens: float
-    stamp: float
-
-    def take(self, now: float) -> bool:
-        """Spend one token if there is one."""
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
-@dataclass
-class Conn:
-    """One client connection as the session sees it."""
-
-    id: int
-    bucket: Bucket
-    seat: int | None = None
-    strikes: int = 0
-    last_seq: int = -1
-    sent_seq: int = 0
-
-
-def parse_seat_kinds(spec: str) -> list[tuple[str, str | None]]:
-    """ "remote,remote,bot:normal,local:Ana" -> [("remote", None), ..., ("local", "Ana")]."""
-    out: list[tuple[str, str | None]] = []
-    for raw in spec.split(","):
-        s = raw.strip()
-        if not s:
-            continue
-        head, _, rest = s.partition(":")
-        head = head.lower()
-        if head == "remote" and not rest:
-            out.append(("remote", None))
-        elif head == "bot" and rest.strip():
-            out.append(("bot", rest.strip()))
-        elif head == "local" and rest.strip():
-            out.append(("local", rest.strip()))
-        else:
-            raise SessionError(f"a seat is remote, bot:<level> or local:<name>, not {s!r}")
-    return out
-
-
-def new_code(rng: Callable[[str], str] = secrets.choice) -> str:
-    """A short join code of unambiguous capital letters."""
-    return "".join(rng(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def _clean_name(name: str) -> str:
-    return " ".join(name.split())[:MAX_NAME]
+#: seconds a connection may stay without a seat (its join not even asked)
+JOIN_DEADLINE = 10.0
+#: refusals that are normal play (a slow click): no strike
+_PLAY = frozenset(("not_your_turn", "illegal", "out_of_order", "match_over"))
+#: refusals that are a failed guess (counted by the doorman, not as strikes)
+_GUESS = frozenset(("wrong_code", "bad_token"))
 
 
 class HostSession:
@@ -156,24 +100,30 @@ class HostSession:
         game: str,
         seats: list[tuple[str, str | None]],
         *,
-        seed: int,
+        seed: Seed | None = None,
         options: dict[str, Any] | None = None,
         code: str | None = None,
         clock: Callable[[], float] = time.monotonic,
         grace: float = 60.0,
         keep_feed: bool = False,
+        doorman: Doorman | None = None,
     ) -> None:
         info = get_info(game)
         if not info.min_seats <= len(seats) <= info.max_seats:
             raise SessionError(f"{game} needs {info.min_seats} to {info.max_seats} seats")
         self.game = game
-        self.seed = seed
+        #: the match's secret seed: it decides every hidden card, and never leaves the host
+        self.seed = session_seed(seed)
+        #: per-address caps, join throttling and strikes (shared by a server's tables)
+        self.doorman = doorman or Doorman(clock)
+        #: this table among others (its seats' strike keys)
+        self.table_id = secrets.token_hex(6)
         # Bot seats' ids go into the game's bot option (Wyrt's personas), as at a local table.
         bot_ids = [arg if kind == "bot" else None for kind, arg in seats]
         self.options: dict[str, Any] = info.resolve_options(
             len(seats), with_bot_choices(info, bot_ids, options)
         )
-        self.code = code or new_code()
+        self.code = check_code(code) if code else new_code()
         self.clock = clock
         self.grace = grace
         self.seats: list[Seat] = []
@@ -184,7 +134,8 @@ class HostSession:
                 name = free_bot_name((s.name for s in self.seats), i)
                 self.seats.append(Seat("bot", name, bot_id=arg, status="bot"))
             elif kind == "local":
-                self.seats.append(Seat("local", str(arg), status="local"))
+                name = unique_name(clean_name(arg) or f"Seat {i + 1}", (s.name for s in self.seats))
+                self.seats.append(Seat("local", name, status="local"))
             else:
                 raise SessionError(f"unknown seat kind {kind!r}")
         self.match: Match | None = None
@@ -213,7 +164,7 @@ class HostSession:
 
     def open_remote_seats(self) -> list[int]:
         """Remote seats no one has taken yet."""
-        return [i for i, s in enumerate(self.seats) if s.kind == "remote" and s.token is None]
+        return [i for i, s in enumerate(self.seats) if s.kind == "remote" and not s.taken]
 
     def start(self) -> None:
         """Deal: build the match with the seats' names and send everyone the table."""
@@ -245,7 +196,7 @@ class HostSession:
         dropped = s.status == "reconnecting" and s.dropped_at is not None
         if s.status != "empty" and not (dropped and self.grace_over(seat)):
             raise SessionError(f"seat {seat} is {s.status}; wait for the grace time")
-        s.kind, s.bot_id, s.token, s.status, s.dropped_at = "bot", bot_id, None, "bot", None
+        s.kind, s.bot_id, s.token_hash, s.status, s.dropped_at = "bot", bot_id, None, "bot", None
         if not self.started:
             s.name = free_bot_name((x.name for x in self.seats if x is not s), seat)
         self._announce(seat)
@@ -283,12 +234,13 @@ class HostSession:
 
     # -- connections ----------------------------------------------------------
 
-    def connect(self) -> int:
-        """A new connection; returns its id."""
+    def connect(self, address: str = "local") -> int:
+        """A new connection from `address` (the transport has admitted it); returns its id."""
         cid = self._next_conn
         self._next_conn += 1
         now = self.clock()
-        self.conns[cid] = Conn(cid, Bucket(self.RATE, self.BURST, self.BURST, now))
+        bucket = Bucket(self.RATE, self.BURST, self.BURST, now)
+        self.conns[cid] = Conn(cid, bucket, address=address, opened_at=now)
         return cid
 
     def disconnect(self, cid: int) -> None:
@@ -303,7 +255,7 @@ class HostSession:
                 s.status = "reconnecting"
                 s.dropped_at = self.clock()
             else:  # nothing dealt yet: the seat is simply free again for anyone
-                s.status, s.token, s.name = "empty", None, f"Seat {conn.seat + 1}"
+                s.status, s.token_hash, s.name = "empty", None, f"Seat {conn.seat + 1}"
             self._announce(conn.seat)
 
     def receive(self, cid: int, raw: str | bytes) -> None:
@@ -311,7 +263,10 @@ class HostSession:
         conn = self.conns.get(cid)
         if conn is None:
             return
-        if not conn.bucket.take(self.clock()):
+        now = self.clock()
+        # The one action a state asked this seat for is not rate-limited: a quick
+        # client (a bot, a fast hand) answers every state it is sent at once.
+        if not conn.invited and not conn.bucket.take(now):
             self._refuse(conn, "flood")
             return
         try:
@@ -319,11 +274,38 @@ class HostSession:
         except ProtocolError as e:
             self._refuse(conn, e.code, e.detail)
             return
+        if conn.invited:
+            conn.invited = False
+            if msg.type != "act" and not conn.bucket.take(now):
+                self._refuse(conn, "flood")
+                return
         try:
             self._dispatch(conn, msg)
         except Exception as e:  # noqa: BLE001 -- one bad message must not stop the table
-            log.exception("message from connection %s failed", cid)
+            line = self.doorman.tally.note(f"internal {type(e).__name__}", conn.address)
+            if line is not None:
+                log.exception("message from connection %s failed; %s", cid, line)
             self._refuse(conn, "internal", type(e).__name__)
+
+    def tick(self) -> None:
+        """Time passes (the transport calls it a few times a second): joins whose
+        slot has come are answered, connections that never asked to join are
+        closed, and repeated refusals are summed up in the log."""
+        now = self.clock()
+        for conn in list(self.conns.values()):
+            if conn.pending is not None and conn.pending[1] <= now:
+                msg, _at = conn.pending
+                conn.pending = None
+                self._join_now(conn, msg)
+            elif (
+                conn.seat is None and conn.pending is None and now - conn.opened_at >= JOIN_DEADLINE
+            ):
+                self._note_refusal(conn, "join_timeout")
+                self._close(conn.id, "join_timeout")
+                self.conns.pop(conn.id, None)
+        summary = self.doorman.tally.summary(now)
+        if summary is not None:
+            log.warning("%s", summary)
 
     def _dispatch(self, conn: Conn, msg: Message) -> None:
         cid = conn.id
@@ -365,13 +347,25 @@ class HostSession:
 
     def _refuse(self, conn: Conn, code: str, detail: str = "") -> None:
         self._send(conn.id, refusal(code, detail))
-        # A refused action is normal play (a slow click); garbage and floods are not.
-        if code not in ("not_your_turn", "illegal", "out_of_order", "match_over"):
-            conn.strikes += 1
-        if conn.strikes >= self.MAX_STRIKES:
+        # A refused action is normal play (a slow click); a wrong code is a guess
+        # the doorman slows; garbage and floods are strikes. Strikes follow the
+        # address and the seat, so reconnecting does not wipe them.
+        if code in _PLAY or code in _GUESS:
+            return
+        self._note_refusal(conn, code, detail)
+        keys = [strike_key(conn.address)]
+        if conn.seat is not None:
+            keys.append(f"seat:{self.table_id}:{conn.seat}")
+        if self.doorman.strike(*keys) >= self.MAX_STRIKES:
             self._send(conn.id, refusal("closed"))
             self._close(conn.id, "abuse")
             self.disconnect(conn.id)
+
+    def _note_refusal(self, conn: Conn, code: str, detail: str = "") -> None:
+        """Log a refusal the first time an address earns it; count the rest."""
+        line = self.doorman.tally.note(code, conn.address, printable(detail)[:80])
+        if line is not None:
+            log.warning("%s", line)
 
     # -- joining ------------------------------------------------------------
 
@@ -379,7 +373,21 @@ class HostSession:
         if conn.seat is not None:
             self._refuse(conn, "already_joined")
             return
-        if str(msg.get("code", "")).strip().upper() != self.code:
+        if conn.pending is not None:
+            self._refuse(conn, "busy")
+            return
+        # Every attempt waits for its address's slot, right code or wrong, so
+        # the wait tells a guesser nothing (see `game.net.guard`).
+        at = self.doorman.check_at(conn.address)
+        if at > self.clock():
+            conn.pending = (msg, at)
+            return
+        self._join_now(conn, msg)
+
+    def _join_now(self, conn: Conn, msg: Message) -> None:
+        if not same_secret(str(msg.get("code", "")), self.code):
+            self.doorman.failed(conn.address)
+            self._note_refusal(conn, "wrong_code")
             self._refuse(conn, "wrong_code")
             return
         game = msg.get("game")
@@ -388,20 +396,14 @@ class HostSession:
             return
         token = msg.get("token")
         if token:
-            seat = next(
-                (
-                    i
-                    for i, s in enumerate(self.seats)
-                    if s.token is not None and secrets.compare_digest(s.token, token)
-                ),
-                None,
-            )
+            seat = next((i for i, s in enumerate(self.seats) if s.holds(str(token))), None)
             if seat is None:
+                self.doorman.failed(conn.address)
                 self._refuse(conn, "bad_token")
                 return
             self._take_seat(conn, seat, reconnect=True)
             return
-        name = _clean_name(str(msg.get("name", "")))
+        name = clean_name(msg.get("name", ""))
         if not name:
             self._refuse(conn, "bad_name")
             return
@@ -418,8 +420,10 @@ class HostSession:
             self._refuse(conn, "table_full")
             return
         s = self.seats[seat]
-        s.name = name
-        s.token = secrets.token_urlsafe(24)
+        # Nobody sees two seats of one name: a second "Ana" (or a bot's name) is "Ana (2)".
+        s.name = unique_name(
+            name, (x.name for i, x in enumerate(self.seats) if i != seat and x.status != "empty")
+        )
         self._take_seat(conn, seat, reconnect=False)
         if not self.started and not self.open_remote_seats():
             self.start()
@@ -436,14 +440,16 @@ class HostSession:
         s.status = "connected"
         s.dropped_at = None
         conn.seat = seat
-        assert s.token is not None
+        # A fresh token at every (re)connection: one that leaked works at most once.
+        token = s.new_token()
+        self.doorman.seated(conn.address)
         self._send(
             conn.id,
             encode(
                 "welcome",
                 version=PROTOCOL_VERSION,
                 seat=seat,
-                token=s.token,
+                token=token,
                 seats=[x.public() for x in self.seats],
                 game=self.game,
                 options=self.options,
@@ -555,6 +561,7 @@ class HostSession:
         assert match is not None and seat is not None
         to_move = match.to_move
         legal = [a.to_dict() for a in match.legal_actions(seat)] if seat in to_move else []
+        conn.invited = bool(legal)
         conn.sent_seq += 1
         return encode(
             "state",

@@ -13,12 +13,20 @@ client is bounded end to end: its `Outbox` (messages and bytes), websockets'
 write buffer (`write_limit`), the kernel's (`SEND_BUFFER`) and received frames
 (`max_queue`); a client whose outbox overflows is cut with the close reason
 "too_slow" and may come back with its token.
+
+Who may connect is the session's `Doorman`'s call, made as the TCP connection
+is accepted (before any handshake): at most so many open per address and in
+all, and so many a second per address; a refused socket is dropped at once,
+and the refusal is logged once per address and kind, then counted. A
+handshake must finish in `HANDSHAKE_SECONDS`, and a connection that does not
+ask to join within the session's deadline is closed by it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import socket
 import threading
@@ -36,6 +44,8 @@ from game.net.session import HostSession
 
 T = TypeVar("T")
 
+log = logging.getLogger(__name__)
+
 #: seconds between pings, and to wait for the answer, on both sides
 PING_INTERVAL = 10.0
 PING_TIMEOUT = 20.0
@@ -48,6 +58,10 @@ WRITE_LIMIT = 64 * 1024
 SEND_BUFFER = 256 * 1024
 #: seconds a closing handshake may take before the socket is dropped
 CLOSE_TIMEOUT = 10.0
+#: seconds the opening handshake may take (a socket that sends nothing is dropped)
+HANDSHAKE_SECONDS = 5.0
+#: how often the session's clock work runs (slotted joins, join deadlines)
+TICK_SECONDS = 0.1
 #: close reason of a client that fell too far behind reading (it may reconnect)
 TOO_SLOW = "too_slow"
 #: seconds the host's exit waits for its clients' queues to drain (all at once)
@@ -84,6 +98,9 @@ class HostServer:
         #: connections cut for falling behind, with their outbox's peak (messages, bytes)
         self.cut: dict[int, tuple[int, int]] = {}
         self._closers: set[asyncio.Task[None]] = set()
+        #: sockets dropped at the door (`Doorman.admit`), by reason
+        self.turned_away: dict[str, int] = {}
+        raise_descriptor_limit()
 
     # -- life cycle -------------------------------------------------------------
 
@@ -151,7 +168,52 @@ class HostServer:
             loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
         loop.close()
 
+    def _admit(self, address: str) -> str | None:
+        """Keep a socket just accepted from `address`? (loop thread)"""
+        with self.lock:
+            reason = self.session.doorman.admit(address)
+            if reason is not None:
+                self.turned_away[reason] = self.turned_away.get(reason, 0) + 1
+                line = self.session.doorman.tally.note(f"connection ({reason})", address)
+                if line is not None:
+                    log.warning("%s", line)
+        return reason
+
+    def _release(self, address: str) -> None:
+        with self.lock:
+            self.session.doorman.release(address)
+
+    async def _ticker(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            with self.lock:
+                self.session.tick()
+                self.changed.notify_all()
+            self._flush()
+
     async def _listen(self) -> None:
+        owner = self
+
+        class Guarded(ServerConnection):
+            """A connection the doorman admits, or drops before any handshake."""
+
+            address = "?"
+            admitted = False
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                peer = transport.get_extra_info("peername")
+                self.address = str(peer[0]) if peer else "?"
+                self.admitted = owner._admit(self.address) is None
+                if not self.admitted and isinstance(transport, asyncio.WriteTransport):
+                    transport.abort()  # the handler's handshake then ends at once
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if self.admitted:
+                    self.admitted = False
+                    owner._release(self.address)
+                super().connection_lost(exc)
+
         self._server = await serve(
             self._handler,
             self.host,
@@ -162,10 +224,14 @@ class HostServer:
             ping_interval=PING_INTERVAL,
             ping_timeout=PING_TIMEOUT,
             close_timeout=CLOSE_TIMEOUT,
+            open_timeout=HANDSHAKE_SECONDS,
             compression=None,
+            create_connection=Guarded,
         )
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
+        ticker = asyncio.get_running_loop().create_task(self._ticker())
+        self._closers.add(ticker)  # held: the loop keeps only weak references
 
     async def _shutdown(self) -> None:
         self._flush()
@@ -244,14 +310,19 @@ class HostServer:
                     return
             except ConnectionClosed:
                 return
+            except (UnicodeError, ValueError) as e:  # a message that cannot be sent: never the rest
+                line = self.session.doorman.tally.note(f"unsendable {type(e).__name__}", "host")
+                if line is not None:
+                    log.error("%s", line)
 
     async def _handler(self, ws: ServerConnection) -> None:
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        address = str(getattr(ws, "address", "?"))
         with self.lock:
-            cid = self.session.connect()
+            cid = self.session.connect(address)
         q = Outbox(self.OUTBOX_MESSAGES, self.OUTBOX_BYTES)
         self._queues[cid] = q
         self._sockets[cid] = ws
@@ -345,6 +416,20 @@ class ClientConnection:
             self._ws.close()
         self._reader.join(timeout=3)
         self.closed = True
+
+
+def raise_descriptor_limit() -> None:
+    """Let the host hold as many sockets as the system allows it (the soft limit
+    up to the hard one): the doorman's caps, not a low default, decide."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = hard if hard != resource.RLIM_INFINITY else 65536
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
 
 
 def local_addresses() -> list[str]:

@@ -4,6 +4,10 @@ game's own table for our seat (its secrets only, as the host sends them).
 Connecting never freezes the window: the socket opens on a thread, and the
 host's answers are read a frame at a time. A refusal (wrong code, a taken
 seat, another version) is said in words and the form stays as typed.
+
+The form offers the values typed last, and a table this app sat at keeps its
+seat token in the profile (`game.net.tickets`): after a crash or a restart,
+joining again with the same address and code takes the same seat back.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.net import tickets
 from game.net.bot_client import url_of
 from game.net.lan import LanBrowser, LanTable
 from game.net.remote_match import RemoteMatch
@@ -65,8 +70,16 @@ class JoinScene(Scene):
         autoplay: bool = False,
     ) -> None:
         super().__init__(app)
-        # no default name: the others would read "You" (or "Você") at their table
-        self.values = {"address": address, "code": code, "name": name}
+        # no default name: the others would read "You" (or "Você") at their table;
+        # an empty form offers what was typed last
+        last = {} if address or code or name else tickets.last_form()
+        self.values = {
+            "address": address or last.get("address", ""),
+            "code": code or last.get("code", ""),
+            "name": name or last.get("name", ""),
+        }
+        #: the seat token this app kept for the table asked for (sent with the join)
+        self._ticket: str | None = None
         self.auto = auto
         self.autoplay = autoplay
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -203,13 +216,23 @@ class JoinScene(Scene):
             self.remote = RemoteMatch(
                 self._opened, name=self.values["name"], code=self.values["code"]
             )
-            self.remote.join()
+            self._ticket = tickets.token_for(self.url, self.values["code"])
+            self.remote.join(self._ticket)  # our old seat, if this app sat here before
             self.status = tr("online.join.asking")
         remote = self.remote
         if remote is None:
             return
         remote.pump()
-        if remote.refusal is not None and remote.seat is None:
+        if remote.seat is not None and remote.token and self._ticket != remote.token:
+            self._ticket = remote.token  # seated: keep the seat's token for a restart
+            tickets.remember(self.url, self.values["code"], self.values["name"], remote.token)
+            tickets.remember_form(self.values["address"], self.values["code"], self.values["name"])
+        if remote.refusal is not None and remote.seat is None and self._ticket is not None:
+            # the kept seat is gone (handed to a bot, the match over): join afresh
+            tickets.forget(self.url, self.values["code"])
+            self._ticket, remote.refusal = None, None
+            remote.join()
+        elif remote.refusal is not None and remote.seat is None:
             self._failed(refusal_words(remote.refusal[1]))
         elif remote.host_closed or remote.link.closed:  # type: ignore[attr-defined]
             self._failed(tr("online.table.host_gone"))
@@ -235,9 +258,8 @@ class JoinScene(Scene):
             ids = get_info(remote.game_name).bot_ids
             seats[mine] = SeatSetup(remote.seats[mine], ids[len(ids) // 2])
             self.app.exit_at_match_end = True
-        table = table_class(remote.game_name)(
-            self.app, remote, seats, link=ClientLink(remote, self.url)
-        )
+        link = ClientLink(remote, self.url, code=self.values["code"], name=self.values["name"])
+        table = table_class(remote.game_name)(self.app, remote, seats, link=link)
         return table
 
     # -- input and drawing -----------------------------------------------------

@@ -17,8 +17,10 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from game.core import Action, Event
+from game.net import tickets
 from game.net.protocol import encode
 from game.net.remote_match import RemoteMatch
+from game.net.session import HostSession
 from game.net.transport import ClientConnection, HostServer
 from scenes.i18n import has, tr
 from scenes.tables.table_log import replay_events
@@ -80,8 +82,15 @@ class HostLink:
         return ""
 
     def act(self, seat: int, action: Action) -> list[Event]:
-        self.server.call(lambda s: s.act_local(seat, action))
-        return []
+        # The move's events come back at once, with whatever the joiners did
+        # before it, in order: the table shows them now, not a frame later,
+        # when it would already have re-read a match that had moved on (and then
+        # shown the move a second time: a call counted twice on the felt).
+        def play(s: HostSession) -> list[Event]:
+            s.act_local(seat, action)
+            return s.take_feed()
+
+        return self.server.call(play)
 
     def history(self) -> list[Event]:
         match = self.session.match
@@ -130,9 +139,13 @@ class ClientLink:
 
     keeps_saves = False
 
-    def __init__(self, remote: RemoteMatch, url: str) -> None:
+    def __init__(self, remote: RemoteMatch, url: str, *, code: str = "", name: str = "") -> None:
         self.remote = remote
         self.url = url
+        #: the table's code and our name: the seat's newest token is kept under
+        #: them (`game.net.tickets`), so a restarted app takes the seat back
+        self.code, self.name = code, name
+        self._kept = remote.token
         self.refused = ""
         self._retry: threading.Thread | None = None
         self._lost_at: float | None = None
@@ -158,6 +171,7 @@ class ClientLink:
 
     def poll(self) -> list[Event]:
         self.remote.pump()
+        self._keep_ticket()
         if self.remote.refusal is not None and self.remote.seat is not None:
             _code, key, _detail = self.remote.refusal
             self.refused = tr(key) if has(key) else tr("online.refused.internal")
@@ -170,6 +184,19 @@ class ClientLink:
                 # window; winning it back would knock that one off in turn
                 self._win_back()
         return self.remote.take_events()
+
+    def _keep_ticket(self) -> None:
+        """The host rotates our token at every reconnection: keep the newest;
+        once the match is over there is no seat to come back to."""
+        if not self.code:
+            return
+        token = self.remote.token
+        if self.remote.is_over and self._kept is not None:
+            self._kept = None
+            tickets.forget(self.url, self.code)
+        elif token and token != self._kept and not self.remote.is_over:
+            self._kept = token
+            tickets.remember(self.url, self.code, self.name, token)
 
     def _win_back(self) -> None:
         """Reconnect in the background and ask for our seat with its token."""

@@ -16,6 +16,7 @@ import pygame_gui
 
 from game import get_info
 from game.net.lan import Announcement
+from game.net.seating import shown_code
 from game.net.session import HostSession, SessionError
 from game.net.transport import HostServer, local_addresses
 from scenes import style, ui
@@ -50,7 +51,6 @@ def open_lobby(
     app: App,
     game: str,
     seats: list[SeatSetup],
-    seed: int,
     options: dict[str, Any],
     *,
     bind: str = "0.0.0.0",
@@ -58,7 +58,7 @@ def open_lobby(
 ) -> HostLobby:
     """Listen for the seats played elsewhere (on every address of this machine,
     the usual port, or any free one when it is taken); raises ValueError in
-    plain words."""
+    plain words. The deal is secret: its seed is drawn here and never shown."""
     from scenes.tables import table_options
 
     for g, key, value in OFFLINE_ONLY:
@@ -66,9 +66,7 @@ def open_lobby(
             raise ValueError(tr("online.lobby.offline_only"))
     options = table_options(game, seats, options)
     try:
-        session = HostSession(
-            game, session_seats(seats), seed=seed, options=options, keep_feed=True
-        )
+        session = HostSession(game, session_seats(seats), options=options, keep_feed=True)
     except SessionError as e:
         raise ValueError(str(e)) from e
     for i, s in enumerate(seats):  # the host's own seats keep the names chosen here
@@ -230,7 +228,7 @@ class HostLobby(Scene):
         for address in self.addresses[:4]:
             rect = style.blit_text(surface, address, 22, (x, y + 28), style.INK, kind="bold")
             x = rect.right + 28
-        code = tr("online.lobby.code", code=self.session.code)
+        code = tr("online.lobby.code", code=shown_code(self.session.code))
         style.blit_text(surface, code, 30, (p.left + 30, y + 66), style.GOLD_INK, kind="serif")
         if self.note:
             style.blit_text(surface, self.note, 15, (p.left + 30, y + 112), style.INK_SOFT)

@@ -24,7 +24,7 @@ from game.net.protocol import MAX_MESSAGE, PROTOCOL_VERSION, encode
 from game.net.remote_match import RemoteMatch
 from game.net.transport import HostServer, local_addresses
 
-CODE = "ACDEF"
+CODE = "ACDEFGHJ"
 ROOT = Path(__file__).resolve().parents[3]
 #: short matches: turn and hand limits ([R7])
 SHORT = {
@@ -40,7 +40,7 @@ BOT = {"wyr": "easy", "wyrt": "cliente_casual", "war": "easy", "chama": "easy"}
 class Table:
     """A headless host on a thread and joiners on threads."""
 
-    def __init__(self, game: str, seats: str = "", grace: float = 60.0):
+    def __init__(self, game: str, seats: str = "", grace: float = 60.0, seed: int = 7):
         from game.net.headless import run_host
 
         self.out = io.StringIO()
@@ -60,7 +60,7 @@ class Table:
                 game,
                 seats or f"remote,remote,bot:{self.bot}",
                 bind="127.0.0.1",
-                seed=7,
+                seed=seed,
                 options=SHORT[game],
                 code=CODE,
                 grace=grace,
@@ -122,12 +122,14 @@ def test_a_headless_host_and_two_autoplay_joiners_finish_a_match(
     table.finish()
     assert table.status == 0 and table.results == {"Ana": 0, "Bia": 0}
     lines = table.out.getvalue().splitlines()
-    assert lines[0] == f"address: {table.address}" and lines[1] == f"code: {CODE}"
+    assert lines[0] == f"address: {table.address}" and lines[1] == "code: ACDE-FGHJ"
     assert lines[-1].startswith("match over: ")
     names = [n for group in json.loads(lines[-1][len("match over: ") :]) for n in group]
     assert sorted(names) == sorted(["Ana", "Bia", "Borin"])  # a bot takes a tavern name
     # Autosaved while it ran (once a turn), and the save is gone once it ended.
-    assert written and set(written) == {save_path(game)} and not save_path(game).exists()
+    assert table.server is not None
+    mine = save_path(table.server.session)
+    assert written and set(written) == {mine} and not mine.exists()
 
 
 def test_a_dropped_joiner_reconnects_with_its_token_and_the_match_finishes() -> None:
@@ -232,7 +234,7 @@ def test_the_command_line_host_and_joiners_play_to_the_end(tmp_path: Path) -> No
         assert host.stdout is not None
         first = host.stdout.readline().strip()
         assert first.startswith("address: 127.0.0.1:")
-        assert host.stdout.readline().strip() == f"code: {CODE}"
+        assert host.stdout.readline().strip() == "code: ACDE-FGHJ"
         address = first.split(" ", 1)[1]
         joiners = [
             subprocess.Popen(
@@ -272,7 +274,8 @@ def test_a_host_stopped_mid_match_tells_the_joiners_and_saves(tmp_path: Path) ->
     from game.net.headless import save_path
     from game.saves import load_save
 
-    saved = load_save(save_path("war"))
+    assert table.server is not None
+    saved = load_save(save_path(table.server.session))
     assert sorted(saved.seats[:2]) == ["Ana", "Bia"] and len(saved.log) >= 3
 
 
@@ -323,7 +326,7 @@ def test_sigterm_on_the_host_tells_the_joiner_and_saves_the_match(tmp_path: Path
         assert kinds[-1] == "host_closing"
         assert host.wait(10) != 0
         assert "saved: " in host.stdout.read()
-        assert list(tmp_path.rglob("host-chama.json"))
+        assert list(tmp_path.rglob("host-chama-*.json"))
     finally:
         if host.poll() is None:
             host.kill()

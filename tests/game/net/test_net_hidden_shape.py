@@ -21,7 +21,7 @@ from game.registry import get_info, make_bot
 from game.rng import Rng
 from tests.game.net.memlink import MemHost, join_all, stay
 
-CODE = "ACDEF"
+CODE = "ACDEFGHJ"
 
 
 def _shown(session: HostSession, world_seed: str, keep: frozenset[int], seat: int, action: Action):

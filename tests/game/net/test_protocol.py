@@ -22,7 +22,7 @@ from game.net.protocol import (
     refusal,
 )
 
-JOIN = {"t": "join", "version": PROTOCOL_VERSION, "code": "ACDEF", "name": "Bia"}
+JOIN = {"t": "join", "version": PROTOCOL_VERSION, "code": "ACDEFGHJ", "name": "Bia"}
 
 
 def _code(raw: str | bytes) -> str:

@@ -14,7 +14,7 @@ from game.net.protocol import encode
 from game.net.session import HostSession, parse_seat_kinds
 from tests.game.net.memlink import MemHost, join_all
 
-CODE = "ACDEF"
+CODE = "ACDEFGHJ"
 OPTIONS = {
     "wyr": {},
     "wyrt": {"hand_limit": 3},

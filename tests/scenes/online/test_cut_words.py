@@ -46,13 +46,13 @@ def test_a_cut_for_falling_behind_is_told_in_words_then_plain_reconnecting(
         self._lost_at = 1.0
 
     monkeypatch.setattr(ClientLink, "_win_back", win_back)
-    remote = RemoteMatch(_Closed(TOO_SLOW), name="Bia", code="ACDEF")
+    remote = RemoteMatch(_Closed(TOO_SLOW), name="Bia", code="ACDEFGHJ")
     link = ClientLink(remote, "ws://127.0.0.1:1")
     link.poll()
     assert tries and link.notes() == [i18n.tr("net.cut.too_slow")]
     assert i18n.tr("net.cut.too_slow") != i18n.tr("online.table.we_reconnect")
     # a connection that simply dropped keeps the plain words
-    other = ClientLink(RemoteMatch(_Closed(""), name="Bia", code="ACDEF"), "ws://127.0.0.1:1")
+    other = ClientLink(RemoteMatch(_Closed(""), name="Bia", code="ACDEFGHJ"), "ws://127.0.0.1:1")
     other.poll()
     assert other.notes() == [i18n.tr("online.table.we_reconnect")]
 
@@ -68,7 +68,7 @@ def test_a_seat_taken_up_from_another_window_is_not_fought_back_for(
     i18n.set_language(lang)
     tries: list[int] = []
     monkeypatch.setattr(ClientLink, "_win_back", lambda self: tries.append(1))
-    link = ClientLink(RemoteMatch(_Closed("replaced"), name="Bia", code="ACDEF"), "ws://x:1")
+    link = ClientLink(RemoteMatch(_Closed("replaced"), name="Bia", code="ACDEFGHJ"), "ws://x:1")
     link.poll()
     assert not tries and link.lost
     assert link.lost_words() == i18n.tr("net.cut.replaced")

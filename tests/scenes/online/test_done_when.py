@@ -41,7 +41,7 @@ def test_a_headless_host_and_two_windowed_autoplay_joiners_finish_a_match(
                     "--name",
                     name,
                     "--code",
-                    "ABCD",
+                    "ACDEFGHJ",
                     "--autoplay",
                     "--lang",
                     "en",

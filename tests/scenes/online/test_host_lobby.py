@@ -21,7 +21,7 @@ from tests.scenes.online.helpers import person_plays, pump_until
 
 def _lobby(app, game, seats, options):  # type: ignore[no-untyped-def]
     app.scenes.push(MainMenu(app), fade=False)
-    lobby = open_lobby(app, game, seats, 9, options, bind="127.0.0.1", port=0)
+    lobby = open_lobby(app, game, seats, options, bind="127.0.0.1", port=0)
     app.scenes.push(lobby, fade=False)
     pump(app, 2)
     return lobby
@@ -73,7 +73,6 @@ def test_the_life_cassino_is_refused_online_in_words(app) -> None:  # type: igno
             app,
             "wyrt",
             [SeatSetup("Ana"), SeatSetup("?", elsewhere=True)],
-            1,
             {"mode": "life_cassino"},
             bind="127.0.0.1",
             port=0,

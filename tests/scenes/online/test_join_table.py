@@ -46,7 +46,7 @@ class Host:
                 bind="127.0.0.1",
                 seed=5,
                 options=SHORT[game],
-                code="ABCD",
+                code="ACDEFGHJ",
                 out=self.out,
                 stop=self.stop,
                 on_ready=ready,
@@ -90,7 +90,7 @@ def test_a_joined_seat_plays_a_whole_match_on_the_games_own_table(app, host_for,
     from scenes.tables import table_class
 
     host = host_for(game)
-    join = JoinScene(app, host.address, "ABCD", "Bia", auto=True, autoplay=True)
+    join = JoinScene(app, host.address, "ACDEFGHJ", "Bia", auto=True, autoplay=True)
     app.scenes.push(join, fade=False)
     pump_until(app, lambda: isinstance(app.scenes.top, table_class(game)))
     table = app.scenes.top
