@@ -14,6 +14,7 @@ from typing import Any
 
 from game import storage
 from game.core import Match, SaveError
+from game.rng import seed_label
 
 REPLAY_VERSION = 1
 
@@ -32,11 +33,12 @@ def write_replay(match: Match, folder: Path | None = None) -> Path:
     """Keep a finished match as a replay file; returns its path."""
     folder = folder or storage.replays_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{match.game_name}-{stamp}-{match.seed}.json"
+    seed = seed_label(match.seed)  # a hosted match's secret seed is no file name
+    path = folder / f"{match.game_name}-{stamp}-{seed}.json"
     n = 1
     while path.exists():
         n += 1
-        path = folder / f"{match.game_name}-{stamp}-{match.seed}-{n}.json"
+        path = folder / f"{match.game_name}-{stamp}-{seed}-{n}.json"
     data = match.save()
     data["replay"] = {
         "version": REPLAY_VERSION,

@@ -33,6 +33,8 @@ class PauseMenu(Scene):
         # practice: a switch for the bots' hidden cards and objectives
         items = ITEMS[:2] + ("reveal",) + ITEMS[2:] if self.table.practice else ITEMS
         self.box = ui.centered(self.app.size, 380, 110 + 62 * len(items))
+        # a joiner's match lives on the host's machine, which saves it
+        elsewhere = self.table.hosted_elsewhere
         for i, name in enumerate(items):
             self.buttons[name] = ui.button(
                 pygame.Rect(
@@ -42,14 +44,17 @@ class PauseMenu(Scene):
                 self.app.ui_manager,
                 self.ui,
                 "#menu_button",
+                tooltip=tr("ui.pause.save_host_tip") if name == "save" and elsewhere else None,
             )
-        if self.table.match.is_over:
+        if self.table.match.is_over or elsewhere:
             self.buttons["save"].disable()
 
     def _text(self, name: str) -> str:
         """A button's words; leaving a tournament's table goes back to the tournament."""
         if name == "reveal":
             return tr("life.pause.hide" if self.table.tools.reveal else "life.pause.reveal")
+        if name == "save" and self.table.hosted_elsewhere:
+            return tr("ui.pause.save_host")
         if name == "quit" and (self.table.on_leave is not None or self.table.on_result is not None):
             return tr("ui.table_base.pause_back_tournament")
         return tr(f"ui.pause.{name}")

@@ -25,6 +25,7 @@ from game import (
     get_info,
     make_bot,
 )
+from game.rng import bots_seed
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
@@ -131,7 +132,8 @@ class TableScene(
         self.tempo = BotTempo()
         self.tweens = Tweens(self._speed)
         self._seat_key: tuple[Any, ...] | None = None
-        self.worker = BotWorker(match.game_name, self.bot_ids, match.seed)
+        # (a hosted match's seed is secret: its bots draw from a fresh seed of their own)
+        self.worker = BotWorker(match.game_name, self.bot_ids, bots_seed(match.seed))
         self._hint: tuple[int, Action] | None = None
         self.bot_wait = 0.0
         #: bumped by undo: a bot answer from an older generation is stale
@@ -154,7 +156,10 @@ class TableScene(
         self.autosaver = autosave.Autosaver(self)
         self.tutorial: Tutorial | None = None
         self.match.meta = {
-            "players": [{"name": s.name, "bot": s.bot} for s in seats],
+            "players": [
+                {"name": s.name, "bot": s.bot, **({"remote": True} if s.elsewhere else {})}
+                for s in seats
+            ],
             "practice": self.practice,
         }
         if match.log:  # a continued match: its log is told again from the action log

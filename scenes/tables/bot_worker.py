@@ -51,7 +51,7 @@ class BotWorker:
     """One decision at a time; `poll` hands back finished ones."""
 
     def __init__(
-        self, game: str, bot_ids: dict[int, str], seed: int, use_process: bool | None = None
+        self, game: str, bot_ids: dict[int, str], seed: int | str, use_process: bool | None = None
     ) -> None:
         self.game = game
         self.seat: int | None = None

@@ -12,6 +12,7 @@ import dataclasses
 import time
 
 from game import Action, Event
+from game.rng import bots_seed
 from scenes.i18n import later, tr
 
 #: seconds before a host who chose to wait is asked again about a dropped seat
@@ -90,4 +91,4 @@ class OnlineSeats:
         self.seats[seat] = dataclasses.replace(self.seats[seat], bot=bot, elsewhere=False)
         self.bot_ids[seat] = bot
         self.worker.close()
-        self.worker = BotWorker(self.match.game_name, self.bot_ids, self.match.seed)
+        self.worker = BotWorker(self.match.game_name, self.bot_ids, bots_seed(self.match.seed))

@@ -51,6 +51,8 @@ class PauseAndEnd:
         """What leaving an unfinished match means, in words true right now."""
         if self.on_leave is not None or self.on_result is not None:
             return tr("ui.table_base.leave_tournament")
+        if self.hosted_elsewhere:
+            return tr("ui.table_base.leave_joined")
         if self.saved_now:
             return tr("ui.table_base.leave_saved")
         return tr("ui.confirm.leave_match")

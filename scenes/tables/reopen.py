@@ -34,13 +34,17 @@ def open_save(app: App, path: Path) -> TableScene | None:
         return None
     try:
         players = match.meta.get("players", [])
+        handed: list[str] = []
         if isinstance(players, list) and len(players) == match.n_seats:
-            seats = [SeatSetup(str(p.get("name", "?")), _bot_id(p.get("bot"))) for p in players]
+            seats = [_seat(match.game_name, p, handed) for p in players]
         else:
             seats = [SeatSetup(n) for n in match.seats]
-        return table_class(match.game_name)(
+        table = table_class(match.game_name)(
             app, match, seats, practice=bool(match.meta.get("practice"))
         )
+        for name in handed:  # say what became of the seats played from afar
+            app.notify(tr("online.table.resumed_by_bot", name=name))
+        return table
     # A file edited by hand past its checksum's notice (an unknown bot, a seat of
     # the wrong shape): refused in words and kept aside, like every broken save.
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
@@ -54,6 +58,21 @@ def open_save(app: App, path: Path) -> TableScene | None:
             "error",
         )
         return None
+
+
+def _seat(game: str, player: Any, handed: list[str]) -> SeatSetup:
+    """A saved seat at the reopened table. One played from another machine in a
+    hosted match has nobody at this screen: a bot (the middle level) takes it,
+    and its name goes into `handed` for the player to be told."""
+    name = str(player.get("name", "?"))
+    bot = _bot_id(player.get("bot"))
+    if bot is None and player.get("remote") is True:
+        from game import get_info
+
+        ids = get_info(game).bot_ids
+        handed.append(name)
+        return SeatSetup(name, ids[len(ids) // 2])
+    return SeatSetup(name, bot)
 
 
 def _bot_id(value: Any) -> str | None:

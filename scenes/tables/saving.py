@@ -14,9 +14,14 @@ from scenes.tables import autosave
 class Saving:
     """Saves (mixed into `TableScene`)."""
 
+    @property
+    def hosted_elsewhere(self) -> bool:
+        """A joiner's table: the match (and its saves) live on the host's machine."""
+        return self.link is not None and not self.link.keeps_saves
+
     def emergency_save(self) -> str | None:
         """The process is being ended (Ctrl+C, SIGTERM): write the autosave."""
-        if self.match.is_over:
+        if self.match.is_over or self.hosted_elsewhere:
             return None
         path = self.autosave()
         return str(path) if path is not None else None
@@ -38,6 +43,9 @@ class Saving:
 
     def save_match(self, name: str = "") -> None:
         """A named save to the saves folder (the pause menu)."""
+        if self.hosted_elsewhere:  # nothing here to save: say who keeps it
+            self.app.notify(tr("ui.pause.save_host_tip"), "warn")
+            return
         try:
             path = self.write_save("named", name)
         except OSError as e:
