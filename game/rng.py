@@ -34,6 +34,22 @@ SECRET_PREFIX = "secret:"
 _SECRET = re.compile(r"secret:[0-9a-f]{64}\Z")
 #: bytes of generator output made at once (one SHAKE call feeds 512 draws)
 _BLOCK = 4096
+_WORDS = _BLOCK // 8
+#: six-sided dice come from their own stream of bytes, made a block at a time
+#: in C: bytes 252-255 are dropped (252 = 42 x 6, so no face is likelier) and
+#: the rest mapped to 1-6 (`bytes.translate`); War rolls thousands of them
+_D6_TABLE = bytes(b % 6 + 1 if b < 252 else 0 for b in range(256))
+_D6_DROP = bytes(range(252, 256))
+#: n -> the largest multiple of n below 2**64 (draws at or above it are redrawn)
+_LIMITS: dict[int, int] = {}
+
+
+def _limit(n: int) -> int:
+    limit = (1 << 64) - (1 << 64) % n
+    if len(_LIMITS) < 4096:
+        _LIMITS[n] = limit
+    return limit
+
 
 
 def new_secret_seed() -> str:
@@ -157,6 +173,9 @@ class SecretRng(Rng):
         self._block = 0
         self._at = 0
         self._words = self._make(0)
+        self._dice_block = 0
+        self._dice_at = 0
+        self._dice = self._make_dice(0)
 
     def _make(self, block: int) -> array[int]:
         data = hashlib.shake_256(self._key + block.to_bytes(8, "little")).digest(_BLOCK)
@@ -164,6 +183,11 @@ class SecretRng(Rng):
         if sys.byteorder == "big":  # the same stream on every machine
             words.byteswap()
         return words
+
+    def _make_dice(self, block: int) -> bytes:
+        # its own domain ("/d6/"), so the dice never share output with the words
+        seed = self._key + b"/d6/" + block.to_bytes(8, "little")
+        return hashlib.shake_256(seed).digest(_BLOCK).translate(_D6_TABLE, _D6_DROP)
 
     def _word(self) -> int:
         at = self._at
@@ -178,7 +202,13 @@ class SecretRng(Rng):
         """An integer in [0, n), unbiased (n up to 2**64)."""
         if n <= 0:
             raise ValueError("empty range")
-        limit = (1 << 64) - (1 << 64) % n  # the largest multiple of n that fits
+        limit = _LIMITS.get(n) or _limit(n)
+        at = self._at
+        if at < _WORDS:  # the usual case, inline: a draw is a few hundred nanoseconds
+            w = self._words[at]
+            if w < limit:
+                self._at = at + 1
+                return w % n
         w = self._word()
         while w >= limit:
             w = self._word()
@@ -228,8 +258,39 @@ class SecretRng(Rng):
         return pool[:k]
 
     def roll(self, n: int, sides: int = 6) -> tuple[int, ...]:
-        """Roll n dice with the given number of sides."""
-        return tuple(1 + self._below(sides) for _ in range(n))
+        """Roll n dice with the given number of sides (six-sided ones from their
+        own stream: a roll is a slice of bytes)."""
+        if sides == 6 and n >= 0:
+            at, dice = self._dice_at, self._dice
+            if at + n <= len(dice):
+                self._dice_at = at + n
+                return tuple(dice[at : at + n])
+            out = list(dice[at:])
+            while len(out) < n:
+                self._dice_block += 1
+                self._dice = dice = self._make_dice(self._dice_block)
+                take = min(n - len(out), len(dice))
+                out.extend(dice[:take])
+                self._dice_at = take
+            return tuple(out)
+        if sides <= 0:
+            raise ValueError("empty range")
+        limit = _LIMITS.get(sides) or _limit(sides)
+        words, at = self._words, self._at
+        out = []
+        for _ in range(n):
+            while True:
+                if at >= _WORDS:
+                    self._block += 1
+                    self._words = words = self._make(self._block)
+                    at = 0
+                w = words[at]
+                at += 1
+                if w < limit:
+                    break
+            out.append(1 + w % sides)
+        self._at = at
+        return tuple(out)
 
     def fork(self, label: str) -> SecretRng:
         """An independent secret stream derived from this one's key and a label."""
@@ -238,14 +299,16 @@ class SecretRng(Rng):
 
     def getstate(self) -> Any:
         """The position in the stream (the key included: never shown or sent)."""
-        return ("secret", self.seed, self._block, self._at)
+        return ("secret", self.seed, self._block, self._at, self._dice_block, self._dice_at)
 
     def setstate(self, state: Any) -> None:
         """Restore a position taken with `getstate`."""
-        kind, seed, block, at = state
+        kind, seed, block, at, dice_block, dice_at = state
         if kind != "secret" or not is_secret_seed(seed):
             raise ValueError("not a secret generator's state")
         self.seed = seed
         self._key = bytes.fromhex(seed[len(SECRET_PREFIX) :])
         self._block, self._at = int(block), int(at)
         self._words = self._make(self._block)
+        self._dice_block, self._dice_at = int(dice_block), int(dice_at)
+        self._dice = self._make_dice(self._dice_block)

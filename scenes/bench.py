@@ -47,7 +47,7 @@ from scenes.bench_engines import (
     random_games_rate,
     war_fastsim_rows,
 )
-from scenes.bench_network import host_load_rows, network_rows
+from scenes.bench_network import hardening_rows, host_load_rows, network_rows
 from scenes.bench_processes import memory_rows, startup_rows
 from scenes.bench_rows import format_table, row
 from scenes.bench_tables import pace_rows, table_frame_times, table_rows
@@ -60,6 +60,7 @@ __all__ = [
     "evaluator_rows",
     "extra_rows",
     "format_table",
+    "hardening_rows",
     "host_load_rows",
     "machine_row",
     "memory_rows",
@@ -107,6 +108,7 @@ def run_bench(quick: bool = False, as_json: bool = False, extras: bool = False) 
                 lambda: table_rows(quick, home),
                 lambda: pace_rows(quick),
                 lambda: network_rows(quick),
+                lambda: hardening_rows(quick),
                 lambda: host_load_rows(quick, home),
                 lambda: evaluator_rows(quick),
                 lambda: engine_rows(quick),

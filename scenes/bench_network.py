@@ -69,3 +69,61 @@ def host_load_rows(quick: bool, home: str) -> list[dict[str, Any]]:
             )
         )
     return rows
+
+
+def hardening_rows(quick: bool) -> list[dict[str, Any]]:
+    """The hardening's attacks on 127.0.0.1 (`game.net.attack`): what one address
+    gets from guessing a join code, from 2,000 connections that never join and
+    from unreadable messages; and what the secret generator costs a War match."""
+    from game.net import attack
+
+    rows: list[dict[str, Any]] = []
+    try:
+        g = attack.guess_rate(5.0 if quick else 30.0)
+        idle = attack.idle_connections(300 if quick else 2000)
+        junk = attack.junk_messages(5000, 5.0 if quick else 20.0)
+        draws = attack.draw_cost(3 if quick else 10)
+    except Exception as e:  # noqa: BLE001
+        return [row("network", "attacks on loopback", f"failed: {e!r}"[:60], ok=False)]
+    rows.append(
+        row(
+            "network",
+            f"join code guessed by one address: answers a second ({g['seconds']:.0f} s)",
+            f"{g['guesses_per_s']:.2f}",
+            "/s",
+            f"{g['expected_days_to_guess']:.0f} days to guess",
+            **g,
+        )
+    )
+    rows.append(
+        row(
+            "network",
+            f"{idle['attempted']} connections that never join: held at most (after the deadline)",
+            f"{idle['held_at_most']} ({idle['held_after_deadline']})",
+            "",
+            f"{idle['log_lines']} log lines",
+            **idle,
+        )
+    )
+    rows.append(
+        row(
+            "network",
+            "unreadable messages: sent in the time (refused), log lines",
+            f"{junk['messages']} ({junk['refusals']}), {junk['log_lines']}",
+            "",
+            "reference",
+            **junk,
+        )
+    )
+    rows.append(
+        row(
+            "network",
+            f"secret generator: a War match's chance ({draws['draws_per_match']} draws)",
+            f"{draws['secret_ms_per_match']:.2f}",
+            "ms",
+            "< 1 ms",
+            ok=draws["secret_ms_per_match"] < 1.0,
+            **draws,
+        )
+    )
+    return rows

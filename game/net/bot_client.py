@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from game.bots import Bot
+from game.names import clean_name
 from game.net.protocol import printable
 from game.net.remote_match import RemoteMatch
 from game.net.transport import ClientConnection
@@ -46,6 +47,10 @@ def run_join(
 ) -> int:
     """Join the table at `address` and let a bot play our seat to the end
     (with `token`, the seat that token holds, as after a dropped connection)."""
+    name = clean_name(name)  # typed at a terminal: cleaned like any name
+    if not name:
+        print("taverna: a name needs at least one visible character", file=sys.stderr)
+        return 2
     try:
         url = url_of(address)
         link = ClientConnection(url)

@@ -201,8 +201,6 @@ class Doorman:
         """Seconds between two join checks from `address` now."""
         rec = self._get(address_key(address))
         now = self.clock()
-        if now - rec.last_failure > self.FORGET:
-            rec.failures = 0
         if rec.failures and self.under_attack(now):
             return self.DELAY_MAX
         over = rec.failures - self.FREE_FAILURES
@@ -212,23 +210,32 @@ class Doorman:
 
     def check_at(self, address: str) -> float:
         """When a join attempt from `address` arriving now may be checked (its
-        slot): now for an address in good standing, later for one that guessed."""
+        slot): now for an address in good standing, later for one that guessed.
+
+        The attempt counts as a failure until `passed` takes it back: attempts
+        sent all at once over many connections are slotted as if each failed."""
         rec = self._get(address_key(address))
         now = self.clock()
+        if now - rec.last_failure > self.FORGET:
+            rec.failures = 0
+        rec.failures += 1
+        rec.last_failure = now
         at = max(now, rec.next_check)
         rec.next_check = at + self.delay(address)
         return at
 
-    def failed(self, address: str) -> None:
-        """A wrong code or an unknown token from `address`."""
+    def passed(self, address: str) -> None:
+        """The attempt checked last from `address` had the right code."""
         rec = self._get(address_key(address))
+        rec.failures = max(0, rec.failures - 1)
+
+    def failed(self, address: str) -> None:
+        """The attempt from `address` had a wrong code or an unknown token (it
+        already counts for the address; this counts it for the whole table)."""
         now = self.clock()
-        rec.failures += 1
-        rec.last_failure = now
+        self._get(address_key(address)).last_failure = now
         self._table_failures.append(now)
         del self._table_failures[: -(self.TABLE_FREE + 1)]
-        # the next slot of this address moves out by the new delay
-        rec.next_check = max(rec.next_check, now + self.delay(address))
 
     # -- strikes ------------------------------------------------------------------
 

@@ -390,17 +390,20 @@ class HostSession:
             self._note_refusal(conn, "wrong_code")
             self._refuse(conn, "wrong_code")
             return
+        token = msg.get("token")
+        if not token:
+            self.doorman.passed(conn.address)  # a right code, and no token to guess
         game = msg.get("game")
         if game is not None and game != self.game:
             self._refuse(conn, "wrong_game", self.game)
             return
-        token = msg.get("token")
         if token:
             seat = next((i for i, s in enumerate(self.seats) if s.holds(str(token))), None)
             if seat is None:
                 self.doorman.failed(conn.address)
                 self._refuse(conn, "bad_token")
                 return
+            self.doorman.passed(conn.address)
             self._take_seat(conn, seat, reconnect=True)
             return
         name = clean_name(msg.get("name", ""))

@@ -28,11 +28,16 @@ class MemHost:
         self.session = session
         self.links: dict[int, MemLink] = {}
 
-    def link(self) -> MemLink:
-        cid = self.session.connect()
+    def link(self, address: str = "local") -> MemLink:
+        cid = self.session.connect(address)
         link = MemLink(self, cid)
         self.links[cid] = link
         return link
+
+    def tick(self) -> None:
+        """Let the session's clock work run (slotted joins, deadlines), then deliver."""
+        self.session.tick()
+        self.deliver()
 
     def deliver(self) -> None:
         for cid, text in self.session.take_output():

@@ -93,8 +93,8 @@ def test_a_joiner_that_stops_reading_is_cut_the_others_play_on_and_it_comes_back
         real_cut(self, cid)
 
     monkeypatch.setattr(HostServer, "_cut", cut)
-    # (a deal where the slow seat is not the next to move when it is cut)
-    table = Table("war", "remote,remote,bot:easy,bot:easy", seed=2)
+    # (a deal where some 30 moves of the others come between the slow seat's first two)
+    table = Table("war", "remote,remote,bot:easy,bot:easy", seed=9)
     server = table.server
     assert server is not None
     session = server.session
