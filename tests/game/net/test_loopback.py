@@ -121,6 +121,9 @@ def test_a_headless_host_and_two_autoplay_joiners_finish_a_match(
     table.join("Bia")
     table.finish()
     assert table.status == 0 and table.results == {"Ana": 0, "Bia": 0}
+    # our own quick clients were never taken for a flood
+    assert table.server is not None
+    assert not {kind for kind, _ in table.server.session.doorman.tally.seen} & {"flood"}
     lines = table.out.getvalue().splitlines()
     assert lines[0] == f"address: {table.address}" and lines[1] == "code: ACDE-FGHJ"
     assert lines[-1].startswith("match over: ")

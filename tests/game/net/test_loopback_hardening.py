@@ -27,7 +27,7 @@ from game.rng import Rng
 from tests.game.net.test_loopback import CODE, Table
 
 
-def _hostile_joiner(table: Table, name: str) -> None:
+def _hostile_joiner(table: Table, name: str, heard: list[str]) -> None:
     """A client that sends its name as it is, and lets a bot play its seat."""
     link = ClientConnection(f"ws://{table.address}")
     remote = RemoteMatch(link, name=name, code=CODE)
@@ -36,6 +36,7 @@ def _hostile_joiner(table: Table, name: str) -> None:
     end = time.monotonic() + 120
     while not remote.is_over and not remote.host_closed and time.monotonic() < end:
         for text in link.wait(0.2):
+            heard.append(text)
             remote.handle_text(text)
         seat = remote.seat
         if seat is not None and remote.started and seat in remote.to_move:
@@ -63,10 +64,14 @@ def test_hostile_names_cannot_crash_the_headless_host(monkeypatch: pytest.Monkey
     monkeypatch.setattr(remote_match, "encode", escaped)
     names = ["Eve\ud800", "Eve\x00", "\x1b[2JEve\x07", "Eve\u009b", "\u202eEve"]
     table = Table("war", "remote,remote,remote,remote,remote,bot:easy")
+    heard: list[str] = []
     for name in names:  # our own joiner cleans its name: these are hand-written ones
-        threading.Thread(target=_hostile_joiner, args=(table, name), daemon=True).start()
+        threading.Thread(target=_hostile_joiner, args=(table, name, heard), daemon=True).start()
     table.finish()
-    assert table.status == 0
+    assert table.status == 0 and table.server is not None
+    # nor was the secret seed in anything they heard, the whole match long
+    key = table.server.session.seed.split(":", 1)[1]
+    assert heard and not any(key in text or "secret:" in text for text in heard)
     assert written  # the autosave that crashed the host at its first turn
     last = table.out.getvalue().splitlines()[-1]
     assert last.startswith("match over: ")
@@ -144,3 +149,24 @@ def test_a_join_with_an_escaped_surrogate_code_is_only_a_wrong_code() -> None:
     table.join("Bia")
     table.finish()
     assert table.status == 0 and CODE
+
+
+def test_the_result_is_printed_before_the_host_closes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection that never joined held `match over:` up by seconds: the
+    result comes first, then the closing."""
+    from game.net.transport import HostServer
+
+    said_at_stop: list[str] = []
+    real_stop = HostServer.stop
+
+    def stop(self: HostServer, reason: str = "host_closing") -> None:
+        said_at_stop.append(table.out.getvalue())
+        real_stop(self, reason)
+
+    monkeypatch.setattr(HostServer, "stop", stop)
+    table = Table("chama")
+    table.join("Ana")
+    table.join("Bia")
+    table.finish()
+    assert table.status == 0 and "match over:" in said_at_stop[0]
+

@@ -89,3 +89,44 @@ def test_drawing_any_text_never_raises(app, raw: str) -> None:  # type: ignore[n
     style.wrap_text(raw + " " + raw, 18, 60)
     style.fit_text(raw * 3, 18, 30)
     style.blit_text(app.screen, raw, 18, (0, 0))
+
+
+def test_hostile_names_through_the_real_lobby_and_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    """Names that crashed the host's lobby and every table drawing them, sent as
+    a hand-written client sends them (escaped): cleaned, distinct, drawn."""
+    import json
+
+    from websockets.sync.client import connect
+
+    from game.net.protocol import PROTOCOL_VERSION
+    from scenes.main_menu import MainMenu
+    from scenes.online.lobby import open_lobby
+    from scenes.tables import table_class
+    from scenes.tables.base import SeatSetup
+
+    app.scenes.push(MainMenu(app), fade=False)
+    seats = [SeatSetup("Ana"), SeatSetup("?", elsewhere=True), SeatSetup("?", elsewhere=True)]
+    lobby = open_lobby(app, "war", seats, {"turn_limit": 4}, bind="127.0.0.1", port=0)
+    app.scenes.push(lobby, fade=False)
+    pump(app, 2)
+    socks = []
+    for raw in ("\u202eEve\x00", "Eve\ud800\u200b"):
+        ws = connect(f"ws://127.0.0.1:{lobby.port}", proxy=None, open_timeout=10).__enter__()
+        join = {"t": "join", "version": PROTOCOL_VERSION, "code": lobby.session.code}
+        ws.send(json.dumps({**join, "name": raw}, ensure_ascii=True))
+        socks.append(ws)
+        pump_until(
+            app,
+            lambda n=len(socks): (
+                lobby.handed_off
+                or sum(1 for st in lobby.status if st.get("status") == "connected") >= n
+            ),
+            20,
+        )
+        pump(app, 2)  # the lobby draws the name
+    pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")), 20)
+    table = app.scenes.top
+    pump(app, 5)  # the table draws every seat: plates, log, status line
+    assert [s.name for s in table.seats] == ["Ana", "Eve", "Eve (2)"]
+    for ws in socks:
+        ws.close()
