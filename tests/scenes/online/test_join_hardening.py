@@ -115,14 +115,13 @@ def test_hostile_names_through_the_real_lobby_and_the_table(app) -> None:  # typ
         join = {"t": "join", "version": PROTOCOL_VERSION, "code": lobby.session.code}
         ws.send(json.dumps({**join, "name": raw}, ensure_ascii=True))
         socks.append(ws)
-        pump_until(
-            app,
-            lambda n=len(socks): (
-                lobby.handed_off
-                or sum(1 for st in lobby.status if st.get("status") == "connected") >= n
-            ),
-            20,
-        )
+        joined = len(socks)
+
+        def seated(n: int = joined) -> bool:
+            connected = [st for st in lobby.status if st.get("status") == "connected"]
+            return lobby.handed_off or len(connected) >= n
+
+        pump_until(app, seated, 20)
         pump(app, 2)  # the lobby draws the name
     pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")), 20)
     table = app.scenes.top
