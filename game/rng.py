@@ -51,7 +51,6 @@ def _limit(n: int) -> int:
     return limit
 
 
-
 def new_secret_seed() -> str:
     """A fresh 256-bit secret seed (for a match played across machines)."""
     return SECRET_PREFIX + secrets.token_hex(32)

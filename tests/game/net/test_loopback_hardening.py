@@ -169,4 +169,3 @@ def test_the_result_is_printed_before_the_host_closes(monkeypatch: pytest.Monkey
     table.join("Bia")
     table.finish()
     assert table.status == 0 and "match over:" in said_at_stop[0]
-
