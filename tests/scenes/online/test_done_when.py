@@ -31,6 +31,10 @@ def test_a_headless_host_and_two_windowed_autoplay_joiners_finish_a_match(
     joiners = []
     for name in ("Ana", "Bia"):
         home = tmp_path / name
+        # players who chose the instant animation speed (the settings screen's
+        # fastest): the match is played whole, only not at a watcher's pace
+        (home / "config").mkdir(parents=True)
+        (home / "config" / "settings.json").write_text('{"animation_speed": "instant"}')
         joiners.append(
             subprocess.Popen(
                 [
