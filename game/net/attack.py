@@ -127,10 +127,11 @@ def idle_connections(n: int = 2000, deadline: float = 10.0) -> dict[str, Any]:
                 held_peak = max(held_peak, held())
             completed = len(opened)
             await asyncio.sleep(deadline + 1.0)
+            after = held()  # before the attacker lets go
             for ws in opened:
                 with contextlib.suppress(Exception):
                     await ws.close()
-            return completed, held()
+            return completed, after
 
         completed, after = asyncio.run(run())
         turned = dict(server.turned_away)
