@@ -22,8 +22,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from scenes.window_flags import WAR_BOTS_ROUNDS
-from scenes.window_flags import add_gui_flags as _add_gui_flags
+# A game prints nothing on a normal start: not even pygame's greeting.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from scenes.window_flags import WAR_BOTS_ROUNDS  # noqa: E402
+from scenes.window_flags import add_gui_flags as _add_gui_flags  # noqa: E402
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -39,7 +42,10 @@ def _option(text: str) -> tuple[str, Any]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line."""
+    from game.version import VERSION
+
     parser = argparse.ArgumentParser(prog="taverna", description="A game table of Arton.")
+    parser.add_argument("--version", action="version", version=f"taverna {VERSION}")
     _add_gui_flags(parser)
     sub = parser.add_subparsers(dest="command")
 
@@ -309,8 +315,10 @@ def cli(argv: Sequence[str] | None = None) -> int:
         return cmd_soak(args)
     windowed_join = args.command == "join" and not args.headless  # the app opens the table
     if args.command in ("host", "join") and not windowed_join:
+        from game import logs
         from game.net.commands import run
 
+        logs.setup()  # what the host refuses goes to logs/taverna.log (and stderr)
         return run(args)
     if args.command == "play":
         reason = _known_game(args.game)

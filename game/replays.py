@@ -15,6 +15,7 @@ from typing import Any
 from game import storage
 from game.core import Match, SaveError
 from game.rng import seed_label
+from game.version import VERSION
 
 REPLAY_VERSION = 1
 
@@ -42,6 +43,7 @@ def write_replay(match: Match, folder: Path | None = None) -> Path:
     data = match.save()
     data["replay"] = {
         "version": REPLAY_VERSION,
+        "app": VERSION,
         "finished_at": time.time(),
         "winners": match.winners(),
         "turns": int(match.turn),
@@ -71,9 +73,13 @@ def read_replay(path: Path, move_bad: bool = True) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ReplayRefused("life.replay.damaged", path)
     block = data.get("replay", {"version": REPLAY_VERSION})
-    if not isinstance(block, dict) or block.get("version") != REPLAY_VERSION:
+    version = block.get("version") if isinstance(block, dict) else None
+    if isinstance(version, bool) or not isinstance(version, int):
         _aside(path, move_bad)
-        raise ReplayRefused("life.replay.other_version", path)
+        raise ReplayRefused("life.replay.damaged", path)
+    if version > REPLAY_VERSION:  # kept as it is: the version that wrote it can show it
+        raise ReplayRefused("life.replay.newer", path, app=str(block.get("app", "?")))
+    # (an older replay would be migrated here, a step a version: none yet)
     doc = {k: v for k, v in data.items() if k != "replay"}
     try:
         load_match(doc)

@@ -1,11 +1,16 @@
 """Save files on disk: one autosave per game, named saves, and their refusal.
 
 A save file is `Match.save()` (format, game, options, seats, seed, action log,
-meta) plus a `"save"` block: the save-file version, the kind (auto/named), the
-name, when it was written, the turn, and a checksum of the match part. A file
-of another version, a damaged file, or a hand-edited one (checksum differs, or
-its log no longer replays) is refused in plain words and moved aside with its
-thumbnail; no other save is touched.
+meta) plus a `"save"` block: the save-file version, the app version that wrote
+it, the kind (auto/named), the name, when it was written, the turn, and a
+checksum of the match part. A damaged file or a hand-edited one (checksum
+differs, or its log no longer replays) is refused in plain words and moved
+aside with its thumbnail; no other save is touched.
+
+Nothing is refused for being old: a save of an older version is migrated when
+it is read (`MIGRATIONS`, one step a version; the bare match of the first
+versions, without a block, is version 0). A save of a newer version is kept
+where it is, untouched, and the refusal names the version that wrote it.
 
 The thumbnail is a small PNG beside the JSON (`<stem>.png`): the JSON stays
 small and readable, listing the saves never decodes an image, and `game/`
@@ -19,15 +24,31 @@ import hashlib
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game import storage
-from game.core import Match, SaveError
+from game.core import SAVE_FORMAT, Match, SaveError
+from game.version import VERSION
 
 #: version of the save-file envelope (the match part has its own `format`)
 SAVE_FILE_VERSION = 1
+
+
+def _from_bare_match(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 0 (the first versions wrote `Match.save()` alone) to 1: given a
+    block. It had no checksum to check; its log is checked by replaying it."""
+    match_part = {k: v for k, v in document.items() if k != "save"}
+    block = {"version": 1, "kind": "named", "name": "", "saved_at": 0.0, "turn": 0}
+    return {**match_part, "save": {**block, "checksum": checksum(match_part)}}
+
+
+#: save-file version -> the function that turns such a document into the next
+#: version's (a change that would break an old save bumps the version and adds
+#: its step here, with a test; tests/test_compat.py reads every released corpus)
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _from_bare_match}
 AUTOSAVE_PREFIX = "autosave-"
 
 
@@ -97,6 +118,7 @@ def save_document(match: Match, kind: str = "auto", name: str = "") -> dict[str,
     data = match.save()
     data["save"] = {
         "version": SAVE_FILE_VERSION,
+        "app": VERSION,
         "kind": kind,
         "name": name,
         "saved_at": time.time(),
@@ -146,12 +168,22 @@ def _checked(path: Path) -> dict[str, Any]:
         if path.exists():  # a file that holds only `null`: damaged, kept aside
             raise refuse(path, "life.saves.damaged")
         raise SaveRefused("life.saves.missing", path)
+    if isinstance(data, dict) and "save" not in data and "actions" in data and "game" in data:
+        data = {**data, "save": {"version": 0}}  # a bare match: the first versions' saves
     if not isinstance(data, dict) or not isinstance(data.get("save"), dict):
-        raise refuse(path, "life.saves.other_version", version="?", ours=SAVE_FILE_VERSION)
+        raise refuse(path, "life.saves.damaged")
+    version = data["save"].get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise refuse(path, "life.saves.damaged")
+    fmt = data.get("format", SAVE_FORMAT)
+    newer = version > SAVE_FILE_VERSION or (isinstance(fmt, int) and fmt > SAVE_FORMAT)
+    if newer:  # kept as it is: the version that wrote it can open it
+        app = str(data["save"].get("app", "?"))
+        raise SaveRefused("life.saves.newer", path, None, app=app, version=version)
+    while version < SAVE_FILE_VERSION:
+        data = MIGRATIONS[version](data)
+        version = data["save"]["version"]
     block = data["save"]
-    version = block.get("version")
-    if version != SAVE_FILE_VERSION:
-        raise refuse(path, "life.saves.other_version", version=version, ours=SAVE_FILE_VERSION)
     match_part = {k: v for k, v in data.items() if k != "save"}
     if block.get("checksum") != checksum(match_part) or not _sound_block(block):
         raise refuse(path, "life.saves.edited")

@@ -146,6 +146,8 @@ class App:
         self.running = True
         #: a signal that asks the process to end (Ctrl+C, SIGTERM), if one came
         self.signalled: int | None = None
+        #: unexpected errors caught by `frame` (each saved, reported and shown)
+        self.crashes = 0
         self.frame = 0
         self.first_frame_at: float | None = None
         self.frame_times: list[float] = []
@@ -173,6 +175,10 @@ class App:
     def _open_window(self) -> Any:
         import pygame
 
+        from scenes.paths import ICON
+
+        with contextlib.suppress(pygame.error, FileNotFoundError):  # a plain window will do
+            pygame.display.set_icon(pygame.image.load(str(ICON)))
         if self.fullscreen:
             info = pygame.display.Info()
             full = (
@@ -304,6 +310,40 @@ class App:
                     guard.enter_context(frame_guard())
             self._step(dt, events)
 
+    def guarded_step(self, dt: float, events: list[Any]) -> None:
+        """One frame of the real loop: an error nobody expected saves every open
+        match (the autosave a shutdown writes), leaves a report under the data
+        folder's logs/ and says so on screen, instead of closing the window."""
+        try:
+            self.step(dt, events)
+        except Exception as error:  # noqa: BLE001 -- the whole point: nothing is lost
+            self.crashed(error)
+
+    def crashed(self, error: Exception) -> None:
+        """Save what is open, write the report, show the crash screen over the menu."""
+        from game import logs
+        from scenes.crash_screen import CrashScene
+        from scenes.main_menu import MainMenu
+
+        if self.crashes >= 3:  # the crash screen itself fails: give up, loudly
+            raise error
+        self.crashes += 1
+        saved: list[str] = []
+        for scene in list(self.scenes.stack):
+            with contextlib.suppress(Exception):
+                path = scene.emergency_save()
+                if path:
+                    saved.append(path)
+        report = logs.crash_report(error, "a frame of the window")
+        for scene in reversed(self.scenes.stack):
+            with contextlib.suppress(Exception):
+                scene.exit()
+        self.scenes.stack.clear()
+        with contextlib.suppress(Exception):
+            self.ui_manager.clear_and_reset()
+        self.scenes.push(MainMenu(self), fade=False)
+        self.scenes.push(CrashScene(self, report, saved), fade=False)
+
     def _step(self, dt: float, events: list[Any]) -> None:
         import pygame
 
@@ -375,7 +415,7 @@ class App:
                 break
             dt = self.clock.tick(60) / 1000.0
             start = time.perf_counter()
-            self.step(min(dt, 0.1), pygame.event.get())
+            self.guarded_step(min(dt, 0.1), pygame.event.get())
             self.frame_times.append(time.perf_counter() - start)
             pygame.display.flip()
             self.frame += 1
@@ -422,6 +462,9 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Any]:
 
 def run_app(args: argparse.Namespace) -> int:
     """Boot the app as the command line says."""
+    from game import logs
+
+    logs.setup()
     try:
         app = App(args)
     except NoDisplay as e:

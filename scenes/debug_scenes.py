@@ -29,6 +29,8 @@ NAMES = (
     "replay[:<file>]",
     "join",
     "lobby:<game>",
+    "about",
+    "crash",
 )
 
 
@@ -131,4 +133,14 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
             SeatSetup("Borin", "normal"),
         ]
         return [MainMenu(app), open_lobby(app, arg, seats, {})]
+    if kind == "about":
+        from scenes.about import AboutScene
+
+        return [MainMenu(app), AboutScene(app)]
+    if kind == "crash":  # the screen an unexpected error shows (with a sample report path)
+        from game import logs
+        from scenes.crash_screen import CrashScene
+
+        sample = logs.logs_dir() / "crash-20261207-120000.txt"
+        return [MainMenu(app), CrashScene(app, sample, ["autosave-war.json"])]
     raise ValueError(f"unknown scene {name!r}; choose one of {', '.join(NAMES)}")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.version import VERSION
 from scenes import heap, style
 from scenes.i18n import tr
 from scenes.manager import Scene
@@ -115,6 +116,11 @@ class MainMenu(Scene):
             self.buttons[name] = MenuButton(rect, tr(entry_key(name)))
             if name != "continue":
                 y += bh + gap
+        # the version, in the bottom right corner: it opens the About screen
+        w, h = self.app.size
+        label = tr("ui.menu.about", version=VERSION)
+        width = style.text_width(label, 14, "serif") + 28
+        self.buttons["about"] = MenuButton(pygame.Rect(w - width - 16, h - 40, width, 30), label)
         self.focus: int | None = None
 
     def update(self, dt: float) -> None:
@@ -190,6 +196,10 @@ class MainMenu(Scene):
             from scenes.settings_scene import SettingsScene
 
             self.app.scenes.push(SettingsScene(self.app))
+        elif name == "about":
+            from scenes.about import AboutScene
+
+            self.app.scenes.push(AboutScene(self.app))
         elif name == "quit":
             self.app.request_quit()
 

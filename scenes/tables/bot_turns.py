@@ -30,7 +30,11 @@ class BotTurns:
         if seat not in self.match.to_move or self._bot_generation != self._generation:
             return  # the table moved on (or was taken back) while it thought
         if isinstance(action, BaseException):
-            # A bot must never stall the table: say so and make the first legal move.
+            # A bot must never stall the table: say so, leave a report, and make
+            # the first legal move.
+            from game import logs
+
+            logs.crash_report(action, f"a {self.match.game_name} bot's decision (seat {seat})")
             self.app.notify(tr("ui.table.bot_failed", name=self.seats[seat].name), "error")
             action = self.match.legal_actions(seat)[0]
         elif stamp != len(self.match.log):

@@ -14,6 +14,7 @@ import os
 import queue
 import threading
 import time
+import traceback
 from typing import Any
 
 from game import Action, make_bot
@@ -43,7 +44,8 @@ def _child(game: str, bot_ids: dict[int, str], seed: int, inbox: Any, outbox: An
         try:
             action: Action | BaseException = bots[seat].choose(view, legal, rngs[seat])
         except Exception as e:  # reported on the main side  # noqa: BLE001
-            action = RuntimeError(f"{type(e).__name__}: {e}")
+            # (the child's traceback travels as text: the crash report shows it)
+            action = RuntimeError(f"{type(e).__name__}: {e}\n{traceback.format_exc()}")
         outbox.put((seat, stamp, action, time.perf_counter() - t0))
 
 

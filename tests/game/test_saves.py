@@ -48,27 +48,29 @@ def test_latest_save_is_the_most_recent_of_all(monkeypatch: pytest.MonkeyPatch) 
     assert latest is not None and latest.path == named and latest.name == "mine"
 
 
-def test_a_save_of_another_version_is_refused_and_moved_aside_with_its_picture() -> None:
+def test_a_save_of_a_newer_version_is_kept_untouched_and_names_that_version() -> None:
     keep = saves.write_save(_played(1), saves.named_save_path("alta"), "named", "keep")
     path = saves.write_save(_played(2), saves.autosave_path("alta"), thumbnail=b"png")
     data = json.loads(path.read_text(encoding="utf-8"))
     data["save"]["version"] = saves.SAVE_FILE_VERSION + 1
+    data["save"]["app"] = "9.1.0"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(saves.SaveRefused) as err:
         saves.load_save(path)
-    assert err.value.key == "life.saves.other_version"
-    assert err.value.params["version"] == saves.SAVE_FILE_VERSION + 1
-    assert not path.exists() and not saves.thumbnail_path(path).exists()
-    assert err.value.moved_to is not None and err.value.moved_to.exists()
+    assert err.value.key == "life.saves.newer" and err.value.params["app"] == "9.1.0"
+    # never moved aside for its version: the version that wrote it opens it
+    assert path.exists() and saves.thumbnail_path(path).exists() and err.value.moved_to is None
     assert keep.exists() and saves.load_save(keep).turn >= 0  # the other save is untouched
 
 
-def test_a_save_without_a_version_block_is_another_version() -> None:
-    path = storage.saves_dir() / "war-old.json"
-    storage.atomic_write_json(path, _played().save())  # what the previous version wrote
+def test_a_save_of_the_first_versions_without_a_block_is_migrated() -> None:
+    path = storage.saves_dir() / "alta-old.json"
+    played = _played()
+    storage.atomic_write_json(path, played.save())  # what the first versions wrote
     found, refused = saves.list_saves()
-    assert not found and [r.key for r in refused] == ["life.saves.other_version"]
-    assert not path.exists()
+    assert not refused and [f.path for f in found] == [path]
+    assert saves.load_save(path).fingerprint() == played.fingerprint()
+    assert saves.save_document(played)["save"]["app"]  # saves now say who wrote them
 
 
 def test_a_damaged_file_is_refused_and_moved_aside() -> None:
