@@ -330,4 +330,7 @@ def cli(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen build's workers start this same program
     sys.exit(cli())

@@ -82,8 +82,13 @@ def setup(console: int = logging.WARNING) -> Path | None:
         setattr(handler, _TAG, True)
         root.addHandler(handler)
     root.setLevel(logging.INFO)
+    frozen = " (standalone build)" if getattr(sys, "frozen", False) else ""
     logging.getLogger(__name__).info(
-        "Taverna %s on %s, Python %s", VERSION, platform.platform(), platform.python_version()
+        "Taverna %s%s on %s, Python %s",
+        VERSION,
+        frozen,
+        platform.platform(),
+        platform.python_version(),
     )
     return path
 

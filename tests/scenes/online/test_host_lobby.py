@@ -6,6 +6,7 @@ joiner is sent (only its seat's secrets)."""
 from __future__ import annotations
 
 import io
+import json
 import threading
 import time
 
@@ -162,13 +163,22 @@ def test_a_host_who_leaves_tells_every_joiner_and_keeps_the_match(app) -> None: 
     pump_until(app, lambda: isinstance(app.scenes.top, table_class("war")))
     table = app.scenes.top
     bot, rng = make_bot("war", "easy"), Rng("bia")
+    # (the deal is secret, so either may move first: Ana plays until the table
+    # has autosaved at least once, then waits for her turn)
+    ana_plays = person_plays(table, "war")
 
     def ana_to_decide() -> bool:  # Bia plays her turns from "her machine"
         for text in link.poll():
             bia.handle_text(text)
         if bia.seat in bia.to_move and bia.legal_actions(1):
             bia.apply(1, bot.choose(bia.view(1), bia.legal_actions(1), rng))
-        return table.human_to_act() == 0 and saves.autosave_path("war").exists()
+        path = saves.autosave_path("war")
+        if not path.exists():
+            ana_plays()
+            return False
+        table.autosaver.wait()
+        saved = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+        return table.human_to_act() == 0 and saved == len(table.match.log)
 
     pump_until(app, ana_to_decide)
     app.settings.confirm_quit = False
