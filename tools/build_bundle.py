@@ -86,7 +86,7 @@ def archive() -> Path:
     stem = DIST / f"taverna-{VERSION}-{platform_tag()}"
     if sys.platform == "win32":
         return Path(shutil.make_archive(str(stem), "zip", DIST, "taverna"))
-    path = stem.with_suffix(".tar.gz")
+    path = Path(f"{stem}.tar.gz")
     with tarfile.open(path, "w:gz") as tar:
         tar.add(BUNDLE, arcname="taverna")
     return path
