@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import logging
 import os
 import sys
 import time
@@ -293,6 +294,9 @@ class App:
         for scene in self.scenes.stack:
             path = scene.emergency_save()
             if path:
+                logging.getLogger(__name__).warning(
+                    "ended by signal %s; saved %s", self.signalled, path
+                )
                 print("taverna: " + tr("ui.table_base.interrupted", path=path), file=sys.stderr)
         self.running = False
         return 128 + int(self.signalled or 0)

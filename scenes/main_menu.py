@@ -261,18 +261,16 @@ class MainMenu(Scene):
         """The character's permanent life points at O Morto's tables ([T11]), bottom left."""
         if not self._frames_drawn:
             return  # the first frame reads no file
-        if not hasattr(self, "_life_text"):
+        if not hasattr(self, "_profile"):
             from game.wyrt.profile import load_profile
 
-            profile, _problem = load_profile()
-            self._life_text = (
-                tr("wyrttable.menu_dead")
-                if profile.dead
-                else tr("wyrttable.menu_pv", pv=profile.pv)
-            )
+            self._profile, _problem = load_profile()
+        # worded at every draw: a switch of language rewords it at once
+        profile = self._profile
+        life = tr("wyrttable.menu_dead") if profile.dead else tr("wyrttable.menu_pv", pv=profile.pv)
         style.blit_text(
             surface,
-            self._life_text,
+            life,
             15,
             (left, surface.get_height() - 30),
             style.PARCHMENT_DARK,

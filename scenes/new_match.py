@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import OptionsError, OptionSpec, get_info
+from game import OptionsError, get_info
 from game.names import clean_name
 from scenes import style, ui
 from scenes.i18n import tr, tr_error
@@ -17,15 +17,25 @@ from scenes.manager import Scene
 from scenes.names import GENERIC_LEVELS, bot_seat_name
 from scenes.option_words import (
     NAME_MIN,
-    ZERO_MEANS_NO_LIMIT,
+    ZERO_MEANS,
     choice_label,
     fit_label,
     label_style,
     labelled_error,
     option_help,
     option_label,
+    zero_words,
 )
-from scenes.seat_choices import HUMAN, REMOTE, kind_choices, seat_choice_need, seat_choices
+from scenes.seat_choices import (
+    HUMAN,
+    REMOTE,
+    default_seat_count,
+    kind_choices,
+    next_bot,
+    seat_choice_need,
+    seat_choices,
+    typed_choice,
+)
 from scenes.widgets.wide_dropdown import WideDropDown
 
 if TYPE_CHECKING:
@@ -51,14 +61,9 @@ class NewMatchScene(Scene):
         self.error = ""
         self.shown_options = [o for o in self.info.options if not o.internal] if self.info else []
         if self.info is not None:
-            n = int(
-                self.info.extra.get(
-                    "default_seats", max(self.info.min_seats, min(3, self.info.max_seats))
-                )
-            )
-            mid = self.info.bot_ids[len(self.info.bot_ids) // 2] if self.info.bot_ids else "random"
-            for i in range(n):
-                self.rows.append(self._new_row(HUMAN if i == 0 else mid, i))
+            for i in range(default_seat_count(self.info)):
+                kind = HUMAN if i == 0 else next_bot(self.info, [r["kind"] for r in self.rows])
+                self.rows.append(self._new_row(kind, i))
             self.values = {o.key: o.default for o in self.shown_options if o.kind != "per_seat"}
         self.widgets: dict[str, Any] = {}
 
@@ -103,6 +108,7 @@ class NewMatchScene(Scene):
         self.opt_widgets: dict[str, Any] = {}
         #: entries whose 0 means "no limit" -> the label saying so beside them
         self.zero_notes: dict[Any, Any] = {}
+        self.zero_keys: dict[Any, str] = {}
         by = self.panel.bottom - 64
         self.back = ui.button(
             pygame.Rect(self.panel.left + 24, by, 160, 46), tr("ui.common.back"), m, self.ui
@@ -231,7 +237,7 @@ class NewMatchScene(Scene):
                     inner,
                 )
             else:
-                zero_note = o.key in ZERO_MEANS_NO_LIMIT
+                zero_note = o.key in ZERO_MEANS
                 if zero_note:  # a short entry and, beside it, what 0 means
                     note_rect = pygame.Rect(rect.left + 90, rect.top, rect.width - 90, rect.height)
                     rect = pygame.Rect(rect.left, rect.top, 82, rect.height)
@@ -240,9 +246,10 @@ class NewMatchScene(Scene):
                 entry.set_text(str(value))
                 self.opt_widgets[o.key] = entry
                 if zero_note:
-                    self.zero_notes[entry] = ui.label(
-                        note_rect, self._zero_text(str(value)), m, inner, "#ink_label_small"
-                    )
+                    words = zero_words(o.key, str(value))
+                    label = ui.label(note_rect, words, m, inner, "#ink_label_small")
+                    self.zero_notes[entry] = label
+                    self.zero_keys[entry] = o.key
         self.options_rect = area
         # seed and practice
         sy = by - 62
@@ -329,16 +336,11 @@ class NewMatchScene(Scene):
             widget = self.opt_widgets.get(o.key)
             if o.kind == "int" and widget is not None:
                 text = widget.get_text().strip()
-                if not text and o.key in ZERO_MEANS_NO_LIMIT:
-                    text = "0"  # the note beside it says "(no limit)"
+                if not text and o.key in ZERO_MEANS:
+                    text = "0"  # the note beside it says what 0 means
                 self.values[o.key] = int(text) if text.isdigit() else text
         text = self.seed_entry.get_text().strip()
         self.seed = int(text) if text.isdigit() else self.seed
-
-    @staticmethod
-    def _zero_text(value: str) -> str:
-        """What an entry whose 0 means "no limit" holds, in words."""
-        return tr("ui.table_base.no_limit") if value.strip() in ("", "0") else ""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -351,7 +353,8 @@ class NewMatchScene(Scene):
         ):
             self.error = ""  # the player changes something: the old reason may no longer hold
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.zero_notes:
-            self.zero_notes[event.ui_element].set_text(self._zero_text(event.ui_element.get_text()))
+            key, text = self.zero_keys[event.ui_element], event.ui_element.get_text()
+            self.zero_notes[event.ui_element].set_text(zero_words(key, text))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.back:
                 self.app.scenes.pop()
@@ -362,8 +365,8 @@ class NewMatchScene(Scene):
             if event.ui_element == self.start:
                 self.start_match()
             elif event.ui_element == self.add:
-                mid = self.info.bot_ids[len(self.info.bot_ids) // 2]
-                self.rows.append(self._new_row(mid, len(self.rows)))
+                bot = next_bot(self.info, [r["kind"] for r in self.rows])
+                self.rows.append(self._new_row(bot, len(self.rows)))
                 self._rebuild()
             elif event.ui_element == self.reseed:
                 self.seed = random.randrange(1, 10**6)
@@ -401,15 +404,10 @@ class NewMatchScene(Scene):
                     return
                 for o in self.shown_options:
                     if o.kind == "per_seat" and event.ui_element == rw.get(o.key):
-                        self.rows[i][o.key] = self._typed(o, ui.selected_id(rw[o.key]))
+                        self.rows[i][o.key] = typed_choice(o, ui.selected_id(rw[o.key]))
             for o in self.shown_options:
                 if o.kind == "choice" and event.ui_element == self.opt_widgets.get(o.key):
-                    self.values[o.key] = self._typed(o, ui.selected_id(self.opt_widgets[o.key]))
-
-    @staticmethod
-    def _typed(spec: OptionSpec, text: str) -> Any:
-        """Drop-downs give text; give the option's own value back."""
-        return next((c for c in spec.choices if str(c) == text), text)
+                    self.values[o.key] = typed_choice(o, ui.selected_id(self.opt_widgets[o.key]))
 
     # -- actions ---------------------------------------------------------------
     def collect(self) -> tuple[list[Any], dict[str, Any]]:

@@ -33,8 +33,17 @@ def option_label(game: str, spec: OptionSpec) -> str:
     return text + (" · " + tr("ui.new_match.house") if spec.house else "")
 
 
-#: int options where 0 means "no limit" (said in words beside the entry)
-ZERO_MEANS_NO_LIMIT = frozenset({"turn_limit"})
+#: int options whose 0 means something, said in words beside the entry
+ZERO_MEANS = {
+    "turn_limit": "ui.table_base.no_limit",
+    "hand_limit": "ui.table_base.no_limit",
+    "stack_bb": "ui.new_match.zero_table_own",
+}
+
+
+def zero_words(key: str, value: str) -> str:
+    """What an entry of an option in `ZERO_MEANS` holding `value` means ("" past 0)."""
+    return tr(ZERO_MEANS[key]) if value.strip() in ("", "0") else ""
 
 
 def option_help(game: str, spec: OptionSpec) -> str | None:

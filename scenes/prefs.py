@@ -33,6 +33,8 @@ class Settings:
     confirm_quit: bool = True
     show_odds: bool = False
     card_back: str = "crimson"
+    #: the port the on-screen host listens on (a router's forwarding rule names it)
+    host_port: int = 47474
     #: games whose first match already offered the guided game (asked once, ever)
     guided_offered: list[str] = field(default_factory=list)
 
@@ -43,6 +45,11 @@ class Settings:
 
 
 CARD_BACKS = ("crimson", "forest")
+
+
+def valid_port(value: Any) -> bool:
+    """A port a host may listen on without special rights (1024-65535)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1024 <= value <= 65535
 
 
 def _valid(name: str, value: Any) -> bool:
@@ -65,6 +72,7 @@ def _valid(name: str, value: Any) -> bool:
         "confirm_quit": lambda v: isinstance(v, bool),
         "show_odds": lambda v: isinstance(v, bool),
         "card_back": lambda v: v in CARD_BACKS,
+        "host_port": valid_port,
         "guided_offered": lambda v: isinstance(v, list) and all(isinstance(g, str) for g in v),
     }
     try:

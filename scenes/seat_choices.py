@@ -11,7 +11,7 @@ from typing import Any
 from game import GameInfo, OptionSpec
 from scenes import style
 from scenes.i18n import has, tr
-from scenes.names import bot_label
+from scenes.names import GENERIC_LEVELS, bot_label
 from scenes.option_words import choice_label, short_bot_label
 from scenes.widgets.wide_dropdown import BOX_PAD, TEXT_SIZE, Choice
 
@@ -61,3 +61,27 @@ def seat_choice_need(game: str, info: GameInfo, per_seat: Sequence[OptionSpec]) 
         for c in o.choices or ()
     ]
     return max((style.text_width(t, TEXT_SIZE) + BOX_PAD + 16 for t in texts), default=0)
+
+
+def next_bot(info: GameInfo, taken: Sequence[str]) -> str:
+    """The bot a new seat gets: the middle level; where the bots are characters
+    (Wyrt's personas), the middle one not seated yet, then its neighbours in
+    strength, so a new table is not one persona three times (never the boss)."""
+    ids = [b for b in info.bot_ids if b != "morto"]
+    if not ids:
+        return "random"
+    mid = len(ids) // 2
+    if all(b in GENERIC_LEVELS for b in ids):
+        return ids[mid]
+    near = sorted(range(len(ids)), key=lambda i: (abs(i - mid), -i))
+    return next((ids[i] for i in near if ids[i] not in taken), ids[mid])
+
+
+def default_seat_count(info: GameInfo) -> int:
+    """Seats a new-match form starts with: the game's say, else three (within its range)."""
+    return int(info.extra.get("default_seats", max(info.min_seats, min(3, info.max_seats))))
+
+
+def typed_choice(spec: OptionSpec, text: str) -> Any:
+    """Drop-downs give text; give the option's own value back."""
+    return next((c for c in spec.choices if str(c) == text), text)

@@ -1,5 +1,6 @@
 """Settings: language, fullscreen, volumes, animation speed, confirmations,
-odds display and card back. Every change applies and is saved at once."""
+odds display, card back and the port a hosted table listens on. Every change
+applies and is saved at once."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from game import storage
 from scenes import style, ui
 from scenes.i18n import later, tr
 from scenes.manager import Scene
-from scenes.prefs import ANIMATION_SPEEDS, CARD_BACKS, Settings
+from scenes.prefs import ANIMATION_SPEEDS, CARD_BACKS, Settings, valid_port
 from scenes.widgets.cards import back_surface
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class SettingsScene(Scene):
         "confirm_quit",
         "show_odds",
         "card_back",
+        "host_port",
     )
 
     def __init__(self, app: App) -> None:
@@ -78,6 +80,12 @@ class SettingsScene(Scene):
         self.card_back = ui.dropdown(
             pygame.Rect(cx, self.row_y["card_back"], cw - 50, 36), backs, s.card_back, m, self.ui
         )
+        self.host_port = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(cx, self.row_y["host_port"], 110, 36), m, self.ui
+        )
+        self.host_port.set_allowed_characters("numbers")
+        self.host_port.set_text_length_limit(5)
+        self.host_port.set_text(str(s.host_port))
         by = self.panel.bottom - 70
         self.defaults = ui.button(
             pygame.Rect(self.panel.left + 40, by, 220, 46), tr("ui.settings.defaults"), m, self.ui
@@ -121,6 +129,8 @@ class SettingsScene(Scene):
                 self._set(animation_speed=ui.selected_id(self.speed))
             elif event.ui_element == self.card_back:
                 self._set(card_back=ui.selected_id(self.card_back))
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element == self.host_port:
+            self._port_typed()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             if event.ui_element == self.music:
                 self._set(music_volume=self.music.get_current_value() / 100)
@@ -129,6 +139,7 @@ class SettingsScene(Scene):
                 self.app.sound.play("chips")
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.back:
+                self._port_typed()
                 self.app.scenes.pop()
             elif event.ui_element == self.fullscreen:
                 self.app.toggle_fullscreen()
@@ -144,6 +155,18 @@ class SettingsScene(Scene):
                     later("ui.settings.defaults_ask"),
                     self._restore_defaults,
                 )
+
+    def _port_typed(self) -> None:
+        """Keep a typed port, or say why not and show the one kept."""
+        text = self.host_port.get_text().strip()
+        if text == str(self.app.settings.host_port):
+            return
+        if text.isdigit() and valid_port(int(text)):
+            self._set(host_port=int(text))
+            self.app.notify(tr("ui.settings.port_kept", port=int(text)))
+        else:
+            self.app.notify(tr("ui.settings.port_refused", port=text or "0"), "warn")
+            self.host_port.set_text(str(self.app.settings.host_port))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))

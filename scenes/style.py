@@ -319,12 +319,16 @@ def wrap_to_fit(
 
 #: money units written before their amount ("T$ 5", "PV 18"): never left alone at a line's end
 UNITS = ("T$", "PV")
+#: units written after their amount ("20 PV", "20 HP"): never alone at a line's start
+UNITS_AFTER = ("PV", "HP")
 
 
 def _glue_units(words: list[str]) -> list[str]:
     out: list[str] = []
     for w in words:
-        if out and out[-1] in UNITS and w[:1].isdigit():
+        before = out and out[-1] in UNITS and w[:1].isdigit()
+        after = out and out[-1][-1:].isdigit() and w.rstrip(".,;:)") in UNITS_AFTER
+        if before or after:
             out[-1] = f"{out[-1]} {w}"
         else:
             out.append(w)

@@ -104,3 +104,33 @@ def test_the_war_table_names_the_joker_as_the_rules_do() -> None:
         set_language(lang)
         assert tr("wartable.joker") == tr("war.figures.joker"), lang
     set_language("en")
+
+
+def test_every_tooltip_is_drawable_by_the_widgets_font() -> None:
+    """Tooltips are drawn by pygame-gui with Noto Sans, not by our text code (which
+    takes suit signs and arrows from the symbols font): a sign there showed as an
+    empty box ("Go back one action (←)")."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from scenes.style import sans_path
+
+    pygame.font.init()
+    font = pygame.font.Font(str(sans_path()), 16)
+
+    def face(ch: str) -> bytes:
+        return pygame.image.tobytes(font.render(ch, True, (0, 0, 0), (255, 255, 255)), "RGB")
+
+    empty_box = face("\ue000")  # what the font draws for a glyph it lacks
+    assert face("←") == empty_box and face("a") != empty_box  # the check can tell
+    missing = {
+        key: ch
+        for lang, table in load_all().items()
+        for key, text in table.items()
+        if key.endswith(("_tip", ".tip", "scroll_left", "scroll_right"))
+        for ch in set(PLACEHOLDER.sub("x", text)) - {" "}
+        if face(ch) == empty_box
+    }
+    assert not missing, missing

@@ -23,7 +23,6 @@ from scenes import style, ui
 from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
-from scenes.online.join import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -54,10 +53,10 @@ def open_lobby(
     options: dict[str, Any],
     *,
     bind: str = "0.0.0.0",
-    port: int = DEFAULT_PORT,
+    port: int | None = None,
 ) -> HostLobby:
     """Listen for the seats played elsewhere (on every address of this machine,
-    the usual port, or any free one when it is taken); raises ValueError in
+    the port of the settings, or any free one when it is taken); raises ValueError in
     plain words. The deal is secret: its seed is drawn here and never shown."""
     from scenes.tables import table_options
 
@@ -72,6 +71,7 @@ def open_lobby(
     for i, s in enumerate(seats):  # the host's own seats keep the names chosen here
         if not s.elsewhere:
             session.seats[i].name = s.name
+    port = app.settings.host_port if port is None else port
     server = HostServer(session, bind, port)
     note = ""
     try:

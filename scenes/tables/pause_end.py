@@ -35,6 +35,8 @@ class PauseAndEnd:
                     self.on_leave(self.match)
                 self.leave_to_caller()
                 return
+            if autosave.keeps_saves(self) and not self.match.is_over:
+                self.autosave()  # as it stands this moment: Continue picks it up here
             self.app.scenes.reset(self.app.screens.main_menu())
 
         if not self.match.is_over and self.app.settings.confirm_quit:
@@ -53,7 +55,7 @@ class PauseAndEnd:
             return tr("ui.table_base.leave_tournament")
         if self.hosted_elsewhere:
             return tr("ui.table_base.leave_joined")
-        if self.saved_now:
+        if self.saved_now or autosave.keeps_saves(self):  # leaving writes the autosave
             return tr("ui.table_base.leave_saved")
         return tr("ui.confirm.leave_match")
 

@@ -91,13 +91,15 @@ class TournamentForm:
     chama_event: str = "Taverna"
     chama_variants: list[str] = field(default_factory=list)
     chama_year: int = field(default_factory=lambda: datetime.date.today().year)
+    #: names of the tournaments already kept: a default name is never one of them
+    taken_names: frozenset[str] = frozenset()
 
     @staticmethod
     def first(game: str | None = None) -> TournamentForm:
         """A fresh form for `game` (else the game played last, else War, the one
         most players know), one human and a few bots."""
         name = game if game is not None else usual_game()
-        form = TournamentForm(game=name)
+        form = TournamentForm(game=name, taken_names=kept_names())
         form.set_game(name)
         # the new-match screen's first-person name: reads right as "Player wins" / "Você vence"
         form.entrants = [EntrantRow(HUMAN, tr("ui.table_base.first_player"))]
@@ -190,7 +192,12 @@ class TournamentForm:
     def _default_name(self) -> str:
         from scenes.tournament.common import game_title
 
-        return tr("tournament.create.default_name", game=game_title(self.game))
+        base = tr("tournament.create.default_name", game=game_title(self.game))
+        n, name = 1, base
+        while name in self.taken_names:  # "War tournament 2": two are never one name
+            n += 1
+            name = f"{base} {n}"
+        return name
 
     # -- derived -------------------------------------------------------------
     def entrant_names(self) -> list[str]:
@@ -226,11 +233,17 @@ class TournamentForm:
         if not self.is_chama:
             return self.name.strip() or self._default_name
         try:
-            return chama_event_name(
+            name = chama_event_name(
                 self.chama_type, self.chama_event, self.chama_year, self.chama_variants
             )
         except ValueError:
             return None
+        n, event = 1, self.chama_event
+        while name in self.taken_names and self.chama_event == "Taverna":  # the default's
+            n += 1
+            event = f"Taverna {n}"
+            name = chama_event_name(self.chama_type, event, self.chama_year, self.chama_variants)
+        return name
 
     def specs(self) -> list[EntrantSpec]:
         """Entrants as the organizer takes them."""
@@ -300,3 +313,14 @@ class TournamentForm:
             semifinal=self.semifinal and self.semifinal_applies,
             double_points=self.double_points and self.double_points_applies,
         )
+
+
+def kept_names() -> frozenset[str]:
+    """The names of the tournaments kept in the database (none when it cannot be read)."""
+    from game.tournament.persistence import open_store
+
+    try:
+        with open_store() as store:
+            return frozenset(t.name for t in store.history())
+    except Exception:  # noqa: BLE001 -- a default name never stops the screen
+        return frozenset()

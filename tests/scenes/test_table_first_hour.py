@@ -157,18 +157,23 @@ def test_a_continued_match_tells_its_log_again(app) -> None:  # type: ignore[no-
 
 
 def test_leave_says_what_is_true(app) -> None:  # type: ignore[no-untyped-def]
+    """Leaving writes the autosave as the match stands, so nothing is lost and
+    the question says so (it said "Unsaved progress is lost" beside Continue)."""
+    from game import saves
+
     t = table(app, THREE)
     until(app, my_phase(t, "reinforce"))
-    assert "lost" in t.leave_warning()
-    t.save_match()
-    assert "lost" not in t.leave_warning() and "saved" in t.leave_warning()
     own = next(n for n, o in t.view()["owners"].items() if o == 0)
     t.buffer.add(own, t.buffer.left)  # type: ignore[union-attr]
-    t.confirm_placement()
-    assert "lost" in t.leave_warning()  # something happened since the save
+    t.confirm_placement()  # a move since any save
+    assert "lost" not in t.leave_warning() and "saved" in t.leave_warning()
     t.quit_to_menu()
     assert isinstance(app.scenes.top, ConfirmDialog)
     assert app.scenes.top.message == t.leave_warning()
+    click_widget(app, app.scenes.top.yes)
+    pump(app, 3)
+    kept = saves.load_save(saves.autosave_path("war"))
+    assert len(kept.log) == len(t.match.log)  # Continue picks it up right here
 
 
 def test_leaving_a_tournament_table_names_the_tournament(app) -> None:  # type: ignore[no-untyped-def]

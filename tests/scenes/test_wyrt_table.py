@@ -247,7 +247,7 @@ def test_death_match_and_life_cassino_look_t11(app) -> None:  # type: ignore[no-
     view = t.view()
     assert view["morto_seat"] == 1 and t.unit == "PV"
     assert t.look.candles
-    assert t.money(12).endswith("PV")
+    assert t.money(12).endswith("HP")  # PV in Portuguese, HP in English
     assert view["profile_seat"] == 0  # Ana wagers her character's life
     until(app, my_decision(t))
     assert not t.extra_buttons["leave"].visible  # nobody gets up while O Morto stands
