@@ -120,3 +120,10 @@ def tr_error(exc: Exception) -> str:
         if text != key:
             return text
     return str(exc)
+
+
+def grouped(amount: int) -> str:
+    """A whole number with the thousands separator of the language in use:
+    1250 -> "1.250" in Portuguese, "1,250" in English (every amount on screen)."""
+    text = f"{amount:,}"
+    return text.replace(",", ".") if language() == "pt" else text

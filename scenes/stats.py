@@ -15,7 +15,7 @@ import pygame_gui
 
 from game import KNOWN_GAMES, history
 from scenes import style, ui
-from scenes.i18n import has, later, tr
+from scenes.i18n import grouped, has, later, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
 
@@ -47,7 +47,7 @@ def best_text(kind: str, value: int | None, label: str) -> str:
         key = f"wyr.combinations.{label}"
         name = tr(key) if has(key) else label.replace("_", " ")
         return tr("life.stats.best.best_combination", name=name, value=value)
-    return tr(f"life.stats.best.{kind}", value=value)
+    return tr(f"life.stats.best.{kind}", value=grouped(value))
 
 
 def streak_text(streak: int) -> str:

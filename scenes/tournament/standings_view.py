@@ -333,6 +333,9 @@ class StandingsScene(Scene):
             if isinstance(v, bool):
                 if v:
                     draw_check(surface, (x + w // 2, rect.centery), 12, style.GOLD_DARK)
+                else:  # a dash, as in every other column without a figure: never a hole
+                    centre = (x + w // 2, rect.centery)
+                    style.blit_text(surface, "–", CELL, centre, style.INK_SOFT, anchor="center")
             else:
                 strong = c in ("name", "points") or (c == "place" and row.place <= 3)
                 left = c in ("name", "bot", "reached")

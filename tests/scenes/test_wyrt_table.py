@@ -7,6 +7,7 @@ replay, tutorial) is in test_wyrt_table_session.py."""
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.wyrt import records as R
@@ -81,6 +82,24 @@ def test_typed_raise_below_minimum_is_refused_and_explained_t3(app) -> None:  # 
     click_widget(app, c.widgets["raise"])
     assert len(t.match.log) == before  # the engine refused: the match is untouched
     assert app.toast.visible and "20" in app.toast.text  # "a raise must reach at least T$ 20"
+    # the button no longer offers the refused amount: box and button say T$ 20 again
+    assert entry.get_text() == "20" and "20" in c.widgets["raise"].text
+    assert "15" not in c.widgets["raise"].text
+
+
+def test_the_raise_box_and_button_always_say_one_amount_t3(app) -> None:  # type: ignore[no-untyped-def]
+    t = table(app, BOTS, straddle=False)
+    until(app, my_decision(t))
+    c = t.controls
+    assert c is not None
+    entry = c.widgets["amount"]
+    entry.focus()  # the player types 30 in the box...
+    entry.set_text("30")
+    c.handle_ui(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=entry))
+    assert "30" in c.widgets["raise"].text
+    click_widget(app, c.widgets["pot"])  # ...then asks for a pot raise
+    amount = c.pot_raise(1.0)
+    assert entry.get_text() == str(amount) and c.widgets["raise"].text.endswith(str(amount))
 
 
 def test_straddle_prompt_and_acting_last_t2(app) -> None:  # type: ignore[no-untyped-def]

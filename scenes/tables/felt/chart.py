@@ -25,6 +25,20 @@ class Series:
     values: tuple[int, ...]
 
 
+def nice_axis(lo: int, hi: int, most: int = 5) -> tuple[int, int, int]:
+    """The axis from `lo` to `hi` widened to round ends, and its step (1, 2 or 5
+    times a power of ten) so that at most `most` steps cover it: T$ 0/100/200,
+    not T$ 78/155/232."""
+    power = 1
+    while True:
+        for mult in (1, 2, 5):
+            step = mult * power
+            low, high = lo // step * step, -(-hi // step) * step
+            if (high - low) // step <= most:
+                return low, max(high, low + step), step
+        power *= 10
+
+
 def draw_line_chart(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -59,11 +73,12 @@ def draw_line_chart(
     lo = min((min(s.values) for s in series if s.values), default=0)
     # a close session still shows its swings: the axis starts near the lowest value
     lo = max(0, int(lo - (hi - lo) * 0.15)) if hi - lo < hi * 0.5 else 0
-    hi = max(lo + 1, hi)
-    # gridlines and the value axis
-    for k in range(5):
-        v = lo + (hi - lo) * k / 4
-        y = plot.bottom - plot.height * k / 4
+    lo, hi, step = nice_axis(lo, max(lo + 1, hi))
+    rows = round((hi - lo) / step)
+    # gridlines and the value axis, at round values
+    for k in range(rows + 1):
+        v = lo + step * k
+        y = plot.bottom - plot.height * k / rows
         pygame.draw.line(surface, style.PARCHMENT_DARK, (plot.left, y), (plot.right, y), 1)
         style.blit_text(
             surface,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from scenes import style
+from scenes.i18n import grouped
 from scenes.widgets.chips import chip_surface, split_amount
 from scenes.widgets.tween import Tweens, ease_in_out_cubic
 
@@ -28,8 +29,8 @@ Point = tuple[int, int]
 
 
 def plain_label(amount: int) -> str:
-    """Thousands with dots, no currency (e.g. "1.250")."""
-    return f"{amount:,}".replace(",", ".")
+    """Thousands grouped as the language does, no currency ("1.250", "1,250")."""
+    return grouped(amount)
 
 
 def _chip_columns(amount: int, max_chips: int) -> list[list[int]]:

@@ -54,6 +54,10 @@ class WyrResults(VictoryOverlay):
             box.left + left_w, box.top + 64, box.width - left_w - 24, box.height - 96
         )
 
+    def toast_area(self) -> pygame.Rect:
+        """Messages stand over the standings, left of the chart (they covered its axis)."""
+        return pygame.Rect(self.box.left, 0, self.chart.left - self.box.left, self.box.bottom - 78)
+
     def chart_series(self) -> list[felt.Series]:
         """One line a lord: name, colour, emblem and money after every round."""
         series = []

@@ -14,13 +14,13 @@ from game import Action, Event
 from game.cards import Card, rank_text
 from game.wyr import records as R
 from game.wyr.combos import best_combination
-from scenes.i18n import tr
+from scenes.i18n import grouped, tr
 from scenes.tables.you_words import fields_naming, keys_for, say_first
 
 
 def money(amount: int) -> str:
-    """T$ with the dot thousands of pt-BR ("T$ 1.250")."""
-    return tr("wyr.ui.money", amount=f"{amount:,}".replace(",", "."))
+    """T$ with the language's thousands ("T$ 1.250", "T$ 1,250")."""
+    return tr("wyr.ui.money", amount=grouped(amount))
 
 
 def cards_text(cards: Sequence[Card | str | None]) -> str:

@@ -252,18 +252,23 @@ class BetControls:
         )
         return tr(key, amount=money(to, self.unit))
 
-    def _sync_amount(self) -> None:
-        self.widgets["raise"].set_text(self._raise_text(self.raise_to))
+    def _sync_amount(self, force: bool = False) -> None:
+        """The button says what pressing it sends, the box the same amount (a box
+        being typed in keeps the typing, unless the slider or a pot button moved
+        the amount: `force`)."""
+        amount = self.typed if self.typed is not None else self.raise_to
+        self.widgets["raise"].set_text(self._raise_text(amount))
         entry = self.widgets["amount"]
-        if entry.get_text() != str(self.raise_to) and not entry.is_focused:
-            entry.set_text(str(self.raise_to))
+        typing = entry.is_focused and self.typed is not None and not force
+        if entry.get_text() != str(amount) and not typing:
+            entry.set_text(str(amount))
 
     def set_raise(self, to: int) -> None:
         """Move the raise amount (clamped to what the slider allows)."""
         self.raise_to = max(self.lo, min(self.hi, to))
         self.typed = None
         self.widgets["slider"].set_current_value(self.raise_to)
-        self._sync_amount()
+        self._sync_amount(force=True)
 
     def pot_raise(self, fraction: float) -> int:
         """A raise of `fraction` of the pot: the call first, then that share of the new pot."""
@@ -281,7 +286,7 @@ class BetControls:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and el is self.widgets.get("slider"):
             self.raise_to = int(el.get_current_value())
             self.typed = None
-            self._sync_amount()
+            self._sync_amount(force=True)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and el is self.widgets.get("amount"):
             self.typed = self.typed_amount()
@@ -335,7 +340,11 @@ class BetControls:
             owe = int(self.view["to_call"]) if self.view else 0
             self.submit(Call() if owe > 0 else Check())
         elif name == "raise":
-            self.submit(Raise(self.typed if self.typed is not None else self.raise_to))
+            if not self.submit(Raise(self.typed if self.typed is not None else self.raise_to)):
+                # refused (said in words): the box and the button go back to an
+                # amount the slider allows, not the refused one
+                self.typed = None
+                self._sync_amount(force=True)
         elif name == "allin":
             self.submit(AllIn())
         elif name == "half":

@@ -280,6 +280,11 @@ class SessionEnd(VictoryOverlay):
         if self.look is not None:
             self.look.set_relative_position((self.box.right - 136, self.box.top + 12))
 
+    def toast_area(self) -> pygame.Rect:
+        """Messages ("Table 1: result recorded.") stand over the standings, left of
+        the chart, whose axis they covered."""
+        return pygame.Rect(self.box.left, 0, self.box.width * 4 // 10, self.box.bottom - 78)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.table

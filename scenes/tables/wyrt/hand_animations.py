@@ -26,7 +26,7 @@ class WyrtHandAnimations:
     """The hand's animations (mixed into `WyrtTable`)."""
 
     def _on_HandStarted(self, ev: R.HandStarted) -> None:
-        if self.shown.hand:
+        if ev.hand > 1:  # the chips after the hand before (the table began with the first's)
             self.chip_history.append(list(self.shown.stacks))
         for fan in self.fans.values():
             fan.clear()

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from scenes.i18n import language, tr
+from scenes.i18n import grouped, tr
 
-
-def grouped(amount: int) -> str:
-    """1250 -> "1.250" in Portuguese, "1,250" in English."""
-    text = f"{amount:,}"
-    return text.replace(",", ".") if language() == "pt" else text
+__all__ = ["grouped", "money"]
 
 
 def money(amount: int, unit: str) -> str:
