@@ -12,7 +12,7 @@ the named line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scenes.i18n import has, tr
@@ -68,3 +68,13 @@ def say_first(keys: Iterable[str], **params: Any) -> str:
         if has(key):
             return tr(key, **params)
     return ""
+
+
+def names_with_you(names: Sequence[str], seats: Sequence[int], you: int | None) -> str:
+    """ "Borin, Lisandra and you": the seats' names, the person's said as "you"."""
+    said = [
+        tr("ui.table.you_in_list") if s == you else n for n, s in zip(names, seats, strict=True)
+    ]
+    if len(said) <= 1:
+        return "".join(said)
+    return tr("ui.table.list_and", first=", ".join(said[:-1]), last=said[-1])

@@ -113,3 +113,26 @@ def _finished(entry: object) -> object:
     import pygame
 
     return pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text="")
+
+
+def test_pot_lines_and_banners_speak_to_the_person(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """ "Pot 1 goes to Ana with Two pair" was said to Ana herself (and to a joiner
+    about his own seat): it is "you", in both languages, names and amounts too."""
+    from game.wyrt import records as R
+    from scenes.tables.base import SeatSetup
+    from tests.scenes.wyrt_table_helpers import table
+
+    t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "cliente_casual")], straddle=False)
+    pump(app, 2)
+    alone = R.PotWon(pot=1, amount=1860, winners=(0,), shares=(1860,), category="two_pair")
+    shared = R.PotWon(pot=1, amount=1860, winners=(1, 0), shares=(930, 930), category="pair")
+    assert "goes to you with" in t.event_text(alone) and "1,860" in t.event_text(alone)
+    assert "goes to Borin and you with" in t.event_text(shared)
+    shown: list[str] = []
+    monkeypatch.setattr(t.banner, "show", lambda title, sub="", *a, **k: shown.append(sub))
+    t._on_PotWon(alone)
+    t._on_PotWon(shared)
+    assert shown[0].startswith("You take") and shown[1].startswith("Borin and you share")
+    app.set_language("pt")
+    assert "vai para você com" in t.event_text(alone) and "1.860" in t.event_text(alone)
+    assert "Borin e você" in t.event_text(shared)

@@ -17,6 +17,7 @@ from scenes.i18n import tr
 from scenes.tables import felt
 from scenes.tables.wyr.model import BetReveal, ScoreBoard, explain_bets
 from scenes.tables.wyr.words import combo, event_line, money
+from scenes.tables.you_words import say_about
 
 
 def _noop() -> None:
@@ -112,7 +113,7 @@ class WyrAnimations:
         sh["dealt"][ev.seat] = True
         self.banner.show(
             tr("wyrtable.banner.round", round=ev.round),
-            tr("wyrtable.banner.dealer", name=self.name(ev.seat)),
+            say_about("wyrtable.banner.dealer", ev.seat, self.you(), name=self.name(ev.seat)),
             self._d(1.4),
             "info",
         )
@@ -205,7 +206,7 @@ class WyrAnimations:
         if ev.mao_de_wyr:
             self.banner.show(
                 tr("wyr.ui.mao_de_wyr"),
-                tr("wyrtable.mao.banner", name=self.name(ev.seat)),
+                say_about("wyrtable.mao.banner", ev.seat, self.you(), name=self.name(ev.seat)),
                 self._d(1.6),
             )
             self._hold(0.5)

@@ -15,7 +15,7 @@ from game.cards import Card, rank_text
 from game.wyr import records as R
 from game.wyr.combos import best_combination
 from scenes.i18n import grouped, tr
-from scenes.tables.you_words import fields_naming, keys_for, say_first
+from scenes.tables.you_words import fields_naming, keys_for, names_with_you, say_first
 
 
 def money(amount: int) -> str:
@@ -175,7 +175,7 @@ def event_line(
         said_to = ["winners"] if alone and you is not None and event.winners[0] == you else []
         return say_first(
             keys_for(k + ("won" if alone else "won_split"), said_to),
-            winners=", ".join(name(s) for s in event.winners),
+            winners=names_with_you([name(s) for s in event.winners], event.winners, you),
             pot=money(event.pot),
             reason=tr(f"wyr.reasons.{event.reason}"),
         )

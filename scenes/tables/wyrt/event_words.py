@@ -16,7 +16,7 @@ from scenes.i18n import has, tr
 from scenes.tables import felt
 from scenes.tables.base import TableScene
 from scenes.tables.wyrt.words import card_text, cards_text, category_text, unit_words
-from scenes.tables.you_words import keys_for, say_first
+from scenes.tables.you_words import keys_for, names_with_you, say_first
 
 if TYPE_CHECKING:
     pass
@@ -85,7 +85,8 @@ class WyrtEventWords:
         if isinstance(event, R.BlindPosted):
             extra.setdefault("blind", tr(f"wyrt.blinds.{event.blind}"))
         elif isinstance(event, R.PotWon):
-            extra.setdefault("winners", ", ".join(self.seats[w].name for w in event.winners))
+            names = [self.seats[w].name for w in event.winners]
+            extra.setdefault("winners", names_with_you(names, event.winners, self.you()))
         elif isinstance(event, R.CheatTested):
             extra.setdefault("test", tr(f"wyrttable.test_name_{event.test}"))
             extra.setdefault("level", tr(f"wyrt.difficulty.{event.level}"))

@@ -17,6 +17,7 @@ from scenes import style
 from scenes.i18n import tr
 from scenes.tables.wyrt.shown import Act
 from scenes.tables.wyrt.words import card_text, category_text
+from scenes.tables.you_words import names_with_you, say_about
 
 if TYPE_CHECKING:
     pass
@@ -46,7 +47,9 @@ class WyrtHandAnimations:
         if ev.blind == "straddle":
             self.shown.straddle = ev.seat
             self.banner.show(
-                tr("wyrttable.straddle_banner", name=self.seats[ev.seat].name),
+                say_about(
+                    "wyrttable.straddle_banner", ev.seat, self.you(), name=self.seats[ev.seat].name
+                ),
                 self.money(ev.amount),
                 self._d(1.4),
                 "info",
@@ -261,16 +264,20 @@ class WyrtHandAnimations:
         first_pot = ev.pot == 1
         self._pot_paid()
         self.shown.winners.update(ev.winners)
-        names = ", ".join(self.seats[w].name for w in ev.winners)
+        names = names_with_you([self.seats[w].name for w in ev.winners], ev.winners, self.you())
         if first_pot and count == 1:
             pot_name = tr("wyrttable.pot")
         elif first_pot:
             pot_name = tr("wyrttable.main_pot")
         else:
             pot_name = tr("wyrttable.side_pot", n=ev.pot - 1)
+        # "You take …" to the person; several winners share (plural), said as names
+        key = "wyrttable.pot_banner" + (
+            "_shared" if len(ev.winners) > 1 else "_self" if ev.winners[0] == self.you() else ""
+        )
         self.banner.show(
             category_text(ev.category),
-            tr("wyrttable.pot_banner", names=names, amount=self.money(ev.amount), pot=pot_name),
+            tr(key, names=names, amount=self.money(ev.amount), pot=pot_name),
             self._d(1.8),
         )
         self._pay(spot, list(zip(ev.winners, ev.shares, strict=True)), t + 0.5)
@@ -316,7 +323,7 @@ class WyrtHandAnimations:
 
         self.tweens.after(t, go)
         self.banner.show(
-            tr("wyrttable.uncontested", name=self.seats[ev.seat].name),
+            say_about("wyrttable.uncontested", ev.seat, self.you(), name=self.seats[ev.seat].name),
             self.money(ev.amount),
             self._d(1.3),
             "info",
