@@ -19,7 +19,8 @@ from typing import Any
 import pygame
 
 from scenes import style
-from scenes.widgets.emblems import emblem_points
+from scenes.widgets.army_counter import INK_DARK, army_counter
+from scenes.widgets.map_counters import spread
 
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
@@ -28,7 +29,6 @@ SS = 2  # supersampling of the static layers
 SEA: Colour = (196, 184, 150)
 SEA_DARK: Colour = (164, 150, 116)
 LAND_EDGE: Colour = (70, 48, 28)
-INK_DARK: Colour = (30, 20, 12)
 
 #: soft continent tints under the owner colours (so continents stay readable)
 CONTINENT_TINTS: dict[str, Colour] = {
@@ -134,6 +134,8 @@ class MapView:
         self._tints: pygame.Surface | None = None
         self._owner_colours: dict[str, Colour] = {}
         self._counter_cache: dict[tuple[int, Colour, str, bool], pygame.Surface] = {}
+        #: where each counter stands at this size (moved apart where they crowd)
+        self._spread: dict[str, tuple[int, int]] | None = None
         self._tinted_cache: dict[tuple[str, Colour], pygame.Surface] = {}
         #: territory id -> the name written on the map (the id when absent)
         self.labels: dict[str, str] = {}
@@ -156,6 +158,7 @@ class MapView:
         self._masks.clear()
         self._tinted_cache.clear()
         self._counter_cache.clear()
+        self._spread = None
 
     def set_labels(self, labels: dict[str, str]) -> None:
         """The names to write on the map (territory id -> words, e.g. in the
@@ -189,7 +192,15 @@ class MapView:
         return (pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale
 
     def territory_at(self, pos: tuple[int, int]) -> str | None:
-        """The territory under a window position (None over the sea)."""
+        """The territory whose counter is under a window position, else the land
+        under it (None over the sea)."""
+        r = self.counter_radius()
+        hit = min(
+            ((math.hypot(pos[0] - cx, pos[1] - cy), n) for n, (cx, cy) in self.counters().items()),
+            default=None,
+        )
+        if hit is not None and hit[0] <= r:
+            return hit[1]
         x, y = self.to_map(pos)
         for t in self.data.territories.values():
             if t.contains(x, y):
@@ -198,7 +209,18 @@ class MapView:
 
     def anchor(self, name: str) -> tuple[int, int]:
         """Where a territory's army counter sits, in pixels."""
-        return self.to_screen(self.data.territories[name].anchor)
+        return self.counters()[name]
+
+    def counters(self) -> dict[str, tuple[int, int]]:
+        """Every counter's place at this size: the map's anchor, moved apart from
+        its neighbours' where they would overlap (crowded Europe at 1024x640)."""
+        if self._spread is None:
+            anchors = {n: self.to_screen(t.anchor) for n, t in self.data.territories.items()}
+            r = self.counter_radius()
+            box = (self.map_rect.left, self.map_rect.top, self.map_rect.width, self.map_rect.height)
+            moved = spread(anchors, r, box, gap=max(2.0, r * 0.15))
+            self._spread = {n: (round(x), round(y)) for n, (x, y) in moved.items()}
+        return self._spread
 
     # -- layers ---------------------------------------------------------------
     def _ring_px(
@@ -278,8 +300,7 @@ class MapView:
         r = self.counter_radius() + 3
         ox, oy = self.map_rect.left, self.map_rect.top
         discs = []
-        for t in self.data.territories.values():
-            ax, ay = self.to_screen(t.anchor)
+        for ax, ay in self.counters().values():
             discs.append(pygame.Rect(ax - ox - r, ay - oy - r, 2 * r, 2 * r))
         bounds = pygame.Rect((0, 0), self.map_rect.size)
         placed: dict[str, pygame.Rect] = {}
@@ -317,7 +338,7 @@ class MapView:
         for t in order:
             w = f.size(self.label(t.name))[0] + 2
             x, y = t.label[0] * self.scale, t.label[1] * self.scale
-            ax, ay = t.anchor[0] * self.scale, t.anchor[1] * self.scale
+            ax, ay = self.counters()[t.name][0] - ox, self.counters()[t.name][1] - oy
             # the label point, then right beside the territory's own counter (under,
             # over, right, left: clear of it by construction), then a widening ring
             spots = [(x, y)]
@@ -378,8 +399,8 @@ class MapView:
         """Where a leader line leaves a name's rectangle (map-layer pixels) for its
         counter, or None when the name sits on its land right by the counter."""
         t = self.data.territories[name]
-        ax = t.anchor[0] * self.scale
-        ay = t.anchor[1] * self.scale
+        ax = self.counters()[name][0] - self.map_rect.left
+        ay = self.counters()[name][1] - self.map_rect.top
         nx = min(max(ax, rect.left), rect.right)
         ny = min(max(ay, rect.top), rect.bottom)
         gap = math.hypot(nx - ax, ny - ay) - self.counter_radius()
@@ -401,7 +422,7 @@ class MapView:
         for name, r in rects.items():
             start = self.leader(name, r)
             if start is not None:
-                ax, ay = self.to_screen(self.data.territories[name].anchor)
+                ax, ay = self.counters()[name]
                 end = (ax - mr.left, ay - mr.top)
                 pygame.draw.line(layer, (250, 240, 215, 200), start, end, 3)
                 pygame.draw.line(layer, (60, 40, 24, 230), start, end, 1)
@@ -513,7 +534,7 @@ class MapView:
         """The army counter: a disc in the owner's colour with its emblem ring and the number."""
         key = (count, colour, emblem, big)
         if key not in self._counter_cache:
-            self._counter_cache[key] = _counter(self.counter_radius(big), count, colour, emblem)
+            self._counter_cache[key] = army_counter(self.counter_radius(big), count, colour, emblem)
         return self._counter_cache[key]
 
     # -- drawing --------------------------------------------------------------
@@ -539,42 +560,21 @@ class MapView:
         counters: Iterable[tuple[str, int, Colour, str]],
         big: set[str] | None = None,
     ) -> None:
-        """Army counters: (territory, count, owner colour, owner emblem)."""
+        """Army counters: (territory, count, owner colour, owner emblem). A counter
+        moved off its own land to make room gets a thin line to it."""
+        counters = list(counters)
+        r = self.counter_radius()
+        for name, _count, _colour, _emblem in counters:
+            x, y = self.anchor(name)
+            home = self.data.territories[name]
+            if not home.contains(*self.to_map((x, y))):
+                ax, ay = self.to_screen(home.anchor)
+                if math.hypot(x - ax, y - ay) > r * 0.6:
+                    pygame.draw.line(surface, (250, 240, 215), (ax, ay), (x, y), 3)
+                    pygame.draw.line(surface, INK_DARK, (ax, ay), (x, y), 1)
         for name, count, colour, emblem in counters:
             surf = self.counter_surface(count, colour, emblem, bool(big and name in big))
             surface.blit(surf, surf.get_rect(center=self.anchor(name)))
-
-
-#: a dark outline for light army colours (white, yellow): they vanish on parchment
-LIGHT = 150
-
-
-def _counter(r: int, count: int, colour: Colour, emblem: str) -> pygame.Surface:
-    """An army counter of radius `r`: the owner's emblem in the owner's colour,
-    outlined in ink (thickly for light colours), around a cream plate with the
-    number. Drawn at 3x and scaled down for smooth edges."""
-    k = 3
-    R = r * k
-    s = pygame.Surface((2 * R + 4 * k, 2 * R + 4 * k), pygame.SRCALPHA)
-    c = s.get_width() / 2
-    lum = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2]
-    pts = emblem_points(emblem, (c, c), R * 1.02)
-    # a shadow of the emblem's own shape (a round one made every counter a dark disc)
-    pygame.draw.polygon(s, (20, 14, 10, 120), [(x + k, y + 2 * k) for x, y in pts])
-    pygame.draw.polygon(s, colour, pts)
-    edge = max(k, round(R * (0.13 if lum > LIGHT else 0.08)))
-    pygame.draw.polygon(s, INK_DARK, pts, width=edge)
-    plate = R * (0.6 if emblem != "star" else 0.5)
-    pygame.draw.circle(s, (250, 244, 228), (c, c), plate)
-    pygame.draw.circle(s, INK_DARK, (c, c), plate, width=max(k, round(R * 0.07)))
-    s = pygame.transform.smoothscale(s, (s.get_width() // k, s.get_height() // k))
-    size = max(12, round(r * (1.15 if count < 10 else 1.0 if count < 100 else 0.8)))
-    text = style.render_text(str(count), size, INK_DARK, "bold")
-    if text.get_width() > plate * 2 / k + 2:  # a thousand armies: the number keeps to its plate
-        size = max(9, int(size * (plate * 2 / k + 2) / text.get_width()))
-        text = style.render_text(str(count), size, INK_DARK, "bold")
-    s.blit(text, text.get_rect(center=(s.get_width() / 2, s.get_height() / 2)))
-    return s
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

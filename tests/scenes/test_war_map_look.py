@@ -11,7 +11,8 @@ from scenes.i18n import set_language
 from scenes.tables.war.look import ARMY_LOOK
 from scenes.tables.war.places import territory_name
 from scenes.tables.war.table import map_data
-from scenes.widgets.map_view import MapView, _counter
+from scenes.widgets.army_counter import army_counter as _counter
+from scenes.widgets.map_view import MapView
 
 #: the War table's map rectangle at 1024x640, 1280x800 and 1920x1080
 RECTS = {

@@ -16,6 +16,7 @@ from scenes.tables.war.places import (
     continent_name,
 )
 from scenes.widgets.emblems import draw_emblem
+from scenes.widgets.map_counters import place_badges
 from scenes.widgets.map_view import CONTINENT_TINTS
 
 
@@ -96,23 +97,31 @@ class WarPainting:
         if view.get("phase") == "move" and self.my_turn():
             for t, n in (view.get("movable") or {}).items():
                 badges[t] = (str(n), (170, 230, 170), True)
-        for t, (text, colour, arrow) in badges.items():
-            x, y = self.map.anchor(t)
-            label = style.render_text(text, 15, colour, "bold", shadow=style.BLACK)
-            r = label.get_rect(midleft=(x + (28 if arrow else 14), y - 12))
-            box = r.inflate(8, 4)
-            if arrow:  # a little two-headed arrow: "can still move"
-                box.width += 16
-                box.left -= 16
+        # small on a small map (36x18 at most at 1024x640: every territory can carry one)
+        size = 13 if self.map.counter_radius() < 16 else 15
+        labels = {
+            t: style.render_text(text, size, colour, "bold", shadow=style.BLACK)
+            for t, (text, colour, _arrow) in badges.items()
+        }
+        # each badge at the corner of its counter that hides no other counter nor badge
+        high = size + 5
+        sizes = {t: (labels[t].get_width() + 6 + (13 if badges[t][2] else 0), high) for t in badges}
+        mr = self.map.map_rect
+        bounds = (mr.left, mr.top, mr.width, mr.height)
+        spots = place_badges(self.map.counters(), self.map.counter_radius(), sizes, bounds)
+        for t, (_text, colour, arrow) in badges.items():
+            bx, by, bw, bh = spots[t]
+            box = pygame.Rect(round(bx), round(by), round(bw), round(bh))
             pygame.draw.rect(surface, (30, 20, 12), box, border_radius=6)
-            if arrow:
-                ax, ay = box.left + 4, box.centery
-                pygame.draw.line(surface, colour, (ax + 2, ay), (ax + 12, ay), 2)
-                pygame.draw.polygon(surface, colour, [(ax, ay), (ax + 4, ay - 3), (ax + 4, ay + 3)])
+            if arrow:  # a little two-headed arrow: "can still move"
+                ax, ay = box.left + 3, box.centery
+                pygame.draw.line(surface, colour, (ax + 2, ay), (ax + 9, ay), 2)
+                pygame.draw.polygon(surface, colour, [(ax, ay), (ax + 3, ay - 3), (ax + 3, ay + 3)])
                 pygame.draw.polygon(
-                    surface, colour, [(ax + 14, ay), (ax + 10, ay - 3), (ax + 10, ay + 3)]
+                    surface, colour, [(ax + 11, ay), (ax + 8, ay - 3), (ax + 8, ay + 3)]
                 )
-            surface.blit(label, r)
+            label = labels[t]
+            surface.blit(label, label.get_rect(midright=(box.right - 3, box.centery)))
 
     def _paint_hover_odds(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         if view.get("phase") != "attack" or self.source is None or self.hover is None:
