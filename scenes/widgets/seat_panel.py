@@ -72,7 +72,8 @@ class SeatPanel:
         self.seats: list[SeatInfo] = []
         self.active: set[int] = set()
         self.pulse = 0.0
-        self._cards: dict[int, tuple[object, pygame.Surface]] = {}
+        #: seat -> (what it says, its card, whether some of it did not fit)
+        self._cards: dict[int, tuple[object, pygame.Surface, bool]] = {}
         #: the corner labels of the last draw (a seat without its own tag uses them)
         self._labels = ("", "")
 
@@ -91,7 +92,11 @@ class SeatPanel:
         """Height of one seat card given the space and the seat count."""
         w = self.rect.width
         extra = max(
-            (len(s.lines) + tag_below(s.name, self._tag(s), w) for s in self.seats), default=0
+            (
+                len(shown_lines(s.lines, w - 52, 13)) + tag_below(s.name, self._tag(s), w)
+                for s in self.seats
+            ),
+            default=0,
         )
         wanted = 40 + 18 * extra
         if not self.seats:
@@ -115,7 +120,7 @@ class SeatPanel:
             key = (seat.name, seat.colour, seat.emblem, tuple(seat.lines), seat.out, tag, r.size)
             card = self._cards.get(i)
             if card is None or card[0] != key:
-                card = (key, self._paint_card(seat, tag, r.size))
+                card = (key, *self._paint_card(seat, tag, r.size))
                 self._cards[i] = card
             target.blit(card[1], r.topleft)
             if i in self.active:
@@ -127,17 +132,45 @@ class SeatPanel:
                     (r.left - 12, r.centery + 8),
                 ]
                 pygame.draw.polygon(target, style.GOLD_LIGHT, arrow)
+        self._draw_whole(target, rh)
+
+    def _draw_whole(self, target: pygame.Surface, rh: int) -> None:
+        """A card whose lines did not all fit (six seats at 1024x640 with the bots'
+        secrets shown) is told whole beside the panel while the pointer is on it."""
+        i = self.seat_at(pygame.mouse.get_pos())
+        if i is None or i not in self._cards or not self._cards[i][2]:
+            return
+        seat = self.seats[i]
+        width = min(360, self.rect.left - 24)
+        if width < 120:
+            return
+        lines = [(seat.name, 15, "bold")]
+        lines += [
+            (part, 14, "sans")
+            for line in seat.lines
+            for part in style.wrap_text(line, 14, width - 20)
+        ]
+        box = pygame.Rect(0, 0, width, 14 + 19 * len(lines))
+        box.topright = (self.rect.left - 10, self.rect.top + i * rh)
+        box.clamp_ip(target.get_rect())
+        pygame.draw.rect(target, (250, 244, 228), box, border_radius=8)
+        pygame.draw.rect(target, style.GOLD_DARK, box, width=2, border_radius=8)
+        for k, (text, size, kind) in enumerate(lines):
+            style.blit_text(
+                target, text, size, (box.left + 10, box.top + 7 + 19 * k), style.INK, kind=kind
+            )
 
     @staticmethod
-    def _paint_card(seat: SeatInfo, tag: str, size: tuple[int, int]) -> pygame.Surface:
+    def _paint_card(seat: SeatInfo, tag: str, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
         card = style.parchment(size, border=False).copy()
         w, h = size
         draw_emblem(card, seat.emblem, (22, min(20, h // 2)), 11, seat.colour)
         name_col = style.INK_SOFT if seat.out else style.INK
         # The tag takes a line under the name when it cannot stand beside it,
         # unless that line would push the counts off a short card.
-        below = tag_below(seat.name, tag, w) and 23 + 15 * len(seat.lines) + 13 <= h
-        lines = [tag, *seat.lines] if below else seat.lines
+        said = shown_lines(seat.lines, w - 52, 13)  # a long line takes two, never 9 px
+        below = tag_below(seat.name, tag, w) and 23 + 15 * len(said) + 13 <= h
+        lines = [tag, *said] if below else said
         tag_w = 0
         if tag and not below:
             room = w - 52 - style.font(NAME_SIZE, "bold").size(seat.name)[0] - TAG_GAP
@@ -154,6 +187,8 @@ class SeatPanel:
         # Short cards (six seats at 1024x640) keep the counts: a tighter layout
         # rather than dropping the lines under the name.
         compact = bool(lines) and h < 32 + 18 * len(lines)
+        # a line cut short: the card is told whole on hover
+        cut = any(len(style.wrap_text(x, 13, w - 52)) > 2 for x in seat.lines)
         name_y, first, step, size = (3, 23, 15, 13) if compact else (8, 32, 18, 14)
         # a long name shrinks a little, then ends in "…" (it was shrunk to 11 px)
         name, name_size = style.fit_text(
@@ -162,9 +197,25 @@ class SeatPanel:
         style.blit_text(card, name, name_size, (42, name_y), name_col, kind="bold")
         for k, line in enumerate(lines):
             y = first + step * k
-            if y + size > h:
+            if k + 1 < len(lines) and y + step + size > h:  # the last that fits says there is more
+                line = style.ellipsize(line + " …", size, w - 52)
+                style.blit_text(card, line, size, (42, y), style.INK_SOFT, max_width=w - 52)
+                cut = True
                 break
             style.blit_text(card, line, size, (42, y), style.INK_SOFT, max_width=w - 52)
         if seat.out:
             card.set_alpha(140)
-        return card
+        return card, cut
+
+
+def shown_lines(lines: list[str], width: int, size: int) -> list[str]:
+    """The lines under a seat's name as drawn: one too wide for the card wraps
+    onto a second line (a revealed objective was shrunk to 9 px), and a third
+    would end the second in "…"."""
+    out: list[str] = []
+    for line in lines:
+        wrapped = style.wrap_text(line, size, width)
+        if len(wrapped) > 2:
+            wrapped = [wrapped[0], style.ellipsize(" ".join(wrapped[1:]), size, width)]
+        out.extend(wrapped)
+    return out

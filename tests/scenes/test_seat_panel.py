@@ -117,3 +117,39 @@ def test_a_long_name_ends_in_an_ellipsis_at_a_legible_size(
     assert text.endswith("…") and text != name
     assert size >= seat_panel.NAME_MIN_SIZE
     assert style.text_width(text, size, kind) <= 200 - 52
+
+
+def test_a_card_too_short_for_its_lines_is_told_whole_under_the_pointer(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Six seats at 1024x640 with the bots' secrets shown: the objective drawn at
+    9 px, or cut at the card's foot. Lines keep a legible size, the last one that
+    fits ends in "…", and the whole card is told beside the panel on hover."""
+    import pygame
+
+    from scenes import style
+    from scenes.widgets.seat_panel import SeatInfo, SeatPanel
+
+    pygame.init()
+    surface = pygame.Surface((1024, 640))
+    panel = SeatPanel(pygame.Rect(780, 60, 236, 300))
+    secret = "Obj.: 18 territórios, 2+ exércitos em cada um deles, e mais um pouco"
+    panel.seats = [
+        SeatInfo(f"Bot {i}", (200, 40, 40), "square", True, ["7 terr. · 7 exércitos", secret])
+        for i in range(6)
+    ]
+    drawn: list[tuple[str, int]] = []
+    real = style.blit_text
+
+    def spy(target: pygame.Surface, text: str, size: int, *args: object, **kw: object) -> object:
+        drawn.append((text, size))
+        return real(target, text, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(style, "blit_text", spy)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (800, 10))
+    panel.draw(surface)
+    assert min(size for _text, size in drawn) >= 11  # never 9 px
+    assert not any(secret in text for text, _size in drawn)  # it did not fit on the card
+    drawn.clear()
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (800, 60 + panel.row_height() + 5))
+    panel.draw(surface)
+    told = " ".join(text for text, _size in drawn)
+    assert "Bot 1" in told and "18 territórios" in told and "um pouco" in told

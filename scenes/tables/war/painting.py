@@ -158,14 +158,29 @@ class WarPainting:
         self._paint_legend(surface, view)
         x = p.left + 18
         width = self._text_width()
-        lines = self._panel_text(view)
+        texts = self._panel_text(view)
+        bottom = p.bottom - (42 if p.height >= 150 else 6)  # above the continents' legend
+        # every word, at the largest scale at which all of it fits (a long
+        # instruction was cut mid-sentence at 1024x640); the last resort ends in "…"
+        for scale in (1.0, 0.92, 0.84, 0.76, 0.7):
+            lines = [
+                (line, max(11, round(size * scale)), colour, kind, i == 0)
+                for i, (text, size, colour, kind) in enumerate(texts)
+                for line in style.wrap_text(text, max(11, round(size * scale)), width, kind)
+            ]
+            if (
+                sum(z + (8 if first else 5) for _l, z, _c, _k, first in lines)
+                <= bottom - p.top - 12
+            ):
+                break
         y = p.top + 12
-        for i, (text, size, colour, kind) in enumerate(lines):
-            for line in style.wrap_text(text, size, width, kind)[:2]:
-                if y + size > p.bottom - 6:
-                    return
+        for n, (line, size, colour, kind, first) in enumerate(lines):
+            if n + 1 < len(lines) and y + size + 5 + lines[n + 1][1] > bottom:
+                line = style.ellipsize(line + " …", size, width, kind)  # nothing more fits
                 style.blit_text(surface, line, size, (x, y), colour, kind=kind)
-                y += size + (8 if i == 0 else 5)
+                return
+            style.blit_text(surface, line, size, (x, y), colour, kind=kind)
+            y += size + (8 if first else 5)
 
     def _paint_legend(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Continents, their bonus and who holds each, along the panel's foot."""
