@@ -268,7 +268,16 @@ class SeatRing:
         cards' upper part, where their corners show rank and suit (a top seat's
         raised cards slid under its plate and could not be read)."""
         w = self.card_width()
-        tries = ((round(w * 1.15), 0.45), (w, 0.45), (w, 0.55), (w, 0.65), (w, 0.72))
+        # spread first (each card's face shows, not only its corner), then closer
+        tries = (
+            (round(w * 1.15), 0.25),
+            (w, 0.25),
+            (round(w * 1.15), 0.4),
+            (w, 0.4),
+            (w, 0.5),
+            (w, 0.6),
+            (w, 0.7),
+        )
         own = self.plate_rect(seat)
         others = [self.plate_rect(t) for t in range(self.n) if t != seat]
         best: tuple[int, tuple[Point, int, float]] | None = None
@@ -290,8 +299,8 @@ class SeatRing:
                     return place
                 if best is None or covered < best[0]:
                     best = (covered, place)  # no room anywhere: hide the least
-        for width, overlap in tries:
-            box = (round(width + width * (1 - overlap) * max(0, count - 1)), round(width * 1.4))
+            # a seat at the cloth's end: over or under its plate, as spread, before
+            # squeezing the hand between the plate and the deck
             spot = self._shown_beside_plate(seat, box, avoid)
             if spot is not None:
                 return spot, width, overlap
