@@ -71,10 +71,11 @@ def say_first(keys: Iterable[str], **params: Any) -> str:
 
 
 def names_with_you(names: Sequence[str], seats: Sequence[int], you: int | None) -> str:
-    """ "Borin, Lisandra and you": the seats' names, the person's said as "you"."""
-    said = [
-        tr("ui.table.you_in_list") if s == you else n for n, s in zip(names, seats, strict=True)
-    ]
+    """ "Borin, Lisandra and you": the seats' names, the person's said as "you" and
+    last (never a sentence's lowercase first word)."""
+    said = [n for n, s in zip(names, seats, strict=True) if s != you]
+    if you in seats:
+        said.append(tr("ui.table.you_in_list"))
     if len(said) <= 1:
         return "".join(said)
     return tr("ui.table.list_and", first=", ".join(said[:-1]), last=said[-1])

@@ -175,10 +175,13 @@ def test_a_shared_pot_reads_in_the_plural_y9() -> None:
     from scenes.tables.wyr.words import event_line
 
     names = {0: "Ana", 1: "Borin"}.__getitem__
-    for lang, verb in (("en", "Ana, Borin share"), ("pt", "Ana, Borin dividem")):
+    for lang, verb in (("en", "Ana and Borin share"), ("pt", "Ana e Borin dividem")):
         set_language(lang)
         line = event_line(R.RoundWon((0, 1), "reis_split", 30), names, 0, True)
         assert line.startswith(verb), line
+        # said to Ana, at her screen: "Borin and you share"
+        mine = event_line(R.RoundWon((0, 1), "reis_split", 30), names, 0, True, you=0)
+        assert mine.startswith(("Borin and you share", "Borin e você dividem")), mine
         single = event_line(R.RoundWon((0,), "score", 30), names, 0, True)
         assert "share" not in single and "dividem" not in single
     set_language("en")
