@@ -137,12 +137,12 @@ def free_band(area: Area, player: dict[str, Any], size: tuple[int, int]) -> tupl
     units with their armies and levels, piles and their counts) weigh fully, an
     empty slot's outline a little. Ties go to the highest band, then the left."""
     r = area.rect
-    drop = round(area.card_h * ARMY_DROP)
     obstacles: list[tuple[pygame.Rect, float]] = []
     for i, rect in enumerate(area.slots):
         obstacles.append((rect, 1.0 if player["formation"][i]["card"] is not None else 0.3))
     armies = {int(u["uid"]) for u in player["pool"] if u.get("army")}
     for uid, rect in unit_rects(area, player["pool"]).items():
+        drop = round(rect.height * ARMY_DROP)  # (a crowded pool draws smaller cards)
         shown = rect.union(rect.move(0, drop)) if uid in armies else rect
         obstacles.append((shown.inflate(0, 36).move(0, 18), 1.0))  # its level under it
     for pile in (area.draw_pile, area.discard_pile):
@@ -203,13 +203,12 @@ def _paint_lights(
                 surface, style.GOLD_LIGHT, rect.inflate(8, 8), width=3, border_radius=7
             )
     if marks.lit_units or marks.selected_unit is not None:
-        drop = round(area.card_h * ARMY_DROP)
         for unit in player["pool"]:
             uid = int(unit["uid"])
             rect = unit_rects(area, player["pool"]).get(uid)
             if rect is None or (uid not in marks.lit_units and uid != marks.selected_unit):
                 continue
-            bottom = rect.bottom + (drop if unit.get("army") else 0)
+            bottom = rect.bottom + (round(rect.height * ARMY_DROP) if unit.get("army") else 0)
             frame = pygame.Rect(rect.left, rect.top, rect.width, bottom - rect.top)
             selected = uid == marks.selected_unit
             pygame.draw.rect(
@@ -371,20 +370,21 @@ def _paint_pool(
         surface.blit(slot_outline(area.card_w), r.topleft)
         draw_role_icon(surface, "commander", r.center, max(5, area.card_w // 6))
     lefts = sorted(r.left for r in rects.values())
-    step = min((b - a for a, b in zip(lefts, lefts[1:], strict=False)), default=area.card_w)
+    width = next(iter(rects.values())).width if rects else area.card_w
+    step = min((b - a for a, b in zip(lefts, lefts[1:], strict=False)), default=width)
     for unit in player["pool"]:
         uid = int(unit["uid"])
         rect = rects.get(uid)
         if rect is None:
             continue
-        draw_unit(surface, rect, unit, area.card_w)
+        draw_unit(surface, rect, unit, rect.width)
         if not unit.get("face_down") and step >= 18:
-            drop = round(area.card_h * ARMY_DROP) if unit.get("army") else 0
+            drop = round(rect.height * ARMY_DROP) if unit.get("army") else 0
             style.blit_text(
                 surface,
                 str(unit_level(unit)),
                 13,
-                (rect.left + min(step, area.card_w) // 2, rect.bottom + drop + 1),
+                (rect.left + min(step, rect.width) // 2, rect.bottom + drop + 1),
                 style.GOLD_LIGHT,
                 "bold",
                 "midtop",

@@ -58,6 +58,11 @@ class Area:
             return []
         w, h = self.card_w, self.card_h
         p = self.pool
+        if n > 1 and n * (w + 6) - 6 > p.width:
+            # smaller cards side by side before any overlap: a third commander
+            # covered the second's army and its level
+            narrow = max(round(w * 0.62), (p.width - 6 * (n - 1)) // n)
+            h, w = round(h * narrow / w), narrow
         step = w + 6
         if n > 1 and n * step - 6 > p.width:
             step = max(8, (p.width - w) // (n - 1))
