@@ -79,6 +79,22 @@ def test_hint_reasons_name_what_the_move_does() -> None:
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 @pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_crowded_pool_draws_its_commanders_side_by_side(size: tuple[int, int], n: int) -> None:
+    """Three or four commanders in a narrow pool: smaller cards, never one over
+    another's army and level (a third covered the second's)."""
+    lay = L.compute(size, n, bottom=0)
+    for area in lay.areas.values():
+        for count in (3, 4):
+            units = area.pool_units(count)
+            if round(area.card_w * 0.62) * count + 6 * (count - 1) > area.pool.width:
+                continue  # no room even for small cards: they overlap, as before
+            for a, b in zip(units, units[1:], strict=False):
+                assert a.right <= b.left, (size, n, area.seat, count)
+            assert all(u.width >= round(area.card_w * 0.62) for u in units)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("n", [2, 3, 4])
 def test_layout_every_seat_fits_and_a_faces_the_centre_c5(size: tuple[int, int], n: int) -> None:
     lay = L.compute(size, n, bottom=1 % n)
     assert lay.positions[1 % n] == "bottom"
