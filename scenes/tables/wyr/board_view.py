@@ -200,6 +200,8 @@ class WyrBoard:
         return area
 
     def _draw_bets(self, surface: pygame.Surface) -> None:
+        if self._board_shown():  # the Hora da Verdade: the bets are in the pot, and a
+            return  # "?" token covered the board's names
         for s, value in self.bet_marks.items():
             spot = self._bet_spot(s)
             text = "?" if value is None else str(value)
