@@ -22,8 +22,19 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-# A game prints nothing on a normal start: not even pygame's greeting.
+# A game prints nothing on a normal start: not even pygame's greeting, nor SDL's
+# complaint about a missing XDG_RUNTIME_DIR (sessions without one: su, ssh, some
+# containers), which gets a private folder of its own.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if sys.platform.startswith("linux") and not os.environ.get("XDG_RUNTIME_DIR"):
+    import tempfile
+
+    _runtime = os.path.join(tempfile.gettempdir(), f"taverna-runtime-{os.getuid()}")
+    try:
+        os.makedirs(_runtime, mode=0o700, exist_ok=True)
+        os.environ["XDG_RUNTIME_DIR"] = _runtime
+    except OSError:
+        pass  # the complaint is only a line on stderr
 
 from scenes.window_flags import WAR_BOTS_ROUNDS  # noqa: E402
 from scenes.window_flags import add_gui_flags as _add_gui_flags  # noqa: E402
