@@ -6,14 +6,18 @@ A game's steps are data, `assets/tutorials/<game>.json`:
                 "target": "button:place", "title": "life.tutorial.war.placement_title",
                 "text": "life.tutorial.war.placement"}, ...]}
 
-`when` is one of `{"turn": true}` (the person's first turn), `{"phase": P}`
-(the person is to act and `view["phase"] == P`) or `{"event": "EventName"}`
-(that engine event is about to be shown). Each step shows once, the first
-time its moment comes, as a parchment note pointing at `target` — a name from
-the table's `tutorial_targets()` (e.g. "map", "panel", "seats",
-"button:place"). While a note is up the bots wait; the player may leave the
-tutorial at any moment (the match goes on as a practice match). A new table
-only needs its JSON file and the target names it offers.
+`when` is one of `{"turn": true}` (the person is to act), `{"phase": P}` (the
+person is to act and `view["phase"] == P`) or `{"event": "EventName"}` (that
+engine event is about to be shown; with `"mine": true` only when the event is
+the person's own). The notes come in the file's order, each once: only the
+next one waits for its moment, so "1/5" is always first. A note stands before
+what it explains: the table holds that event (and everything after it) until
+the note is read, and the bots wait. It points at `target`, a name from the
+table's `tutorial_targets()` (e.g. "map", "panel", "seats", "button:place"),
+keeps clear of the table's widgets, its target and what the person needs now
+(`tutorial_avoid()`), and stays where it first stood. The player may leave
+the tutorial at any moment (the match goes on as a practice match). A new
+table only needs its JSON file and the target names it offers.
 """
 
 from __future__ import annotations
@@ -47,15 +51,18 @@ class Step:
     title: str
     text: str
 
-    def matches_event(self, name: str) -> bool:
-        """Whether this step is triggered by an engine event named `name`."""
-        return self.when.get("event") == name
+    def matches_event(self, event: Any, person: int | None) -> bool:
+        """Whether this step is triggered by an engine event (the person's own,
+        when the step says "mine")."""
+        if self.when.get("event") != type(event).__name__:
+            return False
+        return not self.when.get("mine") or getattr(event, "seat", None) == person
 
-    def matches_turn(self, phase: str | None, first_turn: bool) -> bool:
+    def matches_turn(self, phase: str | None) -> bool:
         """Whether this step is triggered by the person's turn in `phase`."""
         if "phase" in self.when:
-            return self.when["phase"] == phase
-        return bool(self.when.get("turn")) and first_turn
+            return bool(self.when["phase"] == phase)
+        return bool(self.when.get("turn"))
 
 
 def load_steps(game: str) -> list[Step]:
@@ -92,10 +99,11 @@ class Tutorial:
         self.steps = steps if steps is not None else load_steps(game)
         self.done: set[str] = set()
         self.current: Step | None = None
-        self.queue: list[Step] = []
-        self.turns_seen = 0
-        self._turn_key: tuple[int, int] | None = None
-        self.finished = False
+        #: the next step in the file's order: the only one waiting for its moment
+        self.next_index = 0
+        #: the ids of the notes shown, in the order they came up
+        self.shown: list[str] = []
+        self.finished = not self.steps
         self.next_rect = pygame.Rect(0, 0, 0, 0)
         self.leave_rect = pygame.Rect(0, 0, 0, 0)
         #: where the note is drawn (empty while none is up)
@@ -108,49 +116,46 @@ class Tutorial:
         """A note is up: the bots wait for the reader."""
         return self.current is not None
 
-    def _trigger(self, hits: list[Step]) -> None:
-        for step in hits:
-            # (a note already up is not queued again: Wyrt shows one hand after
-            # another while its showdown note is read, and "Got it" brought the
-            # same note back)
-            if step.id not in self.done and step not in self.queue and step is not self.current:
-                self.queue.append(step)
-        if self.current is None and self.queue:
-            self.current = self.queue.pop(0)
+    @property
+    def waiting(self) -> Step | None:
+        """The step whose moment is awaited (None when a note is up or all were read)."""
+        if self.finished or self.current is not None or self.next_index >= len(self.steps):
+            return None
+        return self.steps[self.next_index]
 
-    def on_event(self, table: TableScene, event: Any) -> None:
-        """An engine event is about to be shown."""
-        if self.finished:
-            return
-        name = type(event).__name__
-        self._trigger([s for s in self.steps if s.matches_event(name)])
+    def _show(self, step: Step) -> None:
+        self.current = step
+        self.shown.append(step.id)
+        self._placed = None
+
+    def on_event(self, table: TableScene, event: Any) -> bool:
+        """An engine event is about to be shown: True when its note comes first
+        (the table then holds the event until the note is read)."""
+        step = self.waiting
+        if step is None or not step.matches_event(event, table.you()):
+            return False
+        self._show(step)
+        return True
 
     def on_turn(self, table: TableScene, seat: int) -> None:
-        """The person at `seat` is to act."""
-        if self.finished:
-            return
-        key = (len(table.match.log), seat)
-        if key == self._turn_key:
-            return  # called every frame of a turn: look once per position
-        self._turn_key = key
-        self.turns_seen += 1
-        phase = table.match.view(seat).get("phase")
-        first = self.turns_seen == 1
-        self._trigger([s for s in self.steps if s.matches_turn(phase, first)])
+        """The person at `seat` is to act (every frame of the turn)."""
+        step = self.waiting
+        if step is not None and step.matches_turn(table.match.view(seat).get("phase")):
+            self._show(step)
 
     def advance(self) -> None:
-        """The reader has read the note: the next waiting one, or play on."""
+        """The reader has read the note: play on to the next one's moment."""
         if self.current is not None:
             self.done.add(self.current.id)
-        self.current = self.queue.pop(0) if self.queue else None
-        if self.current is None and len(self.done) >= len(self.steps):
+            self.next_index = self.steps.index(self.current) + 1
+        self.current = None
+        if self.next_index >= len(self.steps):
             self.finished = True
 
     def leave(self, table: TableScene) -> None:
         """Stop guiding; the match goes on."""
         self.finished = True
         self.current = None
-        self.queue.clear()
         table.app.notify(tr("life.tutorial.left"))
 
     # -- input ----------------------------------------------------------------
@@ -199,7 +204,8 @@ class Tutorial:
         bw = min(460, w - 40)
         lines = style.wrap_text(tr(step.text), 16, bw - 36)
         bh = 96 + 21 * len(lines)
-        box = self._placed_box((bw, bh), target, surface.get_rect(), widget_rects(table))
+        avoid = [r for name, r in table.tutorial_targets().items() if name in AVOID and r != target]
+        box = self._placed_box((bw, bh), target, surface.get_rect(), widget_rects(table), avoid)
         self.box = box
         surface.blit(style.shadow(box.size), box.move(6, 8).topleft)
         surface.blit(style.parchment(box.size), box.topleft)
@@ -250,17 +256,17 @@ class Tutorial:
         target: pygame.Rect | None,
         screen: pygame.Rect,
         widgets: list[pygame.Rect],
+        avoid: list[pygame.Rect] = [],  # noqa: B006 - read only
     ) -> pygame.Rect:
-        """`place`, worked out once per note and layout (it scans the screen).
+        """`place`, worked out once per note and window (it scans the screen).
 
-        A note stays where it stands while widgets come and go elsewhere: one
-        that jumped as the person reached for "Got it" made the click miss."""
-        key = (self.current.id if self.current else "", size, tuple(target or ()), tuple(screen))
+        A note stays where it first stood while widgets come and go: one that
+        jumped between corners from frame to frame made the click on "Got it"
+        miss. Only a new size of window or of note places it again."""
+        key = (self.current.id if self.current else "", size, tuple(screen))
         if self._placed is not None and self._placed[0] == key:
-            box = self._placed[1]
-            if not any(box.colliderect(w) for w in widgets):
-                return box.copy()
-        box = place(pygame.Rect((0, 0), size), target, screen, widgets)
+            return self._placed[1].copy()
+        box = place(pygame.Rect((0, 0), size), target, screen, widgets, avoid)
         self._placed = (key, box)
         return box.copy()
 
@@ -288,26 +294,34 @@ def _area(a: pygame.Rect, b: pygame.Rect) -> int:
     return hidden.width * hidden.height
 
 
+#: what the person needs at hand while a note is up: a note keeps off them
+AVOID = ("hand", "controls", "pool", "practice", "aids", "panel", "turn_bar")
+
+
 def place(
     box: pygame.Rect,
     target: pygame.Rect | None,
     screen: pygame.Rect,
     widgets: list[pygame.Rect] = [],  # noqa: B006 - read only
+    avoid: list[pygame.Rect] = [],  # noqa: B006 - read only
 ) -> pygame.Rect:
     """Where a note stands: clear of every widget first, then hiding the least
-    of its target, then as near the target as it can (centred without one)."""
+    of its target, then of what the person needs at hand (`avoid`: the hand,
+    the controls, the practice panel), then as near the target as it can
+    (centred without one)."""
     area = screen.inflate(-16, -16)
     aim = target.center if target is not None else area.center
     best = box.copy()
-    best_score: tuple[int, int, int] | None = None
+    best_score: tuple[int, int, int, int] | None = None
     step = 16
     for y in range(area.top, max(area.top, area.bottom - box.height) + 1, step):
         for x in range(area.left, max(area.left, area.right - box.width) + 1, step):
             candidate = pygame.Rect((x, y), box.size)
             covered = sum(_area(candidate, w.inflate(8, 8)) for w in widgets)
             hidden = _area(candidate, target.inflate(12, 12)) if target is not None else 0
+            needed = sum(_area(candidate, a) for a in avoid)
             far = (candidate.centerx - aim[0]) ** 2 + (candidate.centery - aim[1]) ** 2
-            score = (covered, hidden, far)
+            score = (covered, hidden, needed, far)
             if best_score is None or score < best_score:
                 best, best_score = candidate, score
     return best

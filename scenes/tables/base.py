@@ -283,7 +283,8 @@ class TableScene(
         self.tempo.tick(dt, self.waits_on_bots())
         self.seat_panel.update(dt)
         self.tweens.update(dt)
-        if self.worker.busy:
+        noted = self.tutorial is not None and self.tutorial.blocking
+        if self.worker.busy and not noted:  # a bot's answer waits while a note is read
             self._apply_bot_result()
         if self._hint is not None:
             stamp, action = self._hint
@@ -293,9 +294,11 @@ class TableScene(
         if self.tweens.busy or self.animating():
             return
         if self.events:
+            if self.tutorial is not None and (
+                self.tutorial.blocking or self.tutorial.on_event(self, self.events[0])
+            ):
+                return  # a guided game's note comes first: what follows waits for it
             event = self.events.popleft()
-            if self.tutorial is not None:
-                self.tutorial.on_event(self, event)
             self.play_event(event)
             if self.events or self.tweens.busy or self.animating():
                 return
@@ -329,6 +332,8 @@ class TableScene(
             self.on_human_turn(human)
             if self.tutorial is not None:
                 self.tutorial.on_turn(self, human)
+                if self.tutorial.blocking:
+                    return  # the note first: no bot starts meanwhile
         # Only once the hot-seat viewer is settled: the autosave's picture must
         # not be taken while the last person's secrets are still the viewer's.
         self.autosaver.tick(self)

@@ -2,7 +2,14 @@
 at both window sizes: a note takes the clicks and Enter before the table does
 (Chama's notes ignored the mouse and Enter pressed the table's main button
 behind them; War's map took the clicks on its notes), and every note stands
-clear of the table's buttons (at 1024x640 War's notes lay under them)."""
+clear of the table's buttons (at 1024x640 War's notes lay under them).
+
+The notes come in their file's order, 1/N first (Chama opened with 2/5, War
+showed 5/8 before 4/8), each at its moment: a note about an event stands
+before that event is shown, the table holding it and all that follows until
+the note is read (Wyr's Hora da Verdade note came while the dice rolled and
+stayed into the next round); a note about the person's turn while the person
+is to act. A note stays where it first stood (Wyr's jumped between corners)."""
 
 from __future__ import annotations
 
@@ -16,7 +23,7 @@ from game.registry import make_bot
 from game.rng import Rng
 from scenes.main_menu import MainMenu
 from scenes.tutorial import start_tutorial, widget_rects
-from tests.scenes.conftest import click, key, make_app, pump, pump_until, spy_texts
+from tests.scenes.conftest import click, key, make_app, pump, spy_texts
 
 GAMES = ("chama", "war", "wyr", "wyrt")
 #: both window sizes, each in one language
@@ -78,11 +85,18 @@ def test_every_guided_game_is_followed_by_clicks_on_its_notes(
             if guide.finished:
                 break
             step = guide.current
-            # what was already played shows first (a turn's buttons may come up
-            # and move the note): the person reads and clicks a settled screen
-            pump_until(app, lambda: not table.playing_out(), 600, "the table never settled")
+            assert step is guide.steps[len(shown)], (game, step.id, shown)  # in order
+            log_at_note = len(table.match.log)
             pump(app)  # drawn: the note's place is known
             assert guide.box.width > 0, f"{game}: the note of {step.id} is not drawn"
+            first_place = guide.box.copy()
+            pump(app, 4)  # the table holds: nothing moves under the note, nor the note
+            assert guide.box == first_place, (game, size, step.id)
+            assert len(table.match.log) == log_at_note, (game, step.id)
+            if "event" in step.when:  # it stands before its event, which waits
+                assert table.events and type(table.events[0]).__name__ == step.when["event"]
+            else:  # the person's turn, with nothing left to show
+                assert table.human_to_act() == 0 and not table.events, (game, step.id)
             for widget in widget_rects(table):
                 assert not guide.box.colliderect(widget), (game, size, step.id, widget)
             assert app.screen.get_rect().contains(guide.box), (game, size, step.id)
@@ -92,7 +106,8 @@ def test_every_guided_game_is_followed_by_clicks_on_its_notes(
             click(app, guide.next_rect.center)
             assert guide.current is not step, f"{game} {size}: 'Got it' did nothing on {step.id}"
             shown.append(step.id)
-        assert set(shown) == {s.id for s in guide.steps}, f"{game}: notes never shown"
+        assert shown == [s.id for s in guide.steps], f"{game}: notes not all shown, in order"
+        assert guide.shown == shown
         # every line about the person reads as a sentence about a person
         wrong = [t for t in drawn if any(w in t for w in WRONG_PERSON)]
         assert not wrong, wrong[:5]
