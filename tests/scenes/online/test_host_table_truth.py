@@ -106,3 +106,31 @@ def test_a_hosts_save_reopens_with_the_far_seat_played_by_a_bot(app) -> None:  #
     assert again.seats[1].name == "Bia" and again.seats[1].bot == "normal"
     assert again.humans == [0]  # no curtain "Pass to Bia": one person at this screen
     assert app.toast.text == tr("online.table.resumed_by_bot", name="Bia")
+
+
+def test_the_hosts_pots_and_seats_follow_a_language_switch(app) -> None:  # type: ignore[no-untyped-def]
+    """The host's own Wyrt table, a joiner playing: after a switch to Portuguese
+    the pots' captions and the bots' seat tags are Portuguese at once."""
+    from scenes.i18n import tr
+    from scenes.tables.wyrt.shown import Shown
+
+    table, joiner = _hosted(app, "wyrt")
+    step = person_plays(table, "wyrt")
+
+    def pot_on_table() -> bool:
+        step()
+        return bool(table.pots.pots) and not table.events and not table.tweens.busy
+
+    pump_until(app, pot_on_table, 60)
+    app.set_language("pt")
+    pump(app, 2)
+    captions = {caption for _amount, caption in table.pots.pots}
+    portuguese = {tr("wyrttable.pot"), tr("wyrttable.main_pot")}
+    portuguese |= {tr("wyrttable.side_pot", n=n) for n in range(1, 8)}
+    assert captions and captions <= portuguese, captions
+    view = table.view()
+    subtitles = [table.plate_info(s, view).subtitle for s in range(3)]
+    assert tr("wyrt.bots.cliente_casual") in subtitles[2], subtitles  # the host's bot
+    assert isinstance(table.shown, Shown)
+    table.link.close()
+    joiner.join(20)
