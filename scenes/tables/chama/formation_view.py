@@ -280,21 +280,27 @@ def _paint_pyramid(
         slot = formation[i]
         if slot["card"] is None:
             surface.blit(slot_outline(w), rect.topleft)
-            style.blit_text(
-                surface,
-                SLOT_NAMES[i],
-                max(12, w // 2),
-                (rect.centerx, rect.top + area.card_h * 0.3),
-                (255, 255, 255),
-                kind="bold",
-                anchor="center",
-            )
         elif slot["razed"]:
             surface.blit(style.shadow(rect.size, 5, 90), (rect.left - 4, rect.top - 2))
             surface.blit(razed_surface(w), rect.topleft)
         else:
             surface.blit(style.shadow(rect.size, 5, 90), (rect.left - 4, rect.top - 2))
             surface.blit(chama_card(parse_card(slot["card"]), w), rect.topleft)
+    # an empty slot's letter where no card lies over it (a card in A hid B and C's)
+    filled = [area.slots[i].inflate(-2, -2) for i in range(6) if formation[i]["card"] is not None]
+    size = max(12, w // 2)
+    for i, rect in enumerate(area.slots):
+        if formation[i]["card"] is not None:
+            continue
+        h = area.card_h
+        spots = [(rect.centerx, rect.top + h * y) for y in (0.3, 0.7, 0.5, 0.15, 0.85)]
+        at = next(
+            (p for p in spots if not any(f.inflate(size, size).collidepoint(p) for f in filled)),
+            spots[0],
+        )
+        style.blit_text(
+            surface, SLOT_NAMES[i], size, at, (255, 255, 255), kind="bold", anchor="center"
+        )
     # marks last, on each card's top edge, so the overlapping rows never hide them
     for i, rect in enumerate(area.slots):
         slot = formation[i]
