@@ -85,7 +85,7 @@ def drop_room(
 
 
 #: the tallest a drop-down's open list grows
-DROP_LIMIT = 260
+DROP_LIMIT = 380
 
 
 def _screen_top(container: Any) -> int:

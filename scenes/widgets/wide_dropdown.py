@@ -139,6 +139,7 @@ class _Expanded(UIExpandedDropDownState):
     def start(self, should_rebuild: bool = True) -> None:
         super().start(should_rebuild)
         _fit_selected(self.drop_down_menu_ui, self.selected_option_button)
+        self._show_top()
         self._widen()
 
     def update_position(self) -> None:
@@ -148,6 +149,19 @@ class _Expanded(UIExpandedDropDownState):
     def update_dimensions(self) -> None:
         super().update_dimensions()
         self._widen()
+
+    def _show_top(self) -> None:
+        """Open a long list at its top when the chosen row is in view there:
+        the first rows are the kinds of seat (a person, a friend elsewhere),
+        which pygame-gui's scrolling to the choice hid under a persona list."""
+        lst = self.options_selection_list
+        if lst is None or lst.scroll_bar is None:
+            return
+        chosen = next((i for i, item in enumerate(lst.item_list) if item.get("selected")), 0)
+        in_view = max(1, lst.rect.height // max(1, lst.list_item_height))
+        if chosen < in_view - 1:
+            lst.scroll_bar.set_scroll_from_start_percentage(0.0)
+            lst.update(0.0)
 
     def _widen(self) -> None:
         """Grow the list to the width its items want, starting under the box and

@@ -164,3 +164,60 @@ def test_the_list_moves_left_rather_than_past_the_window_edge() -> None:
         assert lst.rect.width > menu.rect.width
     finally:
         pygame.quit()
+
+
+def _shown_rows(menu: WideDropDown) -> list[str]:
+    """The ids of the open list's rows inside its visible rect."""
+    lst = menu.option_list()
+    assert lst is not None
+    return [
+        i["object_id"]
+        for i in lst.item_list
+        if i["button_element"] is not None and lst.rect.contains(i["button_element"].rect)
+    ]
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "1024x640"), ("pt", "1280x800")])
+def test_the_seat_kinds_show_when_a_persona_seats_list_opens(lang: str, size: str) -> None:
+    # issue 49: "Remote player" sat second in a list that opened scrolled to the persona
+    nm = open_screen("wyrt", lang, size)
+    try:
+        menu = nm.row_widgets[1]["kind"]
+        assert menu.selected_option[1] not in ("human", "remote")
+        click_widget(nm.app, menu)
+        shown = _shown_rows(menu)
+        assert shown[:2] == ["human", "remote"]
+        assert menu.selected_option[1] in shown
+    finally:
+        pygame.quit()
+
+
+def test_a_long_list_in_a_short_room_opens_at_its_top_while_the_choice_is_there() -> None:
+    nm = open_screen("wyrt", "en", "1024x640")
+    try:
+        app = nm.app
+        menu = nm.row_widgets[1]["kind"]
+        lst_rows = [cid for _, cid in kind_ids(nm)]
+        for chosen, top_shown in ((lst_rows[3], True), (lst_rows[-1], False)):
+            small = WideDropDown(
+                pygame.Rect(menu.relative_rect.topleft, menu.rect.size),
+                [((cid,), cid) for cid in lst_rows],
+                chosen,
+                app.ui_manager,
+                nm.ui,
+            )
+            small.expansion_height_limit = 140  # about six rows
+            click_widget(app, small)
+            shown = _shown_rows(small)
+            assert chosen in shown
+            assert (shown[0] == "human") is top_shown
+            small.kill()
+    finally:
+        pygame.quit()
+
+
+def kind_ids(nm: NewMatchScene) -> list[tuple[str, str]]:
+    """(text, id) of every seat kind the screen offers."""
+    from scenes.seat_choices import kind_choices
+
+    return [(forms[0], cid) for forms, cid in kind_choices(nm.game, nm.info, nm.practice)]
