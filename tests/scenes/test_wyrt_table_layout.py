@@ -208,6 +208,13 @@ def test_the_bar_says_every_line_in_practice_at_the_smallest_window(lang: str) -
         pump(a, 3)
         assert t.view().get("can_raise")
         assert t.bar_lines_cut == 0
+        # issue 49: "Get up" sat three slots out and pushed the status into the
+        # bar; it now stands against Menu and the status keeps its top line
+        leave = t.extra_buttons["leave"]
+        assert leave.visible
+        first = min(b.rect.left for b in t.buttons.values())
+        assert leave.rect.right + 8 == first
+        assert t._top_room() >= 430
     finally:
         t.worker.close()
         pygame.quit()

@@ -92,6 +92,19 @@ class WyrtLayout:
         for name in ("cheat", "relic", "leave"):
             self.extra_buttons[name].hide()
 
+    def pack_extra_buttons(self) -> None:
+        """Line the shown extra buttons up against the top bar's own, with no
+        gap for a hidden one: "Get up" alone sat three slots out, so in
+        practice (three more top buttons) the status line lost its place."""
+        x = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0] - 16)
+        for name in ("cheat", "relic", "leave"):
+            b = self.extra_buttons.get(name)
+            if b is None or not b.visible:
+                continue
+            x -= b.rect.width + 8
+            if b.relative_rect.left != x:
+                b.set_relative_position((x, b.relative_rect.top))
+
     def _place_cards(self) -> None:
         """Put every fan and the board where the ring says (resize, new viewer)."""
         large = self.ring.card_width(large=True)

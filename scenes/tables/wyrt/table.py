@@ -399,6 +399,7 @@ class WyrtTable(
             relic = self.extra_buttons.get("relic")
             if relic is not None:
                 relic.show() if R.InvokeRelic in kinds else relic.hide()
+            self.pack_extra_buttons()
             self._maybe_open_steal()
         else:
             self.controls.hide()
