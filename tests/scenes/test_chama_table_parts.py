@@ -95,6 +95,20 @@ def test_a_crowded_pool_draws_its_commanders_side_by_side(size: tuple[int, int],
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 @pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_pools_commanders_stand_where_its_empty_outline_stood(
+    size: tuple[int, int], n: int
+) -> None:
+    """Issue 49: at 1024x640 the bottom seat's first commander landed a hand's
+    width left of the outline that marked the empty pool (beside the pyramid)."""
+    lay = L.compute(size, n, bottom=0)
+    for area in lay.areas.values():
+        assert area.pool.contains(area.empty_pool())
+        assert area.pool_units(1)[0] == area.empty_pool(), (size, n, area.seat)
+        assert area.pool_units(3)[0].topleft == area.empty_pool().topleft
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("n", [2, 3, 4])
 def test_layout_every_seat_fits_and_a_faces_the_centre_c5(size: tuple[int, int], n: int) -> None:
     lay = L.compute(size, n, bottom=1 % n)
     assert lay.positions[1 % n] == "bottom"

@@ -371,8 +371,7 @@ def _paint_pool(
 ) -> None:
     rects = unit_rects(area, player["pool"])
     if not rects:  # an empty pool still shows where commanders go
-        x = area.pool.left if area.counts_inside else area.pool.right - area.card_w
-        r = pygame.Rect(x, area.pool.top, area.card_w, area.card_h)
+        r = area.empty_pool()
         surface.blit(slot_outline(area.card_w), r.topleft)
         draw_role_icon(surface, "commander", r.center, max(5, area.card_w // 6))
     lefts = sorted(r.left for r in rects.values())

@@ -52,6 +52,11 @@ class Area:
             return [0, 1, 2, 3, 4, 5]
         return [3, 1, 0, 4, 2, 5]  # side seats: top to bottom
 
+    def empty_pool(self) -> pygame.Rect:
+        """The outline that marks an empty pool: where its first commander lands
+        (it stood beside the pyramid, a hand's width right of that at 1024x640)."""
+        return pygame.Rect(self.pool.left, self.pool.top, self.card_w, self.card_h)
+
     def pool_units(self, n: int) -> list[pygame.Rect]:
         """Rects of `n` pool commanders (the attached army fans out below each)."""
         if n <= 0:
