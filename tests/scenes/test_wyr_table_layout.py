@@ -227,3 +227,33 @@ def test_the_variant_badges_keep_off_every_lord_y11(n: int, size: str) -> None:
         if t is not None:
             t.worker.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", ["1024x640", "1280x800"])
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_a_bet_token_never_covers_the_draw_pile_or_its_count(n: int, size: str) -> None:
+    """Issue 49: with five lords at 1024x640 Lisandra's "?" hid "Draw pile: 37";
+    every lord's token keeps off the pile, its count, the plates and the cards."""
+    app = make_app("--lang", "en", "--size", size)
+    app.settings.animation_speed = "instant"
+    t = None
+    try:
+        seats = [SeatSetup("Ana")] + [SeatSetup(f"Lorde {i}", "normal") for i in range(1, n)]
+        t = table(app, seats, seed=4)
+        pump(app, 3)
+        view = t.match.view(0)
+        deck = pygame.Rect(t.ring.deck_spot, (t.ring.card_width(), t.ring.card_width() * 7 // 5))
+        words = style.text_width(f"Draw pile: {view['pile_size']}", 12)
+        label = pygame.Rect(0, 0, words, 16)
+        label.midbottom = (deck.centerx, deck.top - 4)
+        plates = [t.ring.plate_rect(s) for s in range(n)]
+        for s in range(1, n):
+            token = felt.marker_rect(t._bet_spot(s), 15)
+            assert not token.colliderect(deck) and not token.colliderect(label), (s, token)
+            assert token.collidelist(plates) < 0, (s, token, plates)
+            fans = [f.rect for f in t.fans.values() if f.sprites]
+            assert token.collidelist(fans) < 0, (s, token, fans)
+    finally:
+        if t is not None:
+            t.worker.close()
+        pygame.quit()

@@ -9,6 +9,7 @@ import pygame
 from scenes.i18n import language, tr
 from scenes.tables import felt
 from scenes.tables.wyr import paint
+from scenes.tables.wyr.layout import BET_RADIUS
 from scenes.tables.wyr.words import money
 
 
@@ -205,4 +206,6 @@ class WyrBoard:
         for s, value in self.bet_marks.items():
             spot = self._bet_spot(s)
             text = "?" if value is None else str(value)
-            felt.draw_marker(surface, spot, text, "big" if value is not None else "plain", 15)
+            felt.draw_marker(
+                surface, spot, text, "big" if value is not None else "plain", BET_RADIUS
+            )

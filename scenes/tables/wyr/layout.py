@@ -8,10 +8,15 @@ from typing import Any
 
 import pygame
 
-from scenes import ui
+from scenes import style, ui
 from scenes.i18n import tr
+from scenes.tables import felt
 from scenes.tables.wyr.look import TOP
 from scenes.tables.wyr.words import money
+from scenes.widgets.cards import CARD_RATIO
+
+#: a bet token's radius on the cloth
+BET_RADIUS = 15
 
 
 class WyrLayout:
@@ -80,7 +85,41 @@ class WyrLayout:
         dx, dy = cx - x, cy - y
         dist = max(1.0, (dx * dx + dy * dy) ** 0.5)
         reach = cw * (1.5 if abs(dx) > abs(dy) else 1.1) + 14
-        return round(x + dx / dist * reach), round(y + dy / dist * reach)
+        spot = round(x + dx / dist * reach), round(y + dy / dist * reach)
+        return self._clear_of_pile(spot)
+
+    def _clear_of_pile(self, spot: tuple[int, int]) -> tuple[int, int]:
+        """`spot`, or the nearest place to it where a bet token covers neither the
+        draw pile and its count nor a lord's plate or cards (with five lords at
+        1024x640 a "?" hid "Draw pile: 37", and a side lord's token sat on his
+        plate's corner)."""
+        cw = self.ring.card_width()
+        keep = [self._pile_zone()]
+        for s in range(self.match.n_seats):
+            keep.append(self.ring.plate_rect(s))
+            if s != self.viewer:
+                fan = pygame.Rect(0, 0, int(cw * 2.8) + 12, int(cw * 1.4) + 12)
+                fan.center = self._fan_spot(s)
+                keep.append(fan)
+        tries = sorted(
+            ((ox, oy) for ox in range(-60, 61, 6) for oy in range(-60, 61, 6)),
+            key=lambda o: o[0] * o[0] + o[1] * o[1],
+        )
+        for ox, oy in tries:  # (the first is the spot itself)
+            moved = spot[0] + ox, spot[1] + oy
+            if felt.marker_rect(moved, BET_RADIUS).collidelist(keep) < 0:
+                return moved
+        return spot
+
+    def _pile_zone(self) -> pygame.Rect:
+        """The draw pile on the cloth with its count written over it."""
+        cw = self.ring.card_width()
+        x, y = self.ring.deck_spot
+        deck = pygame.Rect(x - 5, y - 5, cw + 5, round(cw * CARD_RATIO) + 5)
+        words = style.text_width(tr("wyrtable.pile", count=88), 12)
+        label = pygame.Rect(0, 0, words, 22)  # (the deck's thickness lifts it up to 5 px)
+        label.midbottom = (x + cw // 2, y - 3)
+        return deck.union(label)
 
     def _place_fans(self) -> None:
         cw = self.ring.card_width()
