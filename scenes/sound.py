@@ -8,14 +8,40 @@ the mixer failing for any reason, runs silently: every call becomes a no-op.
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
+import os
 import random
 import threading
 from array import array
+from collections.abc import Iterator
 
 import pygame
 
 RATE = 22050
+
+log = logging.getLogger(__name__)
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Keep C libraries from writing on the terminal while the device opens:
+    without a sound card ALSA printed eight lines at every start. Whatever
+    fails still raises, and is logged by the caller."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all (a windowed program)
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
 
 
 def _clip(x: float) -> int:
@@ -151,12 +177,14 @@ class SoundManager:
         self.started = True
         try:
             pygame.mixer.pre_init(RATE, -16, 1, 512)
-            pygame.mixer.init()
+            with _quiet_stderr():
+                pygame.mixer.init()
             self.enabled = pygame.mixer.get_init() is not None
             if self.enabled:
                 pygame.mixer.set_num_channels(MUSIC_CHANNELS + EFFECT_CHANNELS)
                 self._format = pygame.mixer.get_init() or self._format
-        except (pygame.error, OSError):  # no device, no driver: play nothing
+        except (pygame.error, OSError) as e:  # no device, no driver: play nothing
+            log.info("no sound: %s", e)
             self.enabled = False
 
     def _pcm(self, name: str) -> bytes:

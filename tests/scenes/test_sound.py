@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -30,3 +32,11 @@ def test_plays_on_dummy_device() -> None:
     for name in sound.EFFECTS:
         mgr.play(name)
     pygame.mixer.quit()
+
+
+def test_opening_the_device_prints_nothing_and_gives_stderr_back(capfd) -> None:  # type: ignore[no-untyped-def]
+    # issue 49: without a sound card ALSA wrote eight lines at every start
+    with sound._quiet_stderr():
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "after\n"
