@@ -17,7 +17,7 @@ from scenes.manager import Scene
 from scenes.open_folder import open_folder
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 #: (what, licence) of everything Taverna ships: names stay as they are in both languages
 CREDITS: tuple[tuple[str, str], ...] = (
@@ -36,7 +36,7 @@ CREDITS: tuple[tuple[str, str], ...] = (
 class AboutScene(Scene):
     """The About screen."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
 

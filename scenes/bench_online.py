@@ -29,7 +29,7 @@ def hosted_frame_times(
     from scenes.app import App
     from scenes.main_menu import MainMenu
     from scenes.online.lobby import HostLobby, open_lobby
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
     from scenes.window_flags import window_args
 
     app = App(window_args(["--size", "1280x800", "--lang", "en"]))

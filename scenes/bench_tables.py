@@ -21,7 +21,7 @@ FRAME_P99_BUDGET = 0.006
 def table_seats(game: str) -> list[Any]:
     """Bots of the middle level in the game's usual number of seats."""
     from game import get_info
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
 
     info = get_info(game)
     n = int(info.extra.get("default_seats", max(2, info.min_seats)))

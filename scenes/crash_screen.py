@@ -15,13 +15,13 @@ from scenes.manager import Scene
 from scenes.open_folder import open_folder
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 
 class CrashScene(Scene):
     """The crash screen, over the main menu."""
 
-    def __init__(self, app: App, report: Path | None, saved: list[str]) -> None:
+    def __init__(self, app: AppHost, report: Path | None, saved: list[str]) -> None:
         super().__init__(app)
         self.report = report
         self.saved = saved

@@ -13,7 +13,7 @@ from scenes.i18n import tr
 from scenes.manager import Scene
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 
 class Curtain(Scene):
@@ -21,7 +21,7 @@ class Curtain(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, name: str, on_open: Callable[[], None]) -> None:
+    def __init__(self, app: AppHost, name: str, on_open: Callable[[], None]) -> None:
         super().__init__(app)
         self.name = name
         self.on_open = on_open

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 from scenes.i18n import later, tr
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.manager import Scene
+    from scenes.manager import AppHost, Scene
 
 NAMES = (
     "menu",
@@ -34,7 +33,7 @@ NAMES = (
 )
 
 
-def scene_by_name(app: App, name: str) -> list[Scene]:
+def scene_by_name(app: AppHost, name: str) -> list[Scene]:
     """The scenes to push, bottom first; raises ValueError for unknown names."""
     from scenes.main_menu import MainMenu
 
@@ -121,7 +120,7 @@ def scene_by_name(app: App, name: str) -> list[Scene]:
     if kind == "lobby":
         from game import KNOWN_GAMES
         from scenes.online.lobby import open_lobby
-        from scenes.tables.base import SeatSetup
+        from scenes.tables.face import SeatSetup
 
         if arg not in KNOWN_GAMES:
             raise ValueError(f"lobby:<game> needs one of {', '.join(KNOWN_GAMES)}")

@@ -18,7 +18,7 @@ from scenes.i18n import Words, said, tr
 from scenes.manager import Scene
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 
 class ConfirmDialog(Scene):
@@ -28,7 +28,7 @@ class ConfirmDialog(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: AppHost,
         title: Words,
         message: Words,
         on_yes: Callable[[], None],
@@ -112,7 +112,7 @@ class MessageDialog(ConfirmDialog):
     """A message with a single OK button."""
 
     def __init__(
-        self, app: App, title: Words, message: Words, on_ok: Callable[[], None] | None = None
+        self, app: AppHost, title: Words, message: Words, on_ok: Callable[[], None] | None = None
     ) -> None:
         super().__init__(app, title, message, on_ok or (lambda: None))
 

@@ -23,7 +23,7 @@ from scenes.tables.autosave import date_text, refusal_text
 from scenes.tables.reopen import open_save
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 ROW_H = 92
 
@@ -51,7 +51,7 @@ def draw_scrollbar(surface: pygame.Surface, area: pygame.Rect, offset: int, cont
 class LoadScreen(Scene):
     """The list of saves."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
@@ -277,7 +277,7 @@ class SaveNameDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, default: str, on_save: Callable[[str], None]) -> None:
+    def __init__(self, app: AppHost, default: str, on_save: Callable[[str], None]) -> None:
         super().__init__(app)
         self.default = default
         self.on_save = on_save

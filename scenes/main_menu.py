@@ -14,7 +14,7 @@ from scenes.manager import Scene
 from scenes.widgets.menu_button import MenuButton
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 ENTRIES: tuple[str, ...] = (
     "continue",
@@ -53,7 +53,7 @@ class MainMenu(Scene):
     #: how many times a main menu was entered in this process
     entered = 0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.buttons: dict[str, MenuButton] = {}
         self.hovered = ""

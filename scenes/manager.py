@@ -9,16 +9,85 @@ covered scene's widgets are hidden until it is on top again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.i18n import Words
+    from scenes.prefs import Settings
+    from scenes.sound import SoundManager
+    from scenes.tables.face import SeatSetup, TableFace
+    from scenes.toast import Toast
 
 FADE_OUT = 0.12
 FADE_IN = 0.18
+
+
+class ScreenFactory(Protocol):
+    """The screens a table goes to, built without the table importing them."""
+
+    def main_menu(self) -> Scene: ...
+    def pause_menu(self, table: TableFace) -> Scene: ...
+    def victory(self, table: TableFace) -> Scene: ...
+    def new_table(
+        self,
+        game: str,
+        seats: list[SeatSetup],
+        seed: int,
+        options: dict[str, Any],
+        practice: bool = False,
+    ) -> Scene: ...
+
+
+class AppHost(Protocol):
+    """What a screen may use of the application. `scenes.app.App` fits it; screens
+    name it and never import the application (which imports them)."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def screen(self) -> pygame.Surface: ...
+    @property
+    def ui_manager(self) -> pygame_gui.UIManager: ...
+    @property
+    def scenes(self) -> SceneManager: ...
+    @property
+    def screens(self) -> ScreenFactory: ...
+    @property
+    def sound(self) -> SoundManager: ...
+    @property
+    def toast(self) -> Toast: ...
+    @property
+    def autoplay(self) -> bool: ...
+    @property
+    def frames_limit(self) -> int: ...
+    @property
+    def fullscreen(self) -> bool: ...
+
+    #: the settings screen's "defaults" puts a fresh one in
+    settings: Settings
+    #: `taverna join --autoplay`: leave when the match ends, with this exit code
+    exit_at_match_end: bool
+    exit_code: int
+    running: bool
+
+    def notify(self, text: str, kind: str = "info") -> None: ...
+    def confirm(
+        self,
+        title: Words,
+        message: Words,
+        on_yes: Callable[[], None],
+        yes: Words = "",
+        no: Words = "",
+    ) -> None: ...
+    def capture_frame(self) -> pygame.Surface: ...
+    def save_settings(self) -> None: ...
+    def set_language(self, lang: str) -> None: ...
+    def toggle_fullscreen(self) -> None: ...
+    def request_quit(self) -> None: ...
+    def step(self, dt: float, events: list[Any]) -> None: ...
 
 
 class Scene:
@@ -27,7 +96,7 @@ class Scene:
     #: overlays draw over a dimmed capture of the scene beneath
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.app = app
         self.ui: pygame_gui.core.UIContainer | None = None
         self.backdrop: pygame.Surface | None = None
@@ -141,7 +210,7 @@ class Scene:
 class SceneManager:
     """Holds the stack and runs transitions."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.app = app
         self.stack: list[Scene] = []
         self._fade = 0.0  # 0 = clear, 1 = black

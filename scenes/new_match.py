@@ -39,7 +39,7 @@ from scenes.seat_choices import (
 from scenes.widgets.wide_dropdown import WideDropDown
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 __all__ = ["HUMAN", "NAME_MIN", "REMOTE", "NewMatchScene"]
 
@@ -47,7 +47,7 @@ __all__ = ["HUMAN", "NAME_MIN", "REMOTE", "NewMatchScene"]
 class NewMatchScene(Scene):
     """Set up a match of one game."""
 
-    def __init__(self, app: App, game: str, practice: bool = False) -> None:
+    def __init__(self, app: AppHost, game: str, practice: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.practice = practice
@@ -412,7 +412,7 @@ class NewMatchScene(Scene):
     # -- actions ---------------------------------------------------------------
     def collect(self) -> tuple[list[Any], dict[str, Any]]:
         """Seats and options as chosen; raises ValueError with a readable reason."""
-        from scenes.tables.base import SeatSetup
+        from scenes.tables.face import SeatSetup
 
         assert self.info is not None
         seats = []

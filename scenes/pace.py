@@ -40,7 +40,7 @@ class PaceReport:
 def pace_seats(game: str) -> list[Any]:
     """A person and three bots of the middle level (fewer where the game allows fewer)."""
     from game import get_info
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
 
     info = get_info(game)
     n = max(info.min_seats, min(info.max_seats, 4))

@@ -12,8 +12,8 @@ from scenes.i18n import tr
 from scenes.manager import Scene
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.tables.base import TableScene
+    from scenes.manager import AppHost
+    from scenes.tables.face import TableFace
 
 ITEMS = ("resume", "save", "rules", "settings", "quit")
 
@@ -23,7 +23,7 @@ class PauseMenu(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppHost, table: TableFace) -> None:
         super().__init__(app)
         self.table = table
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -74,7 +74,7 @@ class PauseMenu(Scene):
             default = tr("life.saves.default_name", turn=self.table.match.turn)
             self.app.scenes.push(SaveNameDialog(self.app, default, self.table.save_match))
         elif name == "reveal":
-            self.table.tools.toggle_reveal(self.table)
+            self.table.toggle_reveal()
             self.app.scenes.pop()
         elif name == "rules":
             from scenes.rules_viewer import RulesScene

@@ -13,13 +13,13 @@ from scenes.i18n import tr
 from scenes.manager import Scene
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 
 class PracticeChooser(Scene):
     """Four big buttons, one per game."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}

@@ -18,10 +18,11 @@ import pygame_gui
 from game import Action, load_match, replays
 from scenes import style, ui
 from scenes.i18n import tr
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 #: seconds between two actions at speed 1 (after the table's own animations)
@@ -32,7 +33,7 @@ class ReplayMixin:
     """Put before a table class: that table becomes a replay viewer."""
 
     # These attributes come from TableScene; declared for the type checker.
-    app: App
+    app: AppHost
     match: Any
     events: Any
     tweens: Any
@@ -41,7 +42,7 @@ class ReplayMixin:
     finished: bool
 
     def __init__(
-        self, app: App, doc: dict[str, Any], seats: list[SeatSetup], path: Path | None = None
+        self, app: AppHost, doc: dict[str, Any], seats: list[SeatSetup], path: Path | None = None
     ) -> None:
         match = load_match(doc, upto=0)
         super().__init__(app, match, seats, practice=False)  # type: ignore[call-arg]
@@ -247,7 +248,7 @@ def replay_class(table_cls: type[TableScene]) -> type[TableScene]:
     return type(f"Replay{table_cls.__name__}", (ReplayMixin, table_cls), {})
 
 
-def open_replay(app: App, doc: dict[str, Any], path: Path | None = None) -> TableScene | None:
+def open_replay(app: AppHost, doc: dict[str, Any], path: Path | None = None) -> TableScene | None:
     """The replay viewer of a saved match document (None after saying why not)."""
     from scenes.tables import table_class, table_ready
 
@@ -265,7 +266,7 @@ def open_replay(app: App, doc: dict[str, Any], path: Path | None = None) -> Tabl
     return cls(app, doc, setups, path)  # type: ignore[call-arg]
 
 
-def open_replay_file(app: App, path: Path, ours: bool = True) -> TableScene | None:
+def open_replay_file(app: AppHost, path: Path, ours: bool = True) -> TableScene | None:
     """Read a replay file and build its viewer; a bad file is refused in words."""
     try:
         doc = replays.read_replay(path, move_bad=ours)

@@ -14,7 +14,7 @@ from scenes.paths import RULES
 from scenes.widgets.richtext import render_markdown
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 TABS: tuple[str, ...] = ("wyr", "wyrt", "war", "chama", "tournament")
 
@@ -31,7 +31,7 @@ def rules_text(name: str, lang: str) -> str | None:
 class RulesScene(Scene):
     """Tabs per game; the text scrolls with the wheel, arrows and page keys."""
 
-    def __init__(self, app: App, tab: str = "wyr") -> None:
+    def __init__(self, app: AppHost, tab: str = "wyr") -> None:
         super().__init__(app)
         self.tab = tab if tab in TABS else TABS[0]
         self.scroll = 0

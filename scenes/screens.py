@@ -8,15 +8,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.manager import Scene
-    from scenes.tables.base import SeatSetup, TableScene
+    from scenes.manager import AppHost, Scene
+    from scenes.tables.base import TableScene
+    from scenes.tables.face import SeatSetup, TableFace
 
 
 class Screens:
     """Builds the screens a table goes to."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.app = app
 
     def main_menu(self) -> Scene:
@@ -25,13 +25,13 @@ class Screens:
 
         return MainMenu(self.app)
 
-    def pause_menu(self, table: TableScene) -> Scene:
+    def pause_menu(self, table: TableFace) -> Scene:
         """A table's pause menu."""
         from scenes.pause import PauseMenu
 
         return PauseMenu(self.app, table)
 
-    def victory(self, table: TableScene) -> Scene:
+    def victory(self, table: TableFace) -> Scene:
         """The standings at the end of a match."""
         from scenes.victory import VictoryOverlay
 

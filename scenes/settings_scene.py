@@ -17,7 +17,7 @@ from scenes.prefs import ANIMATION_SPEEDS, CARD_BACKS, Settings, valid_port
 from scenes.widgets.cards import back_surface
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 LANGUAGE_NAMES = (("Português (Brasil)", "pt"), ("English", "en"))
 
@@ -37,7 +37,7 @@ class SettingsScene(Scene):
         "host_port",
     )
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
 

@@ -41,7 +41,7 @@ from scenes.window_flags import window_args
 
 if TYPE_CHECKING:
     from game.registry import GameInfo
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 #: sizes the soak resizes to (the minimum, the default and a large one among random ones)
 SIZES = ((1024, 640), (1280, 800), (1600, 1000))
@@ -183,7 +183,7 @@ class Soak:
         self.leg_seconds = leg_seconds
         self.wanted = games
         self.report = SoakReport(minutes=minutes, seed=seed, tables=[])
-        self.app: App | None = None
+        self.app: AppHost | None = None
         self._caught: Counter[str] = Counter()
         self._crashes: Counter[str] = Counter()
 
@@ -201,7 +201,7 @@ class Soak:
         tb = traceback.format_exc(limit=-4).strip().splitlines()
         self._crashes[" | ".join(line.strip() for line in tb[-5:])[:400]] += 1
 
-    def _watch_app(self, app: App) -> None:
+    def _watch_app(self, app: AppHost) -> None:
         """Count every error the app shows and every exception a thread lets out."""
         notify = app.notify
 
@@ -372,7 +372,7 @@ class Soak:
         """A new table of `game` with bots in every seat and random options."""
         from game import OptionsError, get_info
         from scenes.tables import open_table
-        from scenes.tables.base import SeatSetup
+        from scenes.tables.face import SeatSetup
 
         app = self.app
         assert app is not None

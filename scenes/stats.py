@@ -20,7 +20,7 @@ from scenes.manager import Scene
 from scenes.names import bot_label
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 ROW_H = 30
 BAR_COLOURS = ((122, 78, 44), (201, 162, 39))  # played: oiled wood; won: gold
@@ -175,7 +175,7 @@ def draw_line_chart(
 class StatsScene(Scene):
     """Reads the history database when opened and after a reset."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.game = ""  # "" = every game
         self.tab = "summary"

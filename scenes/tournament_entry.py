@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from scenes.i18n import later
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 
-def open_tournaments(app: App) -> None:
+def open_tournaments(app: AppHost) -> None:
     """Open the tournament hub, or say plainly that it is not ready."""
     if (
         importlib.util.find_spec("scenes.tournament") is not None

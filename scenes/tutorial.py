@@ -35,7 +35,7 @@ from scenes.i18n import tr
 from scenes.paths import ASSETS
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
     from scenes.tables.base import TableScene
 
 TUTORIALS = ASSETS / "tutorials"
@@ -327,12 +327,12 @@ def place(
     return best
 
 
-def start_tutorial(app: App, game: str) -> TableScene | None:
+def start_tutorial(app: AppHost, game: str) -> TableScene | None:
     """Open a practice table of `game` with the guided first game running."""
     from game import get_info
     from scenes.names import bot_seat_name
     from scenes.tables import open_table
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
 
     info = get_info(game)
     easy = info.bot_ids[0]

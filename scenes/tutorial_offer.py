@@ -14,11 +14,11 @@ from scenes.i18n import later
 from scenes.tutorial import has_tutorial, start_tutorial
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.tables.base import SeatSetup
+    from scenes.manager import AppHost
+    from scenes.tables.face import SeatSetup
 
 
-def should_offer(app: App, game: str, seats: Sequence[SeatSetup]) -> bool:
+def should_offer(app: AppHost, game: str, seats: Sequence[SeatSetup]) -> bool:
     """Whether starting this match is the moment to offer the guided game."""
     if app.autoplay or app.frames_limit:  # a scripted run has nobody to ask
         return False
@@ -28,7 +28,7 @@ def should_offer(app: App, game: str, seats: Sequence[SeatSetup]) -> bool:
 
 
 def offer_guided_game(
-    app: App, game: str, seats: Sequence[SeatSetup], open_match: Callable[[], None]
+    app: AppHost, game: str, seats: Sequence[SeatSetup], open_match: Callable[[], None]
 ) -> bool:
     """Ask "First time at this table?" when it is time (True: the question is
     up; Yes opens the guided game, No calls `open_match`). Either way the game

@@ -12,11 +12,11 @@ from scenes.i18n import tr
 from scenes.manager import Scene
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.tables.base import TableScene
+    from scenes.manager import AppHost
+    from scenes.tables.face import TableFace
 
 
-def victory_title(table: TableScene) -> str:
+def victory_title(table: TableFace) -> str:
     """The title: who won, said to the person when he alone plays at this
     screen ("You win!", not "Victory for Ana!"); in hot-seat the screen is
     shared at that moment, so the winners keep their names."""
@@ -36,7 +36,7 @@ class VictoryOverlay(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppHost, table: TableFace) -> None:
         super().__init__(app)
         self.table = table
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -49,8 +49,7 @@ class VictoryOverlay(Scene):
 
     def summary_lines(self) -> list[str]:
         """Extra lines under the standings (the table's own summary)."""
-        fn = getattr(self.table, "victory_lines", None)
-        return list(fn()) if callable(fn) else []
+        return list(self.table.victory_lines())
 
     def build(self) -> None:
         width = min(720, self.app.size[0] - 80)

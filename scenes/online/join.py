@@ -28,7 +28,7 @@ from scenes.i18n import has, tr
 from scenes.manager import Scene
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
     from scenes.tables.base import TableScene
 
 #: the port a host listens on unless told otherwise
@@ -61,7 +61,7 @@ class JoinScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: AppHost,
         address: str = "",
         code: str = "",
         name: str = "",
@@ -247,7 +247,7 @@ class JoinScene(Scene):
         from game import get_info
         from scenes.online.links import ClientLink
         from scenes.tables import table_class
-        from scenes.tables.base import SeatSetup
+        from scenes.tables.face import SeatSetup
 
         mine = remote.seat
         seats = [

@@ -25,8 +25,9 @@ from scenes.manager import Scene
 from scenes.names import bot_label
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.tables.base import SeatSetup, TableScene
+    from scenes.manager import AppHost
+    from scenes.tables.base import TableScene
+    from scenes.tables.face import SeatSetup
 
 #: modes that make no sense across machines (Life Cassino stakes this machine's
 #: profile), refused in words
@@ -47,7 +48,7 @@ def session_seats(seats: list[SeatSetup]) -> list[tuple[str, str | None]]:
 
 
 def open_lobby(
-    app: App,
+    app: AppHost,
     game: str,
     seats: list[SeatSetup],
     options: dict[str, Any],
@@ -90,7 +91,7 @@ class HostLobby(Scene):
     """Waiting for the friends who join from their machines."""
 
     def __init__(
-        self, app: App, server: HostServer, seats: list[SeatSetup], port: int, note: str = ""
+        self, app: AppHost, server: HostServer, seats: list[SeatSetup], port: int, note: str = ""
     ) -> None:
         super().__init__(app)
         self.server = server
@@ -150,7 +151,7 @@ class HostLobby(Scene):
         """The game's own table over the session's match."""
         from scenes.online.links import HostLink
         from scenes.tables import table_class
-        from scenes.tables.base import SeatSetup
+        from scenes.tables.face import SeatSetup
 
         match = self.session.match
         assert match is not None

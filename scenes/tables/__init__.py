@@ -15,8 +15,9 @@ from scenes.i18n import tr
 from scenes.names import bot_seat_name
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.tables.base import SeatSetup, TableScene
+    from scenes.manager import AppHost
+    from scenes.tables.base import TableScene
+    from scenes.tables.face import SeatSetup
 
 TABLES: dict[str, str] = {
     "war": "scenes.tables.war:WarTable",
@@ -46,7 +47,7 @@ def table_class(game: str) -> type[TableScene]:
 
 
 def open_table(
-    app: App,
+    app: AppHost,
     game: str,
     seats: list[SeatSetup],
     seed: int,
@@ -86,11 +87,11 @@ def table_options(game: str, seats: list[SeatSetup], options: dict[str, Any]) ->
         raise ValueError(tr_error(e)) from e
 
 
-def open_table_from_args(app: App, args: argparse.Namespace) -> TableScene:
+def open_table_from_args(app: AppHost, args: argparse.Namespace) -> TableScene:
     """`taverna play <game> --seats … --seed …` (with --autoplay: bots everywhere)."""
     from game import get_info
     from game.registry import bots_only_options, resolve_bot_id
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
 
     if not table_ready(args.game):
         # A command-line sentence, not the new-match screen's.

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,6 +31,7 @@ from scenes.manager import Scene
 from scenes.tables import autosave
 from scenes.tables.bot_turns import BotTurns
 from scenes.tables.bot_worker import BotWorker
+from scenes.tables.face import SeatSetup
 from scenes.tables.hot_seat import HotSeat
 from scenes.tables.online_seats import OnlineSeats
 from scenes.tables.pause_end import PauseAndEnd
@@ -47,25 +47,9 @@ from scenes.widgets.seat_panel import SeatPanel
 from scenes.widgets.tween import Tweens
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
     from scenes.online.links import TableLink
     from scenes.tutorial import Tutorial
-
-
-@dataclass
-class SeatSetup:
-    """Who sits at a seat: a name and, for a bot, its id (level or persona)."""
-
-    name: str
-    bot: str | None = None
-    #: played on another machine (a joiner's seat at the host, every other seat
-    #: at a joiner): neither a person at this screen nor a bot it runs
-    elsewhere: bool = False
-
-    @property
-    def is_bot(self) -> bool:
-        """True for a bot seat."""
-        return self.bot is not None
 
 
 class TableScene(
@@ -87,7 +71,7 @@ class TableScene(
 
     def __init__(
         self,
-        app: App,
+        app: AppHost,
         match: Match,
         seats: list[SeatSetup],
         practice: bool = False,

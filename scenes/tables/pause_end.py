@@ -90,6 +90,10 @@ class PauseAndEnd:
         """The screen that shows the result (a game may show its own standings)."""
         return self.app.screens.victory(self)
 
+    def victory_lines(self) -> list[str]:
+        """Lines of the table's own summary under the standings (none by default)."""
+        return []
+
     def rematch(self) -> None:
         """Same seats and options, a new seed -- through the same door as a new
         table, so the table's own checks run again (a rematch at O Morto's table

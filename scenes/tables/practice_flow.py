@@ -49,6 +49,10 @@ class PracticeFlow:
         """Forward again along what was undone (practice mode)."""
         self.tools.redo(self)
 
+    def toggle_reveal(self) -> None:
+        """Show or hide the bots' secrets (the pause menu's and the key's switch)."""
+        self.tools.toggle_reveal(self)
+
     def revealed_seats(self) -> list[int]:
         """Bot seats whose hidden cards and objectives the table shows (practice option).
 

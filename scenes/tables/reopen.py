@@ -15,14 +15,14 @@ from scenes.i18n import later, tr
 from scenes.reasons import reason_words
 from scenes.tables import table_class, table_ready
 from scenes.tables.autosave import date_text, refusal_text
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
     from scenes.tables.base import TableScene
 
 
-def open_save(app: App, path: Path) -> TableScene | None:
+def open_save(app: AppHost, path: Path) -> TableScene | None:
     """The table of a saved match, or None after telling the user why not."""
     try:
         match = saves.load_save(path)
@@ -82,7 +82,7 @@ def _bot_id(value: Any) -> str | None:
     raise ValueError(f"a seat's bot is {value!r}, not a bot id")
 
 
-def continue_latest(app: App) -> bool:
+def continue_latest(app: AppHost) -> bool:
     """ "Continue": open the most recent save in one click. Returns True if a table opened.
 
     When the newest save is broken, the person is told which one it was and asked
@@ -133,7 +133,7 @@ def _save_words(game: str, path: Path, stamp: float) -> dict[str, str]:
     return {"game": tr(key) if game and has(key) else path.name, "date": date_text(stamp)}
 
 
-def _push_save(app: App, path: Path) -> bool:
+def _push_save(app: AppHost, path: Path) -> bool:
     """Open a save's table on top; False after saying why it could not."""
     table = open_save(app, path)
     if table is None:

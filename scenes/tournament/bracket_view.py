@@ -19,7 +19,7 @@ from scenes.manager import Scene
 from scenes.style import draw_backdrop, draw_heading
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 BOX_H = 54
 HEAD_H = 34
@@ -29,7 +29,7 @@ GAP = 40
 class BracketScene(Scene):
     """The bracket of one tournament (a snapshot taken when opened)."""
 
-    def __init__(self, app: App, t: Tournament) -> None:
+    def __init__(self, app: AppHost, t: Tournament) -> None:
         super().__init__(app)
         self.t = t
         self.rounds: list[BracketRound] = t.bracket()

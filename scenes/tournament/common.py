@@ -20,7 +20,7 @@ from scenes.option_words import bot_label
 
 if TYPE_CHECKING:
     from game.tournament import TournamentStore
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 T = TypeVar("T")
 
@@ -97,7 +97,7 @@ def short_date(iso: str) -> str:
 # -- the store -----------------------------------------------------------------
 
 
-def with_store(app: App, work: Callable[[TournamentStore], T]) -> T | None:
+def with_store(app: AppHost, work: Callable[[TournamentStore], T]) -> T | None:
     """Run `work` on a freshly opened store; a failing disk becomes a message.
 
     A store is opened per change on purpose: nothing stays locked while a table
@@ -113,7 +113,7 @@ def with_store(app: App, work: Callable[[TournamentStore], T]) -> T | None:
         return None
 
 
-def save_tournament(app: App, t: Tournament) -> bool:
+def save_tournament(app: AppHost, t: Tournament) -> bool:
     """Write the tournament to the database (after every change)."""
     return with_store(app, lambda store: store.save(t)) is not None
 

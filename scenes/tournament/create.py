@@ -44,13 +44,13 @@ from scenes.tournament.row_list import RowList
 from scenes.widgets.wide_dropdown import Choice, WideDropDown
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 
 class CreateTournament(SettingsPanel, Scene):
     """Set up a tournament and open its hub."""
 
-    def __init__(self, app: App, game: str | None = None) -> None:
+    def __init__(self, app: AppHost, game: str | None = None) -> None:
         super().__init__(app)
         self.form = TournamentForm.first(game)
         self.error = ""

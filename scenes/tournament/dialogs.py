@@ -21,7 +21,7 @@ from scenes.option_words import bot_label, fit_label
 from scenes.tournament.common import fit_to, result_words
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 HUMAN = "human"
 
@@ -32,7 +32,7 @@ class FormDialog(Scene):
     overlay = True
     width = 620
 
-    def __init__(self, app: App, title: str) -> None:
+    def __init__(self, app: AppHost, title: str) -> None:
         super().__init__(app)
         self.title = title
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -111,7 +111,7 @@ class ResultDialog(FormDialog):
 
     def __init__(
         self,
-        app: App,
+        app: AppHost,
         t: Tournament,
         round_no: int,
         table: Table,
@@ -279,7 +279,7 @@ class ResultDialog(FormDialog):
 class DropDialog(FormDialog):
     """Choose who leaves the tournament [R11]; `on_drop(number)` asks the organizer."""
 
-    def __init__(self, app: App, t: Tournament, on_drop: Callable[[int], None]) -> None:
+    def __init__(self, app: AppHost, t: Tournament, on_drop: Callable[[int], None]) -> None:
         super().__init__(app, tr("tournament.drop.title"))
         self.t = t
         self.on_drop = on_drop
@@ -324,7 +324,9 @@ class DropDialog(FormDialog):
 class LateEntryDialog(FormDialog):
     """Register a late entrant: a human by name or a bot [R11]; `on_add(name, bot)`."""
 
-    def __init__(self, app: App, t: Tournament, on_add: Callable[[str, str | None], None]) -> None:
+    def __init__(
+        self, app: AppHost, t: Tournament, on_add: Callable[[str, str | None], None]
+    ) -> None:
         super().__init__(app, tr("tournament.late.title"))
         self.t = t
         self.on_add = on_add

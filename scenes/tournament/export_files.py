@@ -21,7 +21,7 @@ from scenes.i18n import tr
 from scenes.tournament.common import error_text
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 FORMATS = ("csv", "json")
 
@@ -58,7 +58,7 @@ def export_files(t: Tournament, fmt: str, now: datetime.datetime | None = None) 
     return [standings, pairings]
 
 
-def export_and_tell(app: App, t: Tournament, fmt: str) -> list[Path]:
+def export_and_tell(app: AppHost, t: Tournament, fmt: str) -> list[Path]:
     """Export and say where the files went (or why not)."""
     try:
         paths = export_files(t, fmt)

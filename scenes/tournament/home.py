@@ -22,7 +22,7 @@ from scenes.tournament.common import (
 from scenes.tournament.row_list import RowList
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 #: History columns: key under `tournament.home.columns` and share of the width.
 COLUMNS: tuple[tuple[str, float], ...] = (
@@ -38,7 +38,7 @@ COLUMNS: tuple[tuple[str, float], ...] = (
 class TournamentHome(Scene):
     """The list of tournaments (newest first) with New, Open, Delete and Back."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.summaries: list[TournamentSummary] = []
         self.list = RowList(40)

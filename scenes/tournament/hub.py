@@ -33,7 +33,7 @@ from scenes.tournament.row_list import RowList
 from scenes.tournament.simulation import SimulationWorker, bot_tables_pending
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 SIDE_ACTIONS = ("play", "result", "simulate", "next", "drop", "late")
 BOTTOM_ACTIONS = ("standings", "bracket", "export_csv", "export_json")
@@ -42,7 +42,7 @@ BOTTOM_ACTIONS = ("standings", "bracket", "export_csv", "export_json")
 class TournamentHub(HubActions, HubDrawing, Scene):
     """One tournament: its rounds, tables, results and the organizer's actions."""
 
-    def __init__(self, app: App, t: Tournament) -> None:
+    def __init__(self, app: AppHost, t: Tournament) -> None:
         super().__init__(app)
         self.t = t
         self.view_no: int | None = None  # None: the current round

@@ -25,11 +25,12 @@ from game.tournament.model import Table
 from game.tournament.play import organizer_turn_limit
 from scenes.i18n import tr
 from scenes.tables import table_class
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from scenes.tournament.common import error_text, save_tournament, with_store
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 
 def seats_of(t: Tournament, table: Table) -> list[SeatSetup]:
@@ -37,7 +38,7 @@ def seats_of(t: Tournament, table: Table) -> list[SeatSetup]:
     return [SeatSetup(t.entrant(n).name, t.entrant(n).bot) for n in table.seats]
 
 
-def kept_match(app: App, t: Tournament, round_no: int, table: Table) -> Match | None:
+def kept_match(app: AppHost, t: Tournament, round_no: int, table: Table) -> Match | None:
     """The match of this table's current attempt kept in the store, if it still loads."""
     saved = with_store(app, lambda s: s.load_match(t, round_no, table.number, table.attempt))
     if not saved:
@@ -80,7 +81,12 @@ class TournamentMatch:
     """One table of the current round being played by humans."""
 
     def __init__(
-        self, app: App, t: Tournament, round_no: int, table: Table, on_change: Callable[[], None]
+        self,
+        app: AppHost,
+        t: Tournament,
+        round_no: int,
+        table: Table,
+        on_change: Callable[[], None],
     ) -> None:
         self.app = app
         self.t = t

@@ -22,7 +22,7 @@ from scenes.tournament.export_files import export_and_tell
 from scenes.tournament.row_list import RowList
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 #: Columns that stay in place while the others scroll sideways.
 FROZEN = ("place", "number", "name")
@@ -42,7 +42,7 @@ def default_final(t: Tournament) -> bool:
 class StandingsScene(Scene):
     """The standings of one tournament (a snapshot taken when opened)."""
 
-    def __init__(self, app: App, t: Tournament, final: bool | None = None) -> None:
+    def __init__(self, app: AppHost, t: Tournament, final: bool | None = None) -> None:
         super().__init__(app)
         self.t = t
         self.final = default_final(t) if final is None else final

@@ -16,7 +16,8 @@ from game import saves
 from scenes.dialogs import ConfirmDialog
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from tests.scenes.conftest import click, click_widget, key, pump, pump_past_curtains
 

@@ -17,9 +17,9 @@ from game.chama import actions as A
 from game.chama.battle import FIGHT, PRESENT_DEF
 from scenes.i18n import tr
 from scenes.main_menu import MainMenu
-from scenes.tables.base import SeatSetup
 from scenes.tables.chama import ChamaTable
 from scenes.tables.chama.formation_view import unit_rects
+from scenes.tables.face import SeatSetup
 from scenes.victory import VictoryOverlay
 from tests.scenes.chama_table_helpers import (
     hand_rect,

@@ -8,8 +8,8 @@ import pygame
 
 from game.chama import actions as A
 from scenes.main_menu import MainMenu
-from scenes.tables.base import SeatSetup
 from scenes.tables.chama import ChamaTable
+from scenes.tables.face import SeatSetup
 from tests.scenes.chama_table_helpers import (
     my_phase,
     table,

@@ -12,7 +12,7 @@ import pytest
 from game.cards import parse_card
 from game.chama import actions as A
 from scenes.i18n import tr
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.victory import VictoryOverlay
 from tests.scenes.chama_table_helpers import (
     my_phase,

@@ -19,7 +19,7 @@ from game.version import VERSION
 from scenes.about import AboutScene
 from scenes.crash_screen import CrashScene
 from scenes.main_menu import MainMenu
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import click_widget, open_test_table, pump
 
 

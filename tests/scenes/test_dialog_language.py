@@ -25,7 +25,7 @@ def english_after() -> Iterator[None]:
 def test_the_quit_dialog_rewords_itself_when_the_language_switches(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
 
     seats = [SeatSetup("Ana"), SeatSetup("Borin", "easy"), SeatSetup("Cora", "easy")]
     open_test_table(app, "war", seats, seed=3)

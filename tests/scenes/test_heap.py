@@ -8,7 +8,7 @@ import pytest
 from scenes import heap
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import pump
 
 

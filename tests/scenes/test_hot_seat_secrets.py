@@ -31,7 +31,8 @@ from game import Event
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import make_app
 
 #: keys a curious player may press at any moment (O objective, T cards, C map …)

@@ -204,7 +204,7 @@ def _tables() -> list[str]:
 def test_random_input_on_every_table_never_raises(game: str, practice: bool) -> None:
     from game import get_info
     from scenes.tables import open_table
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
 
     app = _app()
     try:

@@ -17,7 +17,7 @@ from scenes.main_menu import MainMenu
 from scenes.pause import PauseMenu
 from scenes.replay import ReplayMixin, open_replay, open_replay_file
 from scenes.stats import StatsScene
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tutorial import Step, Tutorial, start_tutorial
 from tests.scenes.conftest import click, click_widget, key, open_test_table, pump, pump_until
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scenes.curtain import Curtain
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import click_widget, open_test_table, pump
 
 #: a person (Ana) and two bots of each game

@@ -10,7 +10,7 @@ import pytest
 from game import history, saves
 from game.registry import make_bot
 from game.rng import Rng
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import open_test_table, pump
 
 #: short matches: a turn limit ([R7]) or one hand ([T8])

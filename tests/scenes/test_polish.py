@@ -85,7 +85,7 @@ def test_two_tournaments_never_get_one_default_name() -> None:
 def test_the_hosts_port_is_the_players_to_choose(app) -> None:  # type: ignore[no-untyped-def]
     from scenes.online.lobby import open_lobby
     from scenes.settings_scene import SettingsScene
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
 
     settings = SettingsScene(app)
     app.scenes.push(MainMenu(app), fade=False)
@@ -119,7 +119,7 @@ def test_pot_lines_and_banners_speak_to_the_person(app, monkeypatch) -> None:  #
     """ "Pot 1 goes to Ana with Two pair" was said to Ana herself (and to a joiner
     about his own seat): it is "you", in both languages, names and amounts too."""
     from game.wyrt import records as R
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
     from tests.scenes.wyrt_table_helpers import table
 
     t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "cliente_casual")], straddle=False)

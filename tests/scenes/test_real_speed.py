@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import make_app, open_test_table, pump
 
 CASES: list[tuple[str, list[tuple[str, str]], dict[str, Any]]] = [

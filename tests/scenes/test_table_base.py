@@ -12,7 +12,7 @@ import game
 from game import storage
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.victory import VictoryOverlay
 from tests.game.tiny_game import Pick, PicksRevealed
 from tests.scenes.conftest import click, open_test_table, pump, pump_until

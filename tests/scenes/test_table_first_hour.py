@@ -17,7 +17,8 @@ from scenes.dialogs import ConfirmDialog
 from scenes.main_menu import MainMenu
 from scenes.pause import PauseMenu
 from scenes.tables import open_table, table_class
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.effects import KEEP_CLEAR, BattleFx, place_box
 from tests.scenes.conftest import click_widget, key, pump

@@ -10,7 +10,8 @@ import pytest
 
 from game.cards import Card
 from scenes.curtain import Curtain
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from scenes.tables.reopen import open_save
 from tests.scenes.conftest import click_widget, open_test_table, pump, pump_until
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scenes.pace import WAIT_GOAL, measure_pace
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.tempo import BotTempo
 from tests.scenes.conftest import open_test_table, pump
 

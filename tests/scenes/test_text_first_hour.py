@@ -10,7 +10,7 @@ from scenes.i18n import set_language, tr
 from scenes.main_menu import MainMenu
 from scenes.new_match import NewMatchScene
 from scenes.option_words import option_help
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import make_app, pump
 from tests.scenes.test_war_table import table
 

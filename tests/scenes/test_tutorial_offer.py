@@ -14,7 +14,8 @@ from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.new_match import NewMatchScene
 from scenes.prefs import load_settings, settings_path
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from scenes.tutorial_offer import should_offer
 from tests.scenes.conftest import click_widget, make_app, pump
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import game
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.victory import VictoryOverlay, victory_title
 from tests.scenes.conftest import open_test_table, pump, spy_texts
 

@@ -85,7 +85,7 @@ def test_spread_moves_only_what_overlaps() -> None:
 
 def _table_map(size: str):  # type: ignore[no-untyped-def]
     """The map exactly as the War table lays it out at `size`."""
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
     from tests.scenes.conftest import open_test_table
 
     app = make_app("--lang", "en", "--size", size)

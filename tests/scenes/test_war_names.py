@@ -12,7 +12,7 @@ import pytest
 from game.war import BOARD, JOKER
 from game.war import records as R
 from scenes.paths import ASSETS, TRANSLATIONS
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.dialogs import objective_text
 from scenes.tables.war.places import card_name, place_fields

@@ -10,7 +10,7 @@ import pytest
 
 from game.war import conquest_probability, win_probability
 from scenes.i18n import tr
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.odds_worker import INLINE_LIMIT, OddsWorker
 from tests.scenes.conftest import open_test_table, pump

@@ -9,7 +9,7 @@ import pytest
 from game.core import IllegalAction
 from game.war import records as R
 from scenes import i18n
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.places import territory_name
 from tests.scenes.conftest import open_test_table, pump_until

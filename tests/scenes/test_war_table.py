@@ -12,7 +12,7 @@ from game.war import BOARD, JOKER
 from game.war import records as R
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.dialogs import ObjectiveOverlay, TradeDialog
 from scenes.victory import VictoryOverlay

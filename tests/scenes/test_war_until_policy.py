@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.registry import new_match
 from game.war import BOARD, until_dice, until_stop
 from game.war import records as R
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import click_widget
 from tests.scenes.test_war_table import _place_all_on, mine, my_phase, table, until
 

@@ -14,7 +14,7 @@ from game.cards import parse_card
 from game.wyr import records as R
 from scenes.i18n import tr
 from scenes.main_menu import MainMenu
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyr import WyrTable
 from scenes.tables.wyr.results import WyrResults
 from tests.scenes.conftest import (

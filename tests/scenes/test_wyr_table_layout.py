@@ -11,7 +11,7 @@ import pytest
 
 from scenes import style
 from scenes.tables import felt
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import (
     make_app,
     pump,

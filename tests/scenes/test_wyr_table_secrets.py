@@ -16,7 +16,7 @@ from game.wyr import records as R
 from scenes.curtain import Curtain
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyr.words import cards_text
 from tests.scenes.conftest import (
     click,

@@ -4,7 +4,7 @@ so a switch of language mid-hand rewords it with the new language's money format
 from __future__ import annotations
 
 from game.wyrt import records as R
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from tests.scenes.conftest import open_test_table, pump_past_curtains
 

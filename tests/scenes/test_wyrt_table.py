@@ -15,7 +15,7 @@ from scenes.dialogs import ConfirmDialog
 from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from scenes.tables.wyrt.dialogs import SessionEnd, StealDialog
 from tests.scenes.conftest import click_widget, key, make_app, pump

@@ -10,7 +10,7 @@ from game.cards import Card
 from game.wyrt import records as R
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from tests.scenes.conftest import make_app, pump
 from tests.scenes.wyrt_table_helpers import BOTS, my_decision, table, until

@@ -15,7 +15,7 @@ from game.wyrt import records as R
 from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from tests.scenes.conftest import click_widget, key, make_app, pump
 from tests.scenes.wyrt_table_helpers import BOTS, my_decision, table, until

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from game.wyrt import records as R
 from scenes.main_menu import MainMenu
 from scenes.tables import open_table
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt import WyrtTable
 from tests.scenes.conftest import pump, pump_past_curtains
 

@@ -19,7 +19,7 @@ from game.chama import actions as A
 from game.chama.rules import role
 from scenes import style, ui
 from scenes.i18n import later, tr
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.animations import TableAnimations
 from scenes.tables.chama.clicks import TableClicks
@@ -30,9 +30,10 @@ from scenes.tables.chama.hints import pretty, reason
 from scenes.tables.chama.look import LEGAL, seat_colour, seat_emblem
 from scenes.tables.chama.painting import TablePainting
 from scenes.tables.chama.turn_bar import Badge
+from scenes.tables.face import SeatSetup
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 SLOTS = "ABCDEF"
 
@@ -43,7 +44,12 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
     BOT_PACE = 0.35
 
     def __init__(
-        self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False, **hooks: Any
+        self,
+        app: AppHost,
+        match: Match,
+        seats: list[SeatSetup],
+        practice: bool = False,
+        **hooks: Any,
     ) -> None:
         super().__init__(app, match, seats, practice=practice, **hooks)
         self.lay: L.Layout | None = None

@@ -16,7 +16,7 @@ from scenes.tables.war.cards_view import war_card
 from scenes.tables.war.places import card_name, territory_name
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
     from scenes.tables.war.table import WarTable
 
 
@@ -30,7 +30,7 @@ class TradeDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: WarTable, view: dict[str, Any]) -> None:
+    def __init__(self, app: AppHost, table: WarTable, view: dict[str, Any]) -> None:
         super().__init__(app)
         self.table = table
         self.view = view
@@ -213,7 +213,7 @@ class ObjectiveOverlay(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, objective: dict[str, Any], name: str) -> None:
+    def __init__(self, app: AppHost, objective: dict[str, Any], name: str) -> None:
         super().__init__(app)
         self.objective = objective
         self.name = name

@@ -18,7 +18,8 @@ from game.war import BOARD
 from game.war import records as R
 from scenes.i18n import tr
 from scenes.paths import ASSETS
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from scenes.tables.war.animations import WarAnimations
 from scenes.tables.war.clicks import WarClicks
 from scenes.tables.war.dialogs import TradeDialog, objective_text
@@ -37,7 +38,7 @@ from scenes.tables.war.places import (
 from scenes.widgets.map_view import MapData, MapView
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
 
 
 @cache
@@ -54,7 +55,12 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
     OTHERS_TEMPO = 0.5
 
     def __init__(
-        self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False, **hooks: Any
+        self,
+        app: AppHost,
+        match: Match,
+        seats: list[SeatSetup],
+        practice: bool = False,
+        **hooks: Any,
     ) -> None:
         super().__init__(app, match, seats, practice=practice, **hooks)
         self.map = MapView(map_data())

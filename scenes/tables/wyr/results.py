@@ -15,14 +15,14 @@ from scenes.tables.wyr.words import money
 from scenes.victory import VictoryOverlay
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
     from scenes.tables.wyr.table import WyrTable
 
 
 class WyrResults(VictoryOverlay):
     """The victory overlay, widened to hold the money chart on its right."""
 
-    def __init__(self, app: App, table: WyrTable) -> None:
+    def __init__(self, app: AppHost, table: WyrTable) -> None:
         super().__init__(app, table)
         self.wyr = table
         told = [event for event, *_ in table.history if event is not None]

@@ -19,7 +19,8 @@ from game.wyr import records as R
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.tables import felt
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyr import aids
 from scenes.tables.wyr.animate import WyrAnimations
 from scenes.tables.wyr.choices import TradeChoice
@@ -35,8 +36,7 @@ from scenes.tables.wyr.model import (
 from scenes.tables.wyr.words import combo, describe, money
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.manager import Scene
+    from scenes.manager import AppHost, Scene
 
 
 class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
@@ -45,7 +45,12 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
     BOT_PACE = 0.35
 
     def __init__(
-        self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False, **hooks: Any
+        self,
+        app: AppHost,
+        match: Match,
+        seats: list[SeatSetup],
+        practice: bool = False,
+        **hooks: Any,
     ) -> None:
         super().__init__(app, match, seats, practice=practice, **hooks)
         n = match.n_seats

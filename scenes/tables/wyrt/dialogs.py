@@ -20,7 +20,7 @@ from scenes.victory import VictoryOverlay
 from scenes.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.manager import AppHost
     from scenes.tables.wyrt.table import WyrtTable
 
 SUIT_ROWS = ("S", "H", "D", "C")
@@ -31,7 +31,7 @@ class StealDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: WyrtTable, view: dict[str, Any]) -> None:
+    def __init__(self, app: AppHost, table: WyrtTable, view: dict[str, Any]) -> None:
         super().__init__(app)
         self.table = table
         self.count = int(view["steal"]["count"])
@@ -210,7 +210,7 @@ class SoulTakenScreen(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, name: str, profile: bool) -> None:
+    def __init__(self, app: AppHost, name: str, profile: bool) -> None:
         super().__init__(app)
         self.name = name
         self.profile = profile
@@ -314,7 +314,7 @@ class RelicDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, table: WyrtTable, choices: list[InvokeRelic]) -> None:
+    def __init__(self, app: AppHost, table: WyrtTable, choices: list[InvokeRelic]) -> None:
         super().__init__(app)
         self.table = table
         self.choices = choices

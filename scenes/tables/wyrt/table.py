@@ -22,7 +22,8 @@ from game.cards import Card
 from game.wyrt import records as R
 from scenes.i18n import Words, later, tr
 from scenes.tables import felt
-from scenes.tables.base import SeatSetup, TableScene
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt.controls import BetControls
 from scenes.tables.wyrt.event_words import WyrtEventWords
 from scenes.tables.wyrt.hand_animations import WyrtHandAnimations
@@ -38,8 +39,7 @@ from scenes.tables.wyrt.words import unit_words
 from scenes.tables.you_words import say_about
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.manager import Scene
+    from scenes.manager import AppHost, Scene
 
 
 def seat_personas(seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, Any]:
@@ -85,7 +85,12 @@ class WyrtTable(
     BOT_PACE = 0.35
 
     def __init__(
-        self, app: App, match: Match, seats: list[SeatSetup], practice: bool = False, **hooks: Any
+        self,
+        app: AppHost,
+        match: Match,
+        seats: list[SeatSetup],
+        practice: bool = False,
+        **hooks: Any,
     ) -> None:
         super().__init__(app, match, seats, practice=practice, **hooks)
         view = match.public_view()

@@ -15,7 +15,7 @@ from game.registry import make_bot
 from game.rng import Rng
 from scenes.main_menu import MainMenu
 from scenes.online.lobby import HostLobby, open_lobby
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from tests.scenes.conftest import click_widget, pump
 from tests.scenes.online.helpers import person_plays, pump_until
 

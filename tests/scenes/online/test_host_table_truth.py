@@ -17,7 +17,7 @@ import pytest
 from game.net.bot_client import run_join
 from scenes.main_menu import MainMenu
 from scenes.online.lobby import open_lobby
-from scenes.tables.base import SeatSetup
+from scenes.tables.face import SeatSetup
 from scenes.tables.table_log import replay_events
 from tests.scenes.conftest import pump
 from tests.scenes.online.helpers import person_plays, pump_until

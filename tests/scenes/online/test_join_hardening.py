@@ -102,7 +102,7 @@ def test_hostile_names_through_the_real_lobby_and_the_table(app) -> None:  # typ
     from scenes.main_menu import MainMenu
     from scenes.online.lobby import open_lobby
     from scenes.tables import table_class
-    from scenes.tables.base import SeatSetup
+    from scenes.tables.face import SeatSetup
 
     app.scenes.push(MainMenu(app), fade=False)
     seats = [SeatSetup("Ana"), SeatSetup("?", elsewhere=True), SeatSetup("?", elsewhere=True)]
