@@ -413,11 +413,17 @@ class App:
             if i < len(first) - 1:
                 for _ in range(30):  # let it settle (fades), so an overlay above has its backdrop
                     self.step(1 / 60, [])
+        # TAVERNA_STEADY_CLOCK=1: every frame counts 1/60 s whatever the machine did,
+        # so frame N of a fixed seed is the same picture run after run (screenshots
+        # compared byte for byte before and after a refactoring)
+        steady = bool(os.environ.get("TAVERNA_STEADY_CLOCK"))
         while self.running:
             if self.signalled is not None:
                 code = self.end_on_signal()
                 break
             dt = self.clock.tick(60) / 1000.0
+            if steady:
+                dt = 1 / 60
             start = time.perf_counter()
             self.guarded_step(min(dt, 0.1), pygame.event.get())
             self.frame_times.append(time.perf_counter() - start)

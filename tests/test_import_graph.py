@@ -42,21 +42,22 @@ def _is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
 
 
-def _imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import under `node`, skipping the bodies of `if TYPE_CHECKING:`."""
+def _imports(node: ast.AST, typed: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import under `node`, skipping the bodies of `if TYPE_CHECKING:`
+    unless `typed` (then an import for types counts like any other)."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _is_type_checking(child.test):
+        if not typed and isinstance(child, ast.If) and _is_type_checking(child.test):
             for sub in child.orelse:
-                yield from _imports_in(sub)
+                yield from _imports_in(sub, typed)
             continue
-        yield from _imports_in(child)
+        yield from _imports_in(child, typed)
 
 
-def _imports_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+def _imports_in(node: ast.AST, typed: bool) -> Iterator[ast.Import | ast.ImportFrom]:
     if isinstance(node, (ast.Import, ast.ImportFrom)):
         yield node
     else:
-        yield from _imports(node)
+        yield from _imports(node, typed)
 
 
 def _targets(
@@ -80,8 +81,9 @@ def _targets(
     return out
 
 
-def import_graph() -> Graph:
-    """Module -> the modules it imports (outside `if TYPE_CHECKING:`)."""
+def import_graph(typed: bool = False) -> Graph:
+    """Module -> the modules it imports (outside `if TYPE_CHECKING:`, or
+    everywhere when `typed`)."""
     files = module_files()
     known = set(files)
     graph: Graph = {}
@@ -89,7 +91,7 @@ def import_graph() -> Graph:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         is_package = path.name == "__init__.py"
         edges: set[str] = set()
-        for node in _imports(tree):
+        for node in _imports(tree, typed):
             edges |= _targets(node, name, is_package, known)
         edges.discard(name)
         graph[name] = edges
@@ -182,3 +184,8 @@ def test_no_import_circles() -> None:
     for importer, imported in KNOWN_CIRCLE_EDGES:
         graph[importer] = graph[importer] - {imported}
     assert circles(graph) == []
+
+
+if __name__ == "__main__":  # python tests/test_import_graph.py: the circles, types counted
+    for group in circles(import_graph(typed=True)):
+        print(len(group), " ".join(group))
