@@ -1,0 +1,70 @@
+"""The colour-blind-safe palette keeps every pair of player colours apart
+(issue 50), and the colour maths it is checked with is right."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from scenes import colour_vision as cv
+from scenes import palette
+
+
+@pytest.mark.parametrize(
+    ("lab1", "lab2", "expected"),
+    [  # Sharma, Wu & Dalal (2005), the CIEDE2000 test data: pairs 1, 7, 13, 17, 25
+        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+        ((50.0, 0.0, 0.0), (50.0, -1.0, 2.0), 2.3669),
+        ((50.0, 2.4900, -0.0010), (50.0, -2.4900, 0.0011), 7.2195),
+        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+    ],
+)
+def test_ciede2000_matches_the_published_pairs(lab1: cv.Lab, lab2: cv.Lab, expected: float) -> None:
+    assert cv.ciede2000(lab1, lab2) == pytest.approx(expected, abs=1e-4)
+    assert cv.ciede2000(lab2, lab1) == pytest.approx(expected, abs=1e-4)
+
+
+def test_lab_of_white_black_and_red() -> None:
+    assert cv.to_lab((255, 255, 255)) == pytest.approx((100.0, 0.0, 0.0), abs=0.01)
+    assert cv.to_lab((0, 0, 0)) == pytest.approx((0.0, 0.0, 0.0), abs=0.01)
+    assert cv.to_lab((255, 0, 0)) == pytest.approx((53.24, 80.09, 67.20), abs=0.05)
+
+
+def test_simulation_keeps_greys_and_merges_red_and_green_for_deuteranopes() -> None:
+    for kind in cv.KINDS:  # each Machado row sums to 1: greys stay grey
+        assert cv.simulate((128, 128, 128), kind) == pytest.approx((128, 128, 128), abs=1)
+    red, green = (196, 46, 40), (52, 150, 70)  # the default palette's pair
+    assert cv.delta_e(red, green) > 40
+    assert cv.delta_e(cv.simulate(red, "deuteranopia"), cv.simulate(green, "deuteranopia")) < 10
+
+
+def test_the_safe_palette_keeps_every_pair_apart_for_every_vision() -> None:
+    safe = [palette.PALETTES["safe"][n] for n in palette.NAMES]
+    for kind in (None, *cv.KINDS):
+        for (i, a), (j, b) in itertools.combinations(enumerate(safe), 2):
+            seen_a, seen_b = (cv.simulate(a, kind), cv.simulate(b, kind)) if kind else (a, b)
+            assert cv.delta_e(seen_a, seen_b) >= palette.SAFE_MIN_DELTA_E, (
+                kind,
+                palette.NAMES[i],
+                palette.NAMES[j],
+            )
+
+
+def test_the_default_palette_is_why_there_is_a_safe_one() -> None:
+    default = [palette.PALETTES["default"][n] for n in palette.NAMES]
+    assert cv.closest_pair(default, "deuteranopia")[0] < palette.SAFE_MIN_DELTA_E
+
+
+def test_palettes_name_the_same_colours_and_refuse_an_unknown_one() -> None:
+    for shades in palette.PALETTES.values():
+        assert tuple(shades) == palette.NAMES
+    with pytest.raises(ValueError, match="palette must be one of"):
+        palette.use_palette("sepia")
+    palette.use_palette("safe")
+    try:
+        assert palette.colour("red") == (204, 51, 17)
+    finally:
+        palette.use_palette("default")
+    assert palette.active_palette() == "default"
