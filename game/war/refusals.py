@@ -4,7 +4,8 @@ match changes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from game.core import Action, IllegalAction
 from game.war import records as R
@@ -17,11 +18,33 @@ from game.war.phases import (
 )
 from game.war.trades import contains, is_set
 
-if TYPE_CHECKING:
-    from game.war.match import WarMatch
+
+class WarFacts(Protocol):
+    """What the refusals read of a match (`WarMatch` fits it; it imports this module)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def owner(self) -> Sequence[int]: ...
+    @property
+    def armies(self) -> Sequence[int]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def movable(self) -> Sequence[int]: ...
+    @property
+    def occupy(self) -> tuple[int, int, int] | None: ...
+    @property
+    def must_trade(self) -> bool: ...
+    @property
+    def pending_total(self) -> int: ...
+    @property
+    def pending_continents(self) -> Mapping[str, int]: ...
 
 
-def territory(m: WarMatch, name: str, rule: str) -> int:
+def territory(m: WarFacts, name: str, rule: str) -> int:
     """The index of a named territory, or a refusal naming `rule`."""
     i = BOARD.index.get(name)
     if i is None:
@@ -29,7 +52,7 @@ def territory(m: WarMatch, name: str, rule: str) -> int:
     return i
 
 
-def check(m: WarMatch, seat: int, action: Action) -> None:
+def check(m: WarFacts, seat: int, action: Action) -> None:
     """Raise `IllegalAction` naming the ruling unless `action` is legal now."""
     phase = m.phase
     if isinstance(action, R.Trade):
@@ -59,11 +82,11 @@ def check(m: WarMatch, seat: int, action: Action) -> None:
         raise IllegalAction("G3", "core.illegal.not_allowed_now", action=action.TYPE)
 
 
-def phase_rule(m: WarMatch) -> str:
+def phase_rule(m: WarFacts) -> str:
     return {PHASE_REINFORCE: "W3", PHASE_OCCUPY: "W7", PHASE_MOVE: "W8"}.get(m.phase, "W6")
 
 
-def check_trade(m: WarMatch, seat: int, action: R.Trade) -> None:
+def check_trade(m: WarFacts, seat: int, action: R.Trade) -> None:
     if m.phase != PHASE_REINFORCE:
         raise IllegalAction("W5", "war.illegal.trade_timing")
     cards = tuple(action.cards)
@@ -73,7 +96,7 @@ def check_trade(m: WarMatch, seat: int, action: R.Trade) -> None:
         raise IllegalAction("W5", "war.illegal.not_a_set")
 
 
-def check_place(m: WarMatch, seat: int, action: R.Place) -> None:
+def check_place(m: WarFacts, seat: int, action: R.Place) -> None:
     if m.phase != PHASE_REINFORCE:
         raise IllegalAction(phase_rule(m), "war.illegal.nothing_to_place")
     if m.must_trade:
@@ -104,7 +127,7 @@ def check_place(m: WarMatch, seat: int, action: R.Place) -> None:
             )
 
 
-def check_attack(m: WarMatch, seat: int, action: R.Attack) -> None:
+def check_attack(m: WarFacts, seat: int, action: R.Attack) -> None:
     if m.phase == PHASE_REINFORCE and m.round == 1:
         raise IllegalAction("W4", "war.illegal.first_round")
     if m.phase != PHASE_ATTACK:
@@ -128,7 +151,7 @@ def check_attack(m: WarMatch, seat: int, action: R.Attack) -> None:
         raise IllegalAction("W6", "war.illegal.dice_count", dice=action.dice, maximum=most)
 
 
-def check_move(m: WarMatch, seat: int, action: R.Move) -> None:
+def check_move(m: WarFacts, seat: int, action: R.Move) -> None:
     if m.phase != PHASE_MOVE:
         raise IllegalAction("W4" if m.round == 1 else "W8", "war.illegal.moves_after_attacks")
     s = territory(m, action.source, "W8")

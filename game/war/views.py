@@ -4,11 +4,13 @@ and the full snapshot the checks compare."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from game.war.board import BOARD, JOKER
 from game.war.objectives import (
     OBJECTIVE_BY_ID,
+    Objective,
 )
 from game.war.phases import (
     PHASE_MOVE,
@@ -17,11 +19,92 @@ from game.war.phases import (
 )
 from game.war.trades import possible_sets, trade_value
 
-if TYPE_CHECKING:
-    from game.war.match import WarMatch
+
+class WarState(Protocol):
+    """What the views read of a match: `WarMatch` fits it (and imports this module,
+    so the views name this instead)."""
+
+    @property
+    def seats(self) -> Sequence[str]: ...
+    @property
+    def n_seats(self) -> int: ...
+    @property
+    def colors(self) -> Sequence[str]: ...
+    @property
+    def alive(self) -> Sequence[bool]: ...
+    @property
+    def eliminated_by(self) -> Sequence[int | None]: ...
+    @property
+    def eliminated_order(self) -> Sequence[int]: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def timed_out(self) -> bool: ...
+    @property
+    def owner(self) -> Sequence[int]: ...
+    @property
+    def armies(self) -> Sequence[int]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def deck(self) -> Sequence[str]: ...
+    @property
+    def pile(self) -> Sequence[str]: ...
+    @property
+    def trades(self) -> int: ...
+    @property
+    def objective_card(self) -> Sequence[str]: ...
+    @property
+    def objective_active(self) -> Sequence[str]: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def first_player(self) -> int: ...
+    @property
+    def pending_free(self) -> int: ...
+    @property
+    def pending_total(self) -> int: ...
+    @property
+    def pending_continents(self) -> Mapping[str, int]: ...
+    @property
+    def reinforcement(self) -> Mapping[str, Any]: ...
+    @property
+    def must_trade(self) -> bool: ...
+    @property
+    def conquered(self) -> bool: ...
+    @property
+    def occupy(self) -> tuple[int, int, int] | None: ...
+    @property
+    def movable(self) -> Sequence[int]: ...
+    @property
+    def last_battle(self) -> Mapping[str, Any] | None: ...
+    @property
+    def placed(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def taken(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def attacks(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def last_conquest(self) -> Sequence[int]: ...
+    @property
+    def armies_added(self) -> int: ...
+    @property
+    def armies_lost(self) -> int: ...
+
+    def objective_of(self, seat: int) -> Objective: ...
+    def missing(self, seat: int) -> int: ...
+    def distance_to_victory(self, seat: int) -> float: ...
 
 
-def public_view(m: WarMatch) -> dict[str, Any]:
+def public_view(m: WarState) -> dict[str, Any]:
     """Everything on the table: map, phase, counts, public history."""
     n = m.n_seats
     over = m.phase == PHASE_OVER
@@ -88,7 +171,7 @@ def public_view(m: WarMatch) -> dict[str, Any]:
     return v
 
 
-def view(m: WarMatch, seat: int) -> dict[str, Any]:
+def view(m: WarState, seat: int) -> dict[str, Any]:
     """The public table plus `seat`'s own cards and objective ([G4])."""
     v = public_view(m)
     v["seat"] = seat
@@ -111,7 +194,7 @@ def view(m: WarMatch, seat: int) -> dict[str, Any]:
     return v
 
 
-def snapshot(m: WarMatch) -> dict[str, Any]:
+def snapshot(m: WarState) -> dict[str, Any]:
     """The full state, hidden parts included."""
     return {
         "colors": list(m.colors),
@@ -150,5 +233,5 @@ def snapshot(m: WarMatch) -> dict[str, Any]:
     }
 
 
-def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
+def _jsonable(d: Mapping[str, Any]) -> dict[str, Any]:
     return {k: dict(v) if isinstance(v, dict) else v for k, v in d.items()}

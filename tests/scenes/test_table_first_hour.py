@@ -290,7 +290,7 @@ def test_battle_result_shows_when_the_dice_land(app) -> None:  # type: ignore[no
     ev = R.BattleFought(0, 1, "Brasil", "Argentina", (6, 5, 3), (4, 2), 0, 2)
     t.shown_armies.update({"Brasil": 4, "Argentina": 2})
     lines = len(t.log.entries)
-    t._battle(ev)
+    t.anim.battle(ev, len(t.match.log), lambda: t.log_event(ev))
     fx = next(f for f in t.fx if isinstance(f, BattleFx))
     keep = [pygame.Rect(0, 0, *KEEP_CLEAR) for _ in range(2)]
     keep[0].center, keep[1].center = t.map.anchor("Brasil"), t.map.anchor("Argentina")

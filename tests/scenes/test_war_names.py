@@ -15,6 +15,7 @@ from scenes.paths import ASSETS, TRANSLATIONS
 from scenes.tables.face import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.dialogs import objective_text
+from scenes.tables.war.panel_words import short_objective
 from scenes.tables.war.places import card_name, place_fields
 from tests.scenes.conftest import open_test_table, pump, pump_until, spy_texts
 
@@ -92,7 +93,7 @@ def test_english_table_draws_no_portuguese_place_name(app, monkeypatch) -> None:
     # what is not on screen in this deal: every card, objective and continent line
     extra = [card_name(c) for c in BOARD.territories] + [card_name(JOKER)]
     extra += [objective_text({"id": o}) for o in warmap_objectives("en")]
-    extra += [t.short_objective({"continents": list(BOARD.continents)})]
+    extra += [short_objective({"continents": list(BOARD.continents)})]
     extra += [t.describe_action(R.Trade(("Alasca", "Brasil", JOKER)))]
     extra += [t.describe_action(R.Place({"Groenlândia": 2}))]
     assert portuguese_in(extra) == []

@@ -13,6 +13,7 @@ from scenes.i18n import tr
 from scenes.tables.face import SeatSetup
 from scenes.tables.war import WarTable
 from scenes.tables.war.odds_worker import INLINE_LIMIT, OddsWorker
+from scenes.tables.war.panel_words import odds_text
 from tests.scenes.conftest import open_test_table, pump
 
 
@@ -48,18 +49,18 @@ def test_the_table_keeps_drawing_while_a_big_battle_is_swept(app, monkeypatch) -
 
     t.odds = OddsWorker(compute=slow, use_process=False)  # a closure stays in this process
     # the render thread asks, and draws frames while the sweep is still running
-    assert t.odds_text(1500, 1400) == tr("war.ui.odds_pending")
-    assert t.odds_text(1500, 1400, until=5) == tr("wartable.odds_until_pending", count=5)
+    assert odds_text(t.odds, 1500, 1400) == tr("war.ui.odds_pending")
+    assert odds_text(t.odds, 1500, 1400, until=5) == tr("wartable.odds_until_pending", count=5)
     pump(app, 5)
-    assert t.odds_text(1500, 1400) == tr("war.ui.odds_pending")
+    assert odds_text(t.odds, 1500, 1400) == tr("war.ui.odds_pending")
     release.set()
     t.odds.wait()
-    assert t.odds_text(1500, 1400) == tr("war.ui.odds", percent=25)
-    assert t.odds_text(1500, 1400, until=5) == tr("wartable.odds_until", percent=25, count=5)
+    assert odds_text(t.odds, 1500, 1400) == tr("war.ui.odds", percent=25)
+    assert odds_text(t.odds, 1500, 1400, until=5) == tr("wartable.odds_until", percent=25, count=5)
     assert sorted(asked) == [(1500, 1400, 0), (1500, 1400, 4)]  # each asked once
     # a small battle is answered on the spot, from the real odds
     t.odds = OddsWorker()
-    assert t.odds_text(6, 2) == tr("war.ui.odds", percent=round(100 * win_probability(6, 2)))
+    assert odds_text(t.odds, 6, 2) == tr("war.ui.odds", percent=round(100 * win_probability(6, 2)))
 
 
 def test_a_practice_hint_over_two_stacks_of_3000_never_sweeps_on_the_render_thread(

@@ -41,3 +41,21 @@ def test_attack_until_rolls_the_priced_dice_w12(app) -> None:  # type: ignore[no
         replay.apply(seat, action)
     assert rolls >= 1
     assert t.match.view(0)["armies"][border] >= 5 or t.match.view(0)["owners"][target] == 0
+
+
+def test_the_attack_until_core_rolls_then_tells_why_it_stopped() -> None:
+    """Without a table: the next roll while the source can, then the result."""
+    from game.war import records as R
+    from scenes.tables.war.until import AttackUntil, Stopped
+
+    auto = AttackUntil("Brasil", "Argentina", stop_at=0, start=5)
+    view = {
+        "phase": "attack",
+        "armies": {"Brasil": 5, "Argentina": 3},
+        "owners": {"Brasil": 0, "Argentina": 1},
+    }
+    assert auto.next_roll(view, 0, [0]) == R.Attack("Brasil", "Argentina", 3)
+    assert auto.next_roll(view, 0, [1]) == Stopped(False, 1, 0)  # no longer this seat's turn
+    view["armies"] = {"Brasil": 4, "Argentina": 1}
+    view["owners"] = {"Brasil": 0, "Argentina": 0}
+    assert auto.next_roll(view, 0, [0]) == Stopped(True, 1, 1)

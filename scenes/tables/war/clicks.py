@@ -4,37 +4,96 @@ buttons, the card trade and the secret objective.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
-from game import Action
+from game import Action, Event
 from game.war import BOARD
 from game.war import records as R
 from scenes import ui
 from scenes.i18n import tr
+from scenes.tables.face import SeatSetup
 from scenes.tables.war.dialogs import ObjectiveOverlay, TradeDialog
+from scenes.tables.war.placement import PlacementBuffer
 from scenes.tables.war.places import (
     trp,
 )
+from scenes.tables.war.until import AttackUntil
+from scenes.widgets.map_view import MapView
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+
+
+class WarClicksHost(Protocol):
+    """What the War table's input reads, sets and calls of the table."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+    @property
+    def map(self) -> MapView: ...
+    @property
+    def controls(self) -> Mapping[str, Any]: ...
+    @property
+    def auto(self) -> AttackUntil | None: ...
+
+    until: int
+    dice: int
+    hover: str | None
+    source: str | None
+    target: str | None
+    show_continents: bool
+    buffer: PlacementBuffer | None
+
+    def view(self) -> dict[str, Any]: ...
+    def my_turn(self) -> bool: ...
+    def refresh_controls(self) -> None: ...
+    def submit(self, action: Action, seat: int | None = None) -> bool: ...
+    def start_until(self) -> None: ...
+    def _max_dice(self) -> int: ...
+    # siblings in this file
+    def click_territory(self, territory: str, right: bool = False, shift: bool = False) -> None: ...
+    def _on_key(self, event: pygame.event.Event) -> bool: ...
+    def _on_button(self, element: object) -> bool: ...
+    def peek_objective(self) -> None: ...
+    def open_cards(self) -> None: ...
+    def confirm(self) -> None: ...
+    def confirm_placement(self) -> None: ...
+    def roll(self) -> None: ...
+    def do_move(self) -> None: ...
 
 
 class WarClicks:
     """Map clicks, keys and buttons (mixed into `WarTable`)."""
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    # The host's (`WarClicksHost`), typed here too: mypy would take this piece's
+    # writes of None for a None-typed attribute of its own.
+    source: str | None
+    target: str | None
+    buffer: PlacementBuffer | None
+
+    def on_input(self: WarClicksHost, event: pygame.event.Event) -> bool:
+        """Read one event as the War table's; False leaves it to the base's."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and self._on_button(event.ui_element):
-            return
+            return True
         if (
             event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
             and event.ui_element == self.controls.get("until_choice")
         ):
             self.until = int(ui.selected_id(self.controls["until_choice"]))
-            return
+            return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             self.refresh_controls()
-            return
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = (
                 self.map.territory_at(event.pos)
@@ -53,12 +112,12 @@ class WarClicks:
                     right=event.button == 3,
                     shift=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
                 )
-                return
+                return True
         elif event.type == pygame.KEYDOWN and self._on_key(event):
-            return
-        super().handle_event(event)
+            return True
+        return False
 
-    def _on_key(self, event: pygame.event.Event) -> bool:
+    def _on_key(self: WarClicksHost, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE and (self.source or self.target):
             self.source = self.target = None
             self.refresh_controls()
@@ -78,7 +137,7 @@ class WarClicks:
             return False
         return True
 
-    def _on_button(self, element: Any) -> bool:
+    def _on_button(self: WarClicksHost, element: object) -> bool:
         name = next((n for n, w in self.controls.items() if w is element), None)
         if name is None:
             return False
@@ -97,7 +156,7 @@ class WarClicks:
         elif name == "roll":
             self.roll()
         elif name == "until":
-            self._start_auto()
+            self.start_until()
         elif name == "end_attacks":
             self.submit(R.EndAttacks())
         elif name == "occupy":
@@ -108,7 +167,9 @@ class WarClicks:
             self.submit(R.EndTurn())
         return True
 
-    def click_territory(self, territory: str, right: bool = False, shift: bool = False) -> None:
+    def click_territory(
+        self: WarClicksHost, territory: str, right: bool = False, shift: bool = False
+    ) -> None:
         """A click on the map, read in the light of the phase."""
         if not self.my_turn() or self.events or self.auto is not None:
             return
@@ -168,7 +229,7 @@ class WarClicks:
                 self.controls["slider"].value_range = (0, 0)  # force a fresh range
         self.refresh_controls()
 
-    def confirm(self) -> None:
+    def confirm(self: WarClicksHost) -> None:
         """Enter: the obvious next step of the phase."""
         phase = self.view().get("phase")
         if phase == "reinforce":
@@ -180,7 +241,7 @@ class WarClicks:
         elif phase == "move":
             self.do_move()
 
-    def confirm_placement(self) -> None:
+    def confirm_placement(self: WarClicksHost) -> None:
         """Send the whole buffer as one `Place`."""
         if self.buffer is None:
             return
@@ -190,14 +251,14 @@ class WarClicks:
         if self.submit(R.Place(self.buffer.placed)):
             self.buffer = None
 
-    def roll(self) -> None:
+    def roll(self: WarClicksHost) -> None:
         """One attack roll with the chosen dice."""
         if self.source is None or self.target is None:
             self.app.notify(tr("wartable.pick_target"), "warn")
             return
         self.submit(R.Attack(self.source, self.target, max(1, min(self.dice, self._max_dice()))))
 
-    def do_move(self) -> None:
+    def do_move(self: WarClicksHost) -> None:
         """Move the slider's count from source to target."""
         if self.source is None or self.target is None:
             return
@@ -205,13 +266,7 @@ class WarClicks:
         if self.submit(R.Move(self.source, self.target, count)):
             self.source = self.target = None
 
-    def submit(self, action: Action, seat: int | None = None) -> bool:
-        ok = super().submit(action, seat)
-        self._view_cache = None
-        self.refresh_controls()
-        return ok
-
-    def open_cards(self) -> None:
+    def open_cards(self: WarClicksHost) -> None:
         """The trade dialog (it only trades in the player's reinforcement)."""
         if self.viewer is None:
             self.app.notify(tr("wartable.secrets_hidden"), "warn")
@@ -223,14 +278,14 @@ class WarClicks:
         self.app.scenes.push(
             TradeDialog(
                 self.app,
-                self,
+                self.submit,
                 view
                 if self.my_turn() and view.get("phase") == "reinforce"
                 else {**view, "sets": [], "must_trade": False},
             )
         )
 
-    def peek_objective(self) -> None:
+    def peek_objective(self: WarClicksHost) -> None:
         """Show the viewer's secret objective."""
         if self.viewer is None:
             self.app.notify(tr("wartable.secrets_hidden"), "warn")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from game import Action
 from game.war import JOKER, is_set
 from game.war.records import Trade
 from scenes import style, ui
@@ -17,10 +19,9 @@ from scenes.tables.war.places import card_name, territory_name
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
-    from scenes.tables.war.table import WarTable
 
 
-def bonus_territories(cards: list[str], owners: dict[str, int], seat: int) -> list[str]:
+def bonus_territories(cards: list[str], owners: dict[str, int], seat: int | None) -> list[str]:
     """Traded cards showing a territory the trader owns: +2 armies there ([W5])."""
     return [c for c in cards if c != JOKER and owners.get(c) == seat]
 
@@ -30,9 +31,12 @@ class TradeDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: AppHost, table: WarTable, view: dict[str, Any]) -> None:
+    def __init__(
+        self, app: AppHost, submit: Callable[[Action], object], view: dict[str, Any]
+    ) -> None:
         super().__init__(app)
-        self.table = table
+        #: the table's `submit`: the trade goes to the match through it
+        self.submit = submit
         self.view = view
         self.cards: list[str] = [c["card"] for c in view.get("cards", [])]
         self.forced = bool(view.get("must_trade"))
@@ -116,7 +120,7 @@ class TradeDialog(Scene):
             if event.ui_element == self.trade:
                 cards = self._chosen()
                 self.app.scenes.pop()
-                self.table.submit(Trade((cards[0], cards[1], cards[2])))
+                self.submit(Trade((cards[0], cards[1], cards[2])))
             elif event.ui_element == self.best:
                 self._best_set()
             elif event.ui_element == self.cancel and not self.forced:

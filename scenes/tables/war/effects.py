@@ -4,12 +4,25 @@ scenes/widgets/floating.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
 from scenes import style
 from scenes.widgets.dice import DiceTumble
 from scenes.widgets.tween import Timed
+
+
+class Effect(Protocol):
+    """What the War table asks of an effect on its map (a `Timed` that draws)."""
+
+    @property
+    def blocking(self) -> bool: ...
+    @property
+    def done(self) -> bool: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+
 
 #: room kept clear around a fighting territory's anchor: its counter and its name
 KEEP_CLEAR = (132, 74)
@@ -91,6 +104,7 @@ class BattleFx(Timed):
         # which pairs the attacker lost (ties to the defence, [W6])
         pairs = min(len(attack), len(defence))
         self.marked = [(i, attack[i] <= defence[i]) for i in range(pairs)]
+        self._hold()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -105,11 +119,12 @@ class BattleFx(Timed):
                 die.dim = True
             for die in self.defence.dice[len(self.marked) :]:
                 die.dim = True
+        self._hold()
 
-    @property
-    def blocking(self) -> bool:
-        """The table waits until the dice have landed and been read."""
-        return not self.landed or self.t < self.duration * self.HOLD
+    def _hold(self) -> None:
+        # `blocking` is an attribute of every `Timed`: kept up to date wherever
+        # the time or the landing changes (the table reads it between frames)
+        self.blocking = not self.landed or self.t < self.duration * self.HOLD
 
     def land(self) -> None:
         """The dice are down: tell the result (once)."""
@@ -117,6 +132,7 @@ class BattleFx(Timed):
             self.landed = True
             if self.on_landed is not None:
                 self.on_landed()
+            self._hold()
 
     def draw(self, surface: pygame.Surface) -> None:
         fade = (

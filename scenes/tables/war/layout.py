@@ -4,24 +4,86 @@ controls show for the step and the person at the screen.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
+from game import Event, Match
 from game.war import BOARD
 from scenes import ui
 from scenes.i18n import tr
+from scenes.tables.face import SeatSetup
 from scenes.tables.war.look import TOP, UNTIL_CHOICES
+from scenes.tables.war.placement import PlacementBuffer
 from scenes.tables.war.places import (
     territory_name,
 )
+from scenes.tables.war.until import AttackUntil
+from scenes.widgets.log_panel import LogPanel
+from scenes.widgets.map_view import MapView
+from scenes.widgets.seat_panel import SeatPanel
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+
+
+class WarLayoutHost(Protocol):
+    """What the War table's layout and controls read and set of the table."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def ui(self) -> pygame_gui.core.UIContainer | None: ...
+    @property
+    def buttons(self) -> Mapping[str, pygame_gui.elements.UIButton]: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def seat_panel(self) -> SeatPanel: ...
+    @property
+    def log(self) -> LogPanel: ...
+    @property
+    def map(self) -> MapView: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+    @property
+    def auto(self) -> AttackUntil | None: ...
+    @property
+    def buffer(self) -> PlacementBuffer | None: ...
+    @property
+    def source(self) -> str | None: ...
+    @property
+    def target(self) -> str | None: ...
+    @property
+    def dice(self) -> int: ...
+    @property
+    def until(self) -> int: ...
+
+    right: pygame.Rect
+    panel: pygame.Rect
+    controls: dict[str, Any]
+
+    def view(self) -> dict[str, Any]: ...
+    def my_turn(self) -> bool: ...
+    # siblings in this file
+    def refresh_controls(self: WarLayoutHost) -> None: ...
+    def _build_controls(self: WarLayoutHost) -> None: ...
+    def _show(self: WarLayoutHost, names: set[str]) -> None: ...
+    def _enable(self: WarLayoutHost, name: str, on: bool) -> None: ...
+    def _slider_range(self: WarLayoutHost, low: int, high: int, default_max: bool) -> None: ...
+    def _max_dice(self: WarLayoutHost) -> int: ...
 
 
 class WarLayout:
     """Layout and controls (mixed into `WarTable`)."""
 
-    def layout(self) -> None:
+    def layout(self: WarLayoutHost) -> None:
         w, h = self.app.size
         rw = 290 if w >= 1200 else 250
         # the map's names follow the language (a switch calls layout again)
@@ -49,7 +111,7 @@ class WarLayout:
         self._build_controls()
         self.refresh_controls()
 
-    def _build_controls(self) -> None:
+    def _build_controls(self: WarLayoutHost) -> None:
         m, c = self.app.ui_manager, self.ui
         p = self.panel
         xr = p.right - 14
@@ -121,19 +183,19 @@ class WarLayout:
         button("end_turn", pygame.Rect(xr - 200, y2, 200, 44), tr("war.actions.end_turn"))
         self.controls = ctl
 
-    def _show(self, names: set[str]) -> None:
+    def _show(self: WarLayoutHost, names: set[str]) -> None:
         for name, widget in self.controls.items():
             if name in names:
                 widget.show()
             else:
                 widget.hide()
 
-    def refresh_controls(self) -> None:
+    def refresh_controls(self: WarLayoutHost) -> None:
         """Show the controls of the current phase (only to the player who acts)."""
         if not self.controls:
             return
         view = self.view()
-        visible = {"objective", "cards"} if self.viewer is not None else set()
+        visible: set[str] = {"objective", "cards"} if self.viewer is not None else set()
         if self.match.is_over:
             visible = set()
         n_cards = len(view.get("cards", []))
@@ -169,10 +231,10 @@ class WarLayout:
         self._enable("cards", n_cards > 0)
         self._show(visible)
 
-    def _enable(self, name: str, on: bool) -> None:
+    def _enable(self: WarLayoutHost, name: str, on: bool) -> None:
         ui.enable(self.controls[name], on)
 
-    def _slider_range(self, low: int, high: int, default_max: bool) -> None:
+    def _slider_range(self: WarLayoutHost, low: int, high: int, default_max: bool) -> None:
         slider = self.controls["slider"]
         if slider.value_range != (low, max(high, low + 1)):
             # pygame-gui needs a non-empty range; a single choice shows as a full bar
@@ -186,7 +248,7 @@ class WarLayout:
         else:
             slider.enable()
 
-    def _max_dice(self) -> int:
+    def _max_dice(self: WarLayoutHost) -> int:
         if self.source is None:
             return 0
         return max(0, min(3, self.view()["armies"].get(self.source, 0) - 1))

@@ -1,54 +1,85 @@
 """How the War table paints itself: the wood and the map in one layer per change,
-the army badges, the odds on hover, the panel, the legend and the status line.
+the army badges, the odds on hover, the panel and the continents' legend.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from game.war import BOARD, until_stop
+from game.war import BOARD
 from scenes import style
-from scenes.i18n import tr
+from scenes.tables.war.look import Colour
+from scenes.tables.war.odds_worker import OddsWorker
+from scenes.tables.war.panel_words import Line, odds_text
 from scenes.tables.war.places import (
     continent_compact,
     continent_name,
 )
 from scenes.widgets.emblems import draw_emblem
 from scenes.widgets.map_counters import place_badges
-from scenes.widgets.map_view import CONTINENT_TINTS
+from scenes.widgets.map_view import CONTINENT_TINTS, MapView
+
+#: a seat's colour and emblem
+Look = tuple[Colour, str]
+#: (window size, map rectangle): what the layers under the frame are painted for
+LayerKey = tuple[tuple[int, int], tuple[int, int, int, int]]
 
 
-class WarPainting:
-    """Painting (mixed into `WarTable`)."""
+@dataclass(frozen=True)
+class MapFrame:
+    """What the map shows this frame, as the table holds it."""
 
-    def draw_table(self, surface: pygame.Surface) -> None:
-        view = self.view()
-        self._paint_map(surface, view)
-        for fx in self.fx:
-            fx.draw(surface)
-        self._paint_panel(surface, view)
+    view: Mapping[str, Any]
+    viewer: int | None
+    #: owners and armies as the animations have moved them so far
+    owners: Mapping[str, int]
+    armies: Mapping[str, int]
+    hover: str | None
+    source: str | None
+    target: str | None
+    #: unconfirmed reinforcements, territory -> armies
+    placed: Mapping[str, int]
+    my_turn: bool
+    #: the chances of the battle under the mouse, when shown (practice, or the setting)
+    show_odds: bool
+    odds: OddsWorker
 
-    def under_layer(self, size: tuple[int, int]) -> pygame.Surface:
+
+class WarPainter:
+    """Paints the map view (its layer under the frame, highlights, counters and
+    badges) and the panel under it."""
+
+    def __init__(self, map_view: MapView, seat_look: Callable[[int], Look]) -> None:
+        self.map = map_view
+        self.seat_look = seat_look
+        #: the wood with the map's shadow, for a size and map rectangle
+        self._wood: tuple[LayerKey, pygame.Surface] | None = None
+        #: that wood with the map painted on it, for the map's base version too
+        self._under: tuple[LayerKey, int, pygame.Surface] | None = None
+
+    def under_layer(
+        self, size: tuple[int, int], owners: Mapping[str, int] | None
+    ) -> pygame.Surface:
         """The wood, the map's shadow and the map without counters, put together
         once per change of owners or size: three large blits a frame were a
-        third of the table's frame time."""
-        if self.show_continents:
+        third of the table's frame time. `owners` None: the continents view."""
+        if owners is None:
             self.map.set_owner_colours({})
         else:
-            self.map.set_owner_colours(
-                {t: self.seat_look(o)[0] for t, o in self.shown_owner.items()}
-            )
+            self.map.set_owner_colours({t: self.seat_look(o)[0] for t, o in owners.items()})
         mr = self.map.map_rect
-        key = (size, tuple(mr))
-        wood: tuple[Any, pygame.Surface] | None = getattr(self, "_wood", None)
+        key: LayerKey = (size, (mr.x, mr.y, mr.w, mr.h))
+        wood = self._wood
         if wood is None or wood[0] != key:
             surf = style.wood_background(size).copy()
             surf.blit(style.shadow(mr.size, 14, 150), (mr.left - 12, mr.top - 6))
             wood = (key, surf.convert() if pygame.display.get_surface() else surf)
             self._wood = wood
-        under: tuple[Any, int, pygame.Surface] | None = getattr(self, "_under", None)
+        under = self._under
         if under is None or under[0] != key or under[1] != self.map.base_version:
             surf = wood[1].copy()
             self.map.paint_base(surf, mr.topleft)  # straight onto it: no map copy between
@@ -56,46 +87,47 @@ class WarPainting:
             self._under = under
         return under[2]
 
-    def _paint_map(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_map(self, surface: pygame.Surface, frame: MapFrame) -> None:
+        """Highlights, counters, badges and the odds on hover, over the layer."""
         # the map itself lies in the layer under the frame (`under_layer`)
         # highlights: hover, selection, reachable neighbours
-        seat = self.viewer
-        if self.hover:
-            self.map.glow(surface, self.hover, (255, 255, 255), 60)
-        if self.source:
-            self.map.outline(surface, self.source, style.GOLD_LIGHT, 4)
+        view = frame.view
+        seat = frame.viewer
+        if frame.hover:
+            self.map.glow(surface, frame.hover, (255, 255, 255), 60)
+        if frame.source:
+            self.map.outline(surface, frame.source, style.GOLD_LIGHT, 4)
             phase = view.get("phase")
-            for n in BOARD.neighbors(self.source):
+            for n in BOARD.neighbors(frame.source):
                 enemy = view["owners"].get(n) != seat
                 if phase == "attack" and enemy:
                     self.map.outline(surface, n, (220, 60, 50), 2)
                 elif phase == "move" and not enemy:
                     self.map.outline(surface, n, (120, 200, 120), 2)
-        if self.target:
+        if frame.target:
             self.map.outline(
                 surface,
-                self.target,
+                frame.target,
                 (255, 90, 70) if view.get("phase") != "move" else (150, 230, 150),
                 4,
             )
         counters = []
-        big = {t for t in (self.source, self.target) if t}
-        for t, owner in self.shown_owner.items():
+        big = {t for t in (frame.source, frame.target) if t}
+        for t, owner in frame.owners.items():
             colour, emblem = self.seat_look(owner)
-            counters.append((t, max(0, self.shown_armies.get(t, 0)), colour, emblem))
+            counters.append((t, max(0, frame.armies.get(t, 0)), colour, emblem))
         self.map.draw_counters(surface, counters, big)
-        self._paint_badges(surface, view)
-        if self.hover and (self.practice or self.app.settings.show_odds):
-            self._paint_hover_odds(surface, view)
+        self._paint_badges(surface, frame)
+        if frame.hover and frame.show_odds:
+            self._paint_hover_odds(surface, frame)
 
-    def _paint_badges(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _paint_badges(self, surface: pygame.Surface, frame: MapFrame) -> None:
         """Unconfirmed reinforcements (+n) and armies still free to move."""
         badges: dict[str, tuple[str, tuple[int, int, int], bool]] = {}
-        if self.buffer is not None:
-            for t, n in self.buffer.placed.items():
-                badges[t] = (f"+{n}", style.GOLD_LIGHT, False)
-        if view.get("phase") == "move" and self.my_turn():
-            for t, n in (view.get("movable") or {}).items():
+        for t, n in frame.placed.items():
+            badges[t] = (f"+{n}", style.GOLD_LIGHT, False)
+        if frame.view.get("phase") == "move" and frame.my_turn:
+            for t, n in (frame.view.get("movable") or {}).items():
                 badges[t] = (str(n), (170, 230, 170), True)
         # small on a small map (36x18 at most at 1024x640: every territory can carry one)
         size = 13 if self.map.counter_radius() < 16 else 15
@@ -123,15 +155,14 @@ class WarPainting:
             label = labels[t]
             surface.blit(label, label.get_rect(midright=(box.right - 3, box.centery)))
 
-    def _paint_hover_odds(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        if view.get("phase") != "attack" or self.source is None or self.hover is None:
+    def _paint_hover_odds(self, surface: pygame.Surface, frame: MapFrame) -> None:
+        view, source, hover = frame.view, frame.source, frame.hover
+        if view.get("phase") != "attack" or source is None or hover is None:
             return
-        if view["owners"].get(self.hover) == self.viewer or not BOARD.are_neighbors(
-            self.source, self.hover
-        ):
+        if view["owners"].get(hover) == frame.viewer or not BOARD.are_neighbors(source, hover):
             return
-        able = view["armies"].get(self.source, 0) - 1
-        text = self.odds_text(able, view["armies"].get(self.hover, 0))
+        able = view["armies"].get(source, 0) - 1
+        text = odds_text(frame.odds, able, view["armies"].get(hover, 0))
         mx, my = pygame.mouse.get_pos()
         label = style.render_text(text, 15, style.CREAM, "bold")
         r = label.get_rect(topleft=(mx + 16, my + 16)).inflate(12, 8)
@@ -139,26 +170,19 @@ class WarPainting:
         pygame.draw.rect(surface, style.GOLD, r, width=1, border_radius=6)
         surface.blit(label, r.inflate(-12, -8))
 
-    def odds_text(self, able: int, defenders: int, until: int = 0) -> str:
-        """ "Chance to conquer: 73%" (or, with `until`, the chance of "attack until
-        `until` are left"); "…" while a big battle is still being swept."""
-        stop = until_stop(until)
-        p = self.odds.get(able, defenders, stop) if able > stop else 0.0
-        if until:
-            if p is None:
-                return tr("wartable.odds_until_pending", count=until)
-            return tr("wartable.odds_until", percent=round(p * 100), count=until)
-        if p is None:
-            return tr("war.ui.odds_pending")
-        return tr("war.ui.odds", percent=round(p * 100))
-
-    def _paint_panel(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        p = self.panel
+    def draw_panel(
+        self,
+        surface: pygame.Surface,
+        p: pygame.Rect,
+        view: Mapping[str, Any],
+        texts: list[Line],
+        width: int,
+    ) -> None:
+        """The panel under the map: `texts` (the step's words) wrapped into
+        `width`, over the continents' legend."""
         surface.blit(style.parchment(p.size), p.topleft)
-        self._paint_legend(surface, view)
+        self._paint_legend(surface, p, view)
         x = p.left + 18
-        width = self._text_width()
-        texts = self._panel_text(view)
         bottom = p.bottom - (42 if p.height >= 150 else 6)  # above the continents' legend
         # every word, at the largest scale at which all of it fits (a long
         # instruction was cut mid-sentence at 1024x640); the last resort ends in "…"
@@ -182,9 +206,10 @@ class WarPainting:
             style.blit_text(surface, line, size, (x, y), colour, kind=kind)
             y += size + (8 if first else 5)
 
-    def _paint_legend(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _paint_legend(
+        self, surface: pygame.Surface, p: pygame.Rect, view: Mapping[str, Any]
+    ) -> None:
         """Continents, their bonus and who holds each, along the panel's foot."""
-        p = self.panel
         if p.height < 150:
             return
         y = p.bottom - 34
@@ -197,7 +222,7 @@ class WarPainting:
             holders = {owners.get(t) for t in BOARD.territories_of(c)}
             held[c] = (
                 int(next(iter(holders))) if len(holders) == 1 and None not in holders else None
-            )  # type: ignore[arg-type]
+            )
 
         size = 14
 
@@ -231,17 +256,3 @@ class WarPainting:
                 colour, emblem = self.seat_look(holder)
                 draw_emblem(surface, emblem, (r.right + 12, y + 11), 8, colour)
             x += slot
-
-    def draw_status(self, surface: pygame.Surface) -> None:
-        view = self.view()
-        if view.get("phase") == "over":
-            super().draw_status(surface)
-            return
-        text = tr(
-            "wartable.status",
-            round=view.get("round", 1),
-            turn=view.get("turn", 0),
-            deck=tr("wartable.n_cards", count=view.get("deck_size", 0)),
-            value=tr("wartable.n_armies", count=view.get("next_trade_value", 0)),
-        )
-        self.blit_status(surface, text + self.skip_note(), 18)

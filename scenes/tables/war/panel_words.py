@@ -4,14 +4,22 @@ place names, a short objective and the battle line.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
-from game import Event
-from game.war import BOARD
+import pygame
+
+from game import Event, Match
+from game.war import BOARD, until_stop
 from game.war import records as R
 from scenes import style
 from scenes.i18n import tr
+from scenes.tables.bot_worker import BotWorker
+from scenes.tables.face import SeatSetup
 from scenes.tables.war.dialogs import objective_text
+from scenes.tables.war.look import Colour
+from scenes.tables.war.odds_worker import OddsWorker
+from scenes.tables.war.placement import PlacementBuffer
 from scenes.tables.war.places import (
     card_name,
     continent_compact,
@@ -20,9 +28,108 @@ from scenes.tables.war.places import (
     trp,
 )
 
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+
+#: one text of the panel: words, size, colour and kind of type
+Line = tuple[str, int, Colour, str]
+
+
+def odds_text(odds: OddsWorker, able: int, defenders: int, until: int = 0) -> str:
+    """ "Chance to conquer: 73%" (or, with `until`, the chance of "attack until
+    `until` are left"); "…" while a big battle is still being swept by `odds`."""
+    stop = until_stop(until)
+    p = odds.get(able, defenders, stop) if able > stop else 0.0
+    if until:
+        if p is None:
+            return tr("wartable.odds_until_pending", count=until)
+        return tr("wartable.odds_until", percent=round(p * 100), count=until)
+    if p is None:
+        return tr("war.ui.odds_pending")
+    return tr("war.ui.odds", percent=round(p * 100))
+
+
+def place_words(event: Event) -> dict[str, Any]:
+    """An event's territories, cards and continents named in the language of the
+    moment (its seats stay the log's to word)."""
+    fields = {k: v for k, v in event.to_dict().items() if k != "type"}
+    named = place_fields(fields)
+    return {k: v for k, v in named.items() if v is not fields[k]}
+
+
+def short_objective(obj: dict[str, Any]) -> str:
+    """A revealed objective in a few words (practice), e.g. "Obj.: Ásia, Am. do Sul"."""
+    kind = obj.get("kind")
+    if obj.get("fallback"):
+        what = objective_text(obj)  # the card's own words say what replaced it
+    elif kind == "destroy" and obj.get("target_color"):
+        what = tr("life.war.secret_destroy", color=tr(f"war.colors.{obj['target_color']}"))
+    elif kind == "territories" or obj.get("territories"):
+        what = tr(
+            "life.war.secret_territories",
+            count=obj.get("territories", 0),
+            armies=obj.get("min_armies", 1),
+        )
+    elif obj.get("continents"):
+        names = [continent_compact(c) for c in obj["continents"]]
+        if obj.get("extra_continents"):
+            names.append(tr("life.war.secret_extra", count=obj["extra_continents"]))
+        what = ", ".join(names)
+    else:
+        what = objective_text(obj)
+    return tr("life.war.secret", what=what)
+
+
+def battle_text(b: dict[str, Any]) -> str:
+    """The last roll in words, dice included."""
+    return trp(
+        "wartable.last_battle",
+        source=b["source"],
+        target=b["target"],
+        attack="-".join(str(d) for d in b["attack_dice"]),
+        defence="-".join(str(d) for d in b["defense_dice"]),
+        lost_a=b["attacker_losses"],
+        lost_d=b["defender_losses"],
+    )
+
+
+class WarWordsHost(Protocol):
+    """What the words read of the War table."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def worker(self) -> BotWorker: ...
+    @property
+    def odds(self) -> OddsWorker: ...
+    @property
+    def controls(self) -> Mapping[str, Any]: ...
+    @property
+    def panel(self) -> pygame.Rect: ...
+    @property
+    def buffer(self) -> PlacementBuffer | None: ...
+    @property
+    def source(self) -> str | None: ...
+    @property
+    def target(self) -> str | None: ...
+    @property
+    def until(self) -> int: ...
+
+    def view(self) -> dict[str, Any]: ...
+    def my_turn(self) -> bool: ...
+    def battle_in_flight(self) -> bool: ...
+    def revealed_seats(self) -> list[int]: ...
+
 
 class WarPanelWords:
-    """The panel and the log in words (mixed into `WarTable`)."""
+    """The panel and the seats in words (mixed into `WarTable`; the log's own
+    `event_text`, which words the places, is the table's)."""
 
     def event_extra(self, event: Event) -> dict[str, Any]:
         """Counts in words with their plural ("moves 1 army", not "1 armies")."""
@@ -32,16 +139,7 @@ class WarPanelWords:
             return {"cards": tr("wartable.n_cards", count=event.count)}
         return {}
 
-    def event_text(self, event: Event, **extra: Any) -> str:
-        """The base's log line, with territories, cards and continents named in the
-        language of the moment (worded here, not in `event_extra`, so a log told
-        again after a language switch changes its place names too)."""
-        fields = {k: v for k, v in event.to_dict().items() if k != "type"}
-        named = place_fields(fields)
-        places = {k: v for k, v in named.items() if v is not fields[k]}  # seats stay the base's
-        return super().event_text(event, **{**places, **extra})
-
-    def seat_lines(self, seat: int) -> list[str]:
+    def seat_lines(self: WarWordsHost, seat: int) -> list[str]:
         view = self.view()
         if not view["alive"][seat]:
             return [tr("war.ui.eliminated")]
@@ -65,7 +163,7 @@ class WarPanelWords:
         if seat in self.revealed_seats():  # practice: the bot's secrets, from its own view
             secret = self.match.view(seat)
             if secret.get("objective"):
-                lines.append(self.short_objective(secret["objective"]))
+                lines.append(short_objective(secret["objective"]))
             cards = [
                 card_name(c.get("territory", "?") if isinstance(c, dict) else str(c))
                 for c in secret.get("cards", [])
@@ -74,37 +172,14 @@ class WarPanelWords:
                 lines.append(", ".join(cards))
         return lines
 
-    @staticmethod
-    def short_objective(obj: dict[str, Any]) -> str:
-        """A revealed objective in a few words (practice), e.g. "Obj.: Ásia, Am. do Sul"."""
-        kind = obj.get("kind")
-        if obj.get("fallback"):
-            what = objective_text(obj)  # the card's own words say what replaced it
-        elif kind == "destroy" and obj.get("target_color"):
-            what = tr("life.war.secret_destroy", color=tr(f"war.colors.{obj['target_color']}"))
-        elif kind == "territories" or obj.get("territories"):
-            what = tr(
-                "life.war.secret_territories",
-                count=obj.get("territories", 0),
-                armies=obj.get("min_armies", 1),
-            )
-        elif obj.get("continents"):
-            names = [continent_compact(c) for c in obj["continents"]]
-            if obj.get("extra_continents"):
-                names.append(tr("life.war.secret_extra", count=obj["extra_continents"]))
-            what = ", ".join(names)
-        else:
-            what = objective_text(obj)
-        return tr("life.war.secret", what=what)
-
-    def _text_width(self) -> int:
+    def _text_width(self: WarWordsHost) -> int:
         visible = [w for w in self.controls.values() if w.visible]
         left_edge = min((w.rect.left for w in visible), default=self.panel.right - 20)
         return max(160, left_edge - self.panel.left - 36)
 
-    def _panel_text(self, view: dict[str, Any]) -> list[tuple[str, int, tuple[int, int, int], str]]:
+    def _panel_text(self: WarWordsHost, view: dict[str, Any]) -> list[Line]:
         """What the bottom panel says: phase title and the facts that matter now."""
-        out: list[tuple[str, int, tuple[int, int, int], str]] = []
+        out: list[Line] = []
         phase = view.get("phase", "over")
         current = view.get("current")
         if phase == "over" or current is None:
@@ -124,7 +199,7 @@ class WarPanelWords:
                 out.append((tr("ui.table.thinking", name=who), 16, style.INK_SOFT, "sans"))
             battle = view.get("last_battle")
             if battle and phase in ("attack", "occupy") and not self.battle_in_flight():
-                out.append((self._battle_text(battle), 16, style.INK, "sans"))
+                out.append((battle_text(battle), 16, style.INK, "sans"))
             return out
         if phase == "reinforce" and self.buffer is not None:
             out.append(
@@ -162,9 +237,9 @@ class WarPanelWords:
                     )
                 )
                 if self.practice or self.app.settings.show_odds:
-                    text = self.odds_text(able, defenders)
+                    text = odds_text(self.odds, able, defenders)
                     if self.until:
-                        text += "  ·  " + self.odds_text(able, defenders, self.until)
+                        text += "  ·  " + odds_text(self.odds, able, defenders, self.until)
                     out.append((text, 15, style.INK, "sans"))
             elif self.source:
                 out.append(
@@ -198,15 +273,3 @@ class WarPanelWords:
                 )
             out.append((tr("wartable.move_help"), 14, style.INK_SOFT, "sans"))
         return out
-
-    def _battle_text(self, b: dict[str, Any]) -> str:
-        """The last roll in words, dice included."""
-        return trp(
-            "wartable.last_battle",
-            source=b["source"],
-            target=b["target"],
-            attack="-".join(str(d) for d in b["attack_dice"]),
-            defence="-".join(str(d) for d in b["defense_dice"]),
-            lost_a=b["attacker_losses"],
-            lost_d=b["defender_losses"],
-        )

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import Action, Match
+from game import Action, Event, Match
 from game.war import BOARD
 from game.war import records as R
+from scenes import style
 from scenes.i18n import tr
 from scenes.paths import ASSETS
 from scenes.tables.base import TableScene
@@ -23,18 +24,19 @@ from scenes.tables.face import SeatSetup
 from scenes.tables.war.animations import WarAnimations
 from scenes.tables.war.clicks import WarClicks
 from scenes.tables.war.dialogs import TradeDialog, objective_text
-from scenes.tables.war.effects import BattleFx
+from scenes.tables.war.effects import BattleFx, Effect
 from scenes.tables.war.layout import WarLayout
 from scenes.tables.war.look import army_look
 from scenes.tables.war.odds_worker import OddsWorker
-from scenes.tables.war.painting import WarPainting
-from scenes.tables.war.panel_words import WarPanelWords
+from scenes.tables.war.painting import MapFrame, WarPainter
+from scenes.tables.war.panel_words import WarPanelWords, place_words
 from scenes.tables.war.placement import PlacementBuffer
 from scenes.tables.war.places import (
     card_name,
     territory_name,
     trp,
 )
+from scenes.tables.war.until import AttackUntil, Stopped
 from scenes.widgets.map_view import MapData, MapView
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ def map_data() -> MapData:
     return MapData.load(ASSETS / "war" / "map.json")
 
 
-class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, TableScene):
+class WarTable(WarLayout, WarClicks, WarPanelWords, TableScene):
     """Plays a `WarMatch`."""
 
     BOT_PACE = 0.12
@@ -76,8 +78,10 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
         self.dice = 3
         self.until = 0
         self.buffer: PlacementBuffer | None = None
-        self.fx: list[Any] = []
-        self.auto: dict[str, Any] | None = None
+        #: effects over the map (dice, floating numbers, gliding counters and cards)
+        self.fx: list[Effect] = []
+        #: "attack until" while it rolls on
+        self.auto: AttackUntil | None = None
         self.hover: str | None = None
         self.show_continents = False
         self.turn_key: tuple[Any, ...] = ()
@@ -86,11 +90,19 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.right = pygame.Rect(0, 0, 1, 1)
         self._view_cache: tuple[tuple[int, int | None], dict[str, Any]] | None = None
-        self._tempo = 1.0
         #: the chances on screen, swept off the render loop for big stacks
         self.odds = OddsWorker()
         #: (log length, attack) of a hint waiting for its odds from `odds`
         self._hint_waiting: tuple[int, R.Attack] | None = None
+        self.painter = WarPainter(self.map, self.seat_look)
+        self.anim = WarAnimations(
+            self.map,
+            self.shown_owner,
+            self.shown_armies,
+            self.fx,
+            self.tweens,
+            lambda: self.auto is not None,
+        )
 
     # -- looks ----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -133,7 +145,7 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
             offer = (view.get("turn", 0), len(view.get("cards", [])))
             if view.get("must_trade") and self.trade_offered_for != offer:
                 self.trade_offered_for = offer
-                self.app.scenes.push(TradeDialog(self.app, self, view))
+                self.app.scenes.push(TradeDialog(self.app, self.submit, view))
         else:
             self.buffer = None
         if phase == "occupy":
@@ -159,8 +171,11 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
         """Snap the display to the engine (after animations, undo, curtain)."""
         self._view_cache = None
         view = self.view()
-        self.shown_owner = dict(view["owners"])
-        self.shown_armies = dict(view["armies"])
+        # the same dicts, refilled: the animations hold them
+        self.shown_owner.clear()
+        self.shown_owner.update(view["owners"])
+        self.shown_armies.clear()
+        self.shown_armies.update(view["armies"])
         self.turn_key = ()
         if view.get("phase") not in ("attack", "move", "occupy"):
             self.source = self.target = None
@@ -199,7 +214,7 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
         if was_busy and not self.events and not self.animating() and not self.tweens.busy:
             self.sync()
         if self.auto is not None and not self.events and not self.animating():
-            self._continue_auto()
+            self.continue_until()
         if self._hint_waiting is not None:
             stamp, attack = self._hint_waiting
             if stamp != len(self.match.log):  # the person moved on: the hint is stale
@@ -208,7 +223,131 @@ class WarTable(WarLayout, WarClicks, WarAnimations, WarPanelWords, WarPainting, 
                 self._hint_waiting = None
                 self.show_hint(attack)
 
+    # -- attack until -------------------------------------------------------------------
+    def start_until(self) -> None:
+        """Roll on from the source at the target until the chosen stop."""
+        if self.source is None or self.target is None:
+            return
+        start = self.view()["armies"].get(self.source, 0)
+        self.auto = AttackUntil(self.source, self.target, self.until, start)
+        self.refresh_controls()
+
+    def continue_until(self) -> None:
+        """The next roll of "attack until", or its end told."""
+        auto = self.auto
+        assert auto is not None
+        view = self.match.view(self.viewer) if self.viewer is not None else {}
+        step = auto.next_roll(view, self.viewer, self.match.to_move)
+        if isinstance(step, Stopped):
+            self.auto = None
+            key = "wartable.until_won" if step.won else "wartable.until_stopped"
+            self.app.notify(
+                tr(
+                    key,
+                    target=auto.target,
+                    rolls=tr("wartable.n_rolls", count=step.rolls),
+                    lost=tr("wartable.n_armies", count=step.lost),
+                )
+            )
+            self.sync()
+            return
+        self.submit(step)
+
+    # -- events on screen -----------------------------------------------------------------
+    def play_event(self, event: Event) -> None:
+        # A person's own moves play at full length; everyone else's (bots, the
+        # other humans' already-seen turns) briskly ([issue 11] pace).
+        actor = getattr(event, "seat", None)
+        self.anim.tempo = 1.0 if actor is not None and actor == self.viewer else self.OTHERS_TEMPO
+        if not isinstance(event, R.BattleFought):  # a battle is logged when its dice land
+            self.log_event(event)
+        self._view_cache = None
+        if isinstance(event, R.TerritoriesDealt):
+            self.anim.deal(event)
+            self.app.sound.play("shuffle")
+        elif isinstance(event, R.ArmiesPlaced):
+            self.anim.placed(event)
+            self.app.sound.play("chips")
+        elif isinstance(event, R.CardsTraded):
+            self.anim.traded(event)
+            self.app.sound.play("card")
+        elif isinstance(event, R.BattleFought):
+            battle = event
+            self.anim.battle(battle, len(self.match.log), lambda: self.log_event(battle))
+            self.app.sound.play("dice")
+        elif isinstance(event, R.TerritoryConquered):
+            self.anim.conquered(event)
+            self.app.sound.play("chips")
+        elif isinstance(event, (R.TerritoryOccupied, R.ArmiesMoved)):
+            self.anim.glide(event.source, event.target, event.count, self.seat_look(event.seat))
+        elif isinstance(event, R.CardDrawn):
+            self.anim.card_drawn(event, event.visible_to(self.viewer), self.panel)
+            self.app.sound.play("card")
+        elif isinstance(event, R.PlayerEliminated):
+            text = self.said_of("wartable.eliminated", event.seat, name=self.seats[event.seat].name)
+            self.anim.announce(text, style.RED, 2.0, 34)
+        elif isinstance(event, R.TurnStarted):
+            self.source = self.target = None
+            if self.is_human(event.seat):
+                self.app.sound.play("click")
+
+    def event_text(self, event: Event, **extra: Any) -> str:
+        """The base's log line, with territories, cards and continents named in the
+        language of the moment (worded here, not in `event_extra`, so a log told
+        again after a language switch changes its place names too)."""
+        return super().event_text(event, **{**place_words(event), **extra})
+
+    # -- painting ------------------------------------------------------------------------
+    def under_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        return self.painter.under_layer(size, None if self.show_continents else self.shown_owner)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        view = self.view()
+        frame = MapFrame(
+            view=view,
+            viewer=self.viewer,
+            owners=self.shown_owner,
+            armies=self.shown_armies,
+            hover=self.hover,
+            source=self.source,
+            target=self.target,
+            placed=self.buffer.placed if self.buffer is not None else {},
+            my_turn=self.my_turn(),
+            show_odds=self.practice or self.app.settings.show_odds,
+            odds=self.odds,
+        )
+        self.painter.draw_map(surface, frame)
+        for fx in self.fx:
+            fx.draw(surface)
+        self.painter.draw_panel(
+            surface, self.panel, view, self._panel_text(view), self._text_width()
+        )
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        view = self.view()
+        if view.get("phase") == "over":
+            super().draw_status(surface)
+            return
+        text = tr(
+            "wartable.status",
+            round=view.get("round", 1),
+            turn=view.get("turn", 0),
+            deck=tr("wartable.n_cards", count=view.get("deck_size", 0)),
+            value=tr("wartable.n_armies", count=view.get("next_trade_value", 0)),
+        )
+        self.blit_status(surface, text + self.skip_note(), 18)
+
     # -- input ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.on_input(event):
+            super().handle_event(event)
+
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        ok = super().submit(action, seat)
+        self._view_cache = None
+        self.refresh_controls()
+        return ok
+
     def describe_action(self, action: Action) -> str:
         if isinstance(action, R.Place):
             return tr(
