@@ -4,11 +4,12 @@ the round closed."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from game.cards import Deck, standard_deck
+from game.cards import Card, Deck, standard_deck
 from game.core import Event, MatchOver
 from game.dice import roll_off
+from game.rng import Rng
 from game.wyr.combos import Combination
 from game.wyr.records import (
     DiceRolled,
@@ -28,11 +29,63 @@ from game.wyr.rules import (
     split_pot,
 )
 
-if TYPE_CHECKING:
-    from game.wyr.match import WyrMatch
+
+class ShowdownTable(Protocol):
+    """What the Hora da Verdade reads and moves of a match (`WyrMatch` fits it;
+    named here so that this module never imports the match, which imports it)."""
+
+    phase: str
+    show: dict[str, Any] | None
+    pot: int
+    last_round: dict[str, Any] | None
+    deck: Deck
+    hands: list[list[Card]]
+    table: list[Card]
+    table_up: list[bool]
+    table_by: list[int | None]
+    turn: int
+    dealer: int
+    over: bool
+    timed_out: bool
+
+    @property
+    def rng(self) -> Rng: ...
+    @property
+    def n_seats(self) -> int: ...
+    @property
+    def money(self) -> list[int]: ...
+    @property
+    def out(self) -> list[bool]: ...
+    @property
+    def left_round(self) -> list[int]: ...
+    @property
+    def dealt(self) -> list[bool]: ...
+    @property
+    def round_no(self) -> int: ...
+    @property
+    def current_bet(self) -> int | None: ...
+    @property
+    def revealed_bets(self) -> dict[int, int]: ...
+    @property
+    def jokers(self) -> int: ...
+    @property
+    def nimb(self) -> bool: ...
+    @property
+    def thyatis(self) -> bool: ...
+    @property
+    def turn_limit(self) -> int: ...
+    @property
+    def dice_n(self) -> int: ...
+    @property
+    def active(self) -> list[int]: ...
+    def _from(self, first: int) -> list[int]: ...
+    def _next_active(self, seat: int) -> int: ...
+    def combination(self, seat: int) -> Combination: ...
+    def standings(self) -> list[list[int]]: ...
+    def _start_round(self, events: list[Event]) -> None: ...
 
 
-def hora_da_verdade(m: WyrMatch, events: list[Event]) -> None:
+def hora_da_verdade(m: ShowdownTable, events: list[Event]) -> None:
     """The hands turn over, best first, and the dice start to roll ([Y7])."""
     seats = m._from(m.dealer)
     combos = {s: m.combination(s) for s in seats}
@@ -59,7 +112,7 @@ def hora_da_verdade(m: WyrMatch, events: list[Event]) -> None:
     roll_on(m, events)
 
 
-def roll_on(m: WyrMatch, events: list[Event]) -> None:
+def roll_on(m: ShowdownTable, events: list[Event]) -> None:
     """Roll for the next lord in order, or resolve once every score is set."""
     show = m.show
     assert show is not None
@@ -84,7 +137,7 @@ def roll_on(m: WyrMatch, events: list[Event]) -> None:
     resolve(m, events)
 
 
-def set_score(m: WyrMatch, events: list[Event], seat: int) -> None:
+def set_score(m: ShowdownTable, events: list[Event], seat: int) -> None:
     """A lord's score: his combination's points plus his dice ([Y7], [Y9])."""
     show = m.show
     assert show is not None
@@ -95,7 +148,7 @@ def set_score(m: WyrMatch, events: list[Event], seat: int) -> None:
     show["next"] += 1
 
 
-def thyatis(m: WyrMatch, events: list[Event], seat: int, reroll: bool) -> None:
+def thyatis(m: ShowdownTable, events: list[Event], seat: int, reroll: bool) -> None:
     """Thyatis: reroll the lowest die or keep the roll ([Y11])."""
     show = m.show
     assert show is not None
@@ -116,7 +169,9 @@ def thyatis(m: WyrMatch, events: list[Event], seat: int, reroll: bool) -> None:
     roll_on(m, events)
 
 
-def tiebreak(m: WyrMatch, events: list[Event], tied: list[int], purpose: str) -> tuple[int, str]:
+def tiebreak(
+    m: ShowdownTable, events: list[Event], tied: list[int], purpose: str
+) -> tuple[int, str]:
     """Break a tie by roll-offs; returns the winner and why ([Y8])."""
     """[Y8]/[Y9]: who wins among lords tied on score; and how it was decided."""
     show = m.show
@@ -143,7 +198,7 @@ def tiebreak(m: WyrMatch, events: list[Event], tied: list[int], purpose: str) ->
     return winner, "rolloff"
 
 
-def resolve(m: WyrMatch, events: list[Event]) -> None:
+def resolve(m: ShowdownTable, events: list[Event]) -> None:
     """Who wins the round, and the pot paid out (split when even, [Y9])."""
     show = m.show
     assert show is not None
@@ -195,7 +250,7 @@ def resolve(m: WyrMatch, events: list[Event]) -> None:
     end_round(m, events)
 
 
-def end_round(m: WyrMatch, events: list[Event]) -> None:
+def end_round(m: ShowdownTable, events: list[Event]) -> None:
     """Close the round: lords out of money leave, the match may end ([Y10])."""
     # Every card back together for the next shuffle.
     m.deck = Deck(standard_deck(m.jokers))

@@ -3,16 +3,102 @@ spectators' view, and the full snapshot the checks compare."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
+from game.cards import Card, Deck
 from game.wyr.combos import Combination
 from game.wyr.rules import STARTING_MONEY, TRADE_ROUNDS
 
-if TYPE_CHECKING:
-    from game.wyr.match import WyrMatch
+
+class WyrFacts(Protocol):
+    """The state of a Wyr match as its views read it (`WyrMatch` fits it; named
+    here so that this module never imports the match, which imports it)."""
+
+    @property
+    def seats(self) -> Sequence[str]: ...
+    @property
+    def n_seats(self) -> int: ...
+    @property
+    def jokers(self) -> int: ...
+    @property
+    def nimb(self) -> bool: ...
+    @property
+    def azgher(self) -> bool: ...
+    @property
+    def thyatis(self) -> bool: ...
+    @property
+    def tenebra(self) -> bool: ...
+    @property
+    def groups(self) -> str: ...
+    @property
+    def turn_limit(self) -> int: ...
+    @property
+    def tournament(self) -> bool: ...
+    @property
+    def money(self) -> Sequence[int]: ...
+    @property
+    def out(self) -> Sequence[bool]: ...
+    @property
+    def left_round(self) -> Sequence[int]: ...
+    @property
+    def dealt(self) -> Sequence[bool]: ...
+    @property
+    def round_no(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def timed_out(self) -> bool: ...
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def table(self) -> Sequence[Card]: ...
+    @property
+    def table_up(self) -> Sequence[bool]: ...
+    @property
+    def table_by(self) -> Sequence[int | None]: ...
+    @property
+    def pot(self) -> int: ...
+    @property
+    def picks(self) -> dict[int, int]: ...
+    @property
+    def revealed_bets(self) -> dict[int, int]: ...
+    @property
+    def current_bet(self) -> int | None: ...
+    @property
+    def hands_seen(self) -> bool: ...
+    @property
+    def mulligan_used(self) -> Sequence[bool]: ...
+    @property
+    def mulligan_queue(self) -> Sequence[int]: ...
+    @property
+    def turn_order(self) -> Sequence[int]: ...
+    @property
+    def turn_idx(self) -> int: ...
+    @property
+    def mao_de_wyr(self) -> bool: ...
+    @property
+    def history(self) -> Sequence[dict[str, Any]]: ...
+    @property
+    def show(self) -> dict[str, Any] | None: ...
+    @property
+    def last_round(self) -> dict[str, Any] | None: ...
+    @property
+    def to_move(self) -> list[int]: ...
+    def _group_list(self) -> list[list[int]]: ...
+    def _unit_of(self, seat: int) -> int: ...
+    def _unit_totals(self) -> list[int]: ...
 
 
-def table_view(m: WyrMatch, seat: int | None) -> list[dict[str, Any]]:
+def table_view(m: WyrFacts, seat: int | None) -> list[dict[str, Any]]:
     out = []
     for c, up, by in zip(m.table, m.table_up, m.table_by, strict=True):
         known = up or (seat is not None and by == seat)
@@ -24,7 +110,7 @@ def table_view(m: WyrMatch, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def history_view(m: WyrMatch, seat: int | None) -> list[dict[str, Any]]:
+def history_view(m: WyrFacts, seat: int | None) -> list[dict[str, Any]]:
     out = []
     for h in m.history:
         mine = seat is not None and h["seat"] == seat
@@ -49,7 +135,7 @@ def history_view(m: WyrMatch, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def show_view(m: WyrMatch) -> dict[str, Any] | None:
+def show_view(m: WyrFacts) -> dict[str, Any] | None:
     show = m.show
     if show is None:
         return None
@@ -67,7 +153,7 @@ def show_view(m: WyrMatch) -> dict[str, Any] | None:
     }
 
 
-def last_round_view(m: WyrMatch) -> dict[str, Any] | None:
+def last_round_view(m: WyrFacts) -> dict[str, Any] | None:
     lr = m.last_round
     if lr is None:
         return None
@@ -87,7 +173,7 @@ def last_round_view(m: WyrMatch) -> dict[str, Any] | None:
     }
 
 
-def seat_view(m: WyrMatch, seat: int | None) -> dict[str, Any]:
+def seat_view(m: WyrFacts, seat: int | None) -> dict[str, Any]:
     n = m.n_seats
     groups = m._group_list() if m.groups != "none" else None
     trade = None
@@ -150,7 +236,7 @@ def seat_view(m: WyrMatch, seat: int | None) -> dict[str, Any]:
     }
 
 
-def snapshot(m: WyrMatch) -> dict[str, Any]:
+def snapshot(m: WyrFacts) -> dict[str, Any]:
     show = None
     if m.show is not None:
         show = {

@@ -6,6 +6,7 @@ engine's exact odds (`game.wyr.odds`) and combination order ([Y5], [Y6]).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -42,7 +43,7 @@ def improve_chance(
     view: dict[str, Any],
     discard: list[int],
     source: str,
-    takes: list[int] = (),  # type: ignore[assignment]
+    takes: Sequence[int] = (),
 ) -> float:
     """P(a better combination) after discarding hand indices `discard` ([Y3], [Y4]).
 
@@ -67,9 +68,9 @@ def improve_chance(
         return 1.0 if _points(fixed) > base else 0.0
     unseen = knowledge(view).unseen
     total = 0.0
-    for drawn, p in draw_outcomes(unseen, unknown):
+    for drawn, chance in draw_outcomes(unseen, unknown):
         if _points(fixed + list(drawn)) > base:
-            total += p
+            total += chance
     return total
 
 

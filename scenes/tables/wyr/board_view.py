@@ -4,19 +4,71 @@ the bets in front of the lords.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Protocol
+
 import pygame
 
+from game import Match
 from scenes.i18n import language, tr
 from scenes.tables import felt
 from scenes.tables.wyr import paint
+from scenes.tables.wyr.banner_view import BANNER_WIDTHS
 from scenes.tables.wyr.layout import BET_RADIUS
+from scenes.tables.wyr.model import ScoreBoard
 from scenes.tables.wyr.words import money
+
+
+class WyrBoardHost(Protocol):
+    """What the score board, the pot and the bets read of the Wyr table."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def ring(self) -> felt.SeatRing: ...
+    @property
+    def fans(self) -> Mapping[int, felt.CardFan]: ...
+    @property
+    def tray(self) -> felt.DiceTray: ...
+    @property
+    def banner(self) -> felt.Banner: ...
+    @property
+    def board(self) -> ScoreBoard | None: ...
+    @property
+    def shown(self) -> dict[str, Any]: ...
+    @property
+    def shown_pot(self) -> int: ...
+    @property
+    def bet_marks(self) -> Mapping[int, int | None]: ...
+    @property
+    def _plaque_rect(self) -> pygame.Rect | None: ...
+
+    _board_cache: tuple[tuple[Any, ...], pygame.Surface] | None
+    _pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None
+
+    def name(self, seat: int) -> str: ...
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
+    def _tray_rect(self) -> pygame.Rect: ...
+    def _narrow_cloth(self) -> bool: ...
+    def _bet_spot(self, seat: int) -> tuple[int, int]: ...
+    def _banner_floor(self, top: int, width: int, x: int | None = None) -> int: ...
+    def _banner_rect(self, subtitle: bool | None = None, *, words: bool = False) -> pygame.Rect: ...
+    def _board_rect(self) -> pygame.Rect: ...
+    def _board_shown(self) -> bool: ...
+    def _pot_spot_beside(self, tray: pygame.Rect, board: pygame.Rect) -> tuple[int, int]: ...
+    def _pot_footprint(self, spot: tuple[int, int]) -> pygame.Rect: ...
 
 
 class WyrBoard:
     """The score board, the pot and the bets (mixed into `WyrTable`)."""
 
-    def _board_surface(self) -> tuple[pygame.Surface, tuple[int, int]]:
+    # what it keeps on the table (declared: mypy would type them from the first write)
+    _board_cache: tuple[tuple[Any, ...], pygame.Surface] | None
+    _pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None
+
+    def _board_surface(self: WyrBoardHost) -> tuple[pygame.Surface, tuple[int, int]]:
         """The score board painted once per change of its rows."""
         board = self.board
         assert board is not None
@@ -41,7 +93,7 @@ class WyrBoard:
                 for r in board.rows
             ),
         )
-        cached = getattr(self, "_board_cache", None)
+        cached = self._board_cache
         if cached is None or cached[0] != key:
             pad = 12
             surf = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
@@ -52,7 +104,7 @@ class WyrBoard:
             self._board_cache = cached
         return cached[1], (rect.left - 12, rect.top - 12)
 
-    def _board_shown(self) -> bool:
+    def _board_shown(self: WyrBoardHost) -> bool:
         """The score board stands on the cloth from the show until the next bets are revealed."""
         return self.board is not None and self.shown.get("phase") in (
             "bet",
@@ -61,7 +113,7 @@ class WyrBoard:
             "over",
         )
 
-    def _pot_spot(self) -> tuple[int, int]:
+    def _pot_spot(self: WyrBoardHost) -> tuple[int, int]:
         """The pot's place: the middle of the cloth, or under the dice tray while the
         score board takes the middle (worked out again only when the board, the
         tray or a lord's cards move)."""
@@ -78,13 +130,15 @@ class WyrBoard:
             tuple(self.ring.oval),
             self.shown_pot,
         )
-        hit: tuple[tuple[object, ...], tuple[int, int]] | None = getattr(self, "_pot_cache", None)
+        hit = self._pot_cache
         if hit is None or hit[0] != key:
             hit = (key, self._pot_spot_beside(tray, board))
             self._pot_cache = hit
         return hit[1]
 
-    def _pot_spot_beside(self, tray: pygame.Rect, board: pygame.Rect) -> tuple[int, int]:
+    def _pot_spot_beside(
+        self: WyrBoardHost, tray: pygame.Rect, board: pygame.Rect
+    ) -> tuple[int, int]:
         """Under the tray, or the nearest place on that line where no lord's cards
         or plate lie (at five lords a side lord's cards hid the pot there) and
         clear of the banner's band -- or at least of its words, on a crowded
@@ -111,14 +165,14 @@ class WyrBoard:
                         return x, y
         return tray.centerx, y
 
-    def _pot_footprint(self, spot: tuple[int, int]) -> pygame.Rect:
+    def _pot_footprint(self: WyrBoardHost, spot: tuple[int, int]) -> pygame.Rect:
         """Where the pot standing on `spot` (bottom-centre of its chips) paints: its
         chips above, its amount and caption below, with a hair of air around."""
         d = self.ring.chip_diameter()
         pot = felt.pile_rect(max(1, self.shown_pot), spot, d, money, tr("wyr.ui.pot"))
         return pot.inflate(2, 2)
 
-    def _board_rect(self) -> pygame.Rect:
+    def _board_rect(self: WyrBoardHost) -> pygame.Rect:
         """The middle of the cloth, clear of the lords' cards and the dice tray."""
         o = self.ring.oval
         right = self.ring.tray_rect.left - 10
@@ -152,10 +206,10 @@ class WyrBoard:
         # The pot's banner needs a band under the board, clear of the cards below
         # (its compact form, with a second line); the board gives up height for it
         # down to its smallest rows.
-        width = int(o.width * self.BANNER_WIDTHS[0])
+        width = int(o.width * BANNER_WIDTHS[0])
         need = self.banner.height(width, compact=True, subtitle=True) + 10
         least = paint.board_least_height(rows)
-        plaque: pygame.Rect | None = getattr(self, "_plaque_rect", None)
+        plaque = self._plaque_rect
         if plaque is not None and plaque.inflate(8, 8).colliderect(area):
             # The round plaque stays readable: the board starts under it or
             # right of it, whichever takes less of the board -- or right of it
@@ -163,15 +217,15 @@ class WyrBoard:
             under = pygame.Rect(area.left, max(area.top, plaque.bottom + 8), area.width, 0)
             under.height = area.bottom - under.top
             left = max(area.left, plaque.right + 8)
-            right = pygame.Rect(left, area.top, area.right - left, area.height)
+            beside = pygame.Rect(left, area.top, area.right - left, area.height)
 
             def band(r: pygame.Rect) -> int:
                 return self._banner_floor(r.top + least, width) - (r.top + least)
 
             prefer_under = plaque.bottom - area.top < plaque.right - area.left
-            if prefer_under and band(under) < need <= band(right):
+            if prefer_under and band(under) < need <= band(beside):
                 prefer_under = False
-            area = under if prefer_under else right
+            area = under if prefer_under else beside
         for s in range(self.match.n_seats):  # and clear of the lords' plates beside it
             plate = self.ring.plate_rect(s).inflate(8, 8)
             if not plate.colliderect(area) or area.left < plate.centerx < area.right:
@@ -200,7 +254,7 @@ class WyrBoard:
         area.height = max(least, area.height)  # every lord and the winner line
         return area
 
-    def _draw_bets(self, surface: pygame.Surface) -> None:
+    def _draw_bets(self: WyrBoardHost, surface: pygame.Surface) -> None:
         if self._board_shown():  # the Hora da Verdade: the bets are in the pot, and a
             return  # "?" token covered the board's names
         for s, value in self.bet_marks.items():

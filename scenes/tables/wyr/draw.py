@@ -5,31 +5,124 @@ dice, plates, banner), so a frame costs a handful of blits.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sized
+from typing import Any, Protocol
 
 import pygame
 
+from game import Match
 from scenes import style
 from scenes.i18n import language, tr
 from scenes.tables import felt
+from scenes.tables.bot_worker import BotWorker
 from scenes.tables.wyr.banner_view import WyrBanner
 from scenes.tables.wyr.board_view import WyrBoard
-from scenes.tables.wyr.look import LOOK
+from scenes.tables.wyr.look import LOOK, Line
 from scenes.tables.wyr.model import (
+    ScoreBoard,
     active_variants,
 )
 from scenes.tables.wyr.panel_view import WyrPanel
 from scenes.tables.wyr.plaques_view import WyrPlaques
 from scenes.tables.wyr.words import money
 
+#: a painted layer and the key it was painted for
+Cached = tuple[tuple[Any, ...], pygame.Surface]
+
+
+class WyrDrawingHost(Protocol):
+    """What painting a frame reads, caches and calls on the Wyr table."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def events(self) -> Sized: ...
+    @property
+    def worker(self) -> BotWorker: ...
+    @property
+    def ring(self) -> felt.SeatRing: ...
+    @property
+    def fans(self) -> Mapping[int, felt.CardFan]: ...
+    @property
+    def board_fan(self) -> felt.CardFan: ...
+    @property
+    def tray(self) -> felt.DiceTray: ...
+    @property
+    def banner(self) -> felt.Banner: ...
+    @property
+    def flights(self) -> felt.Flights: ...
+    @property
+    def pots(self) -> felt.PotRow: ...
+    @property
+    def log(self) -> felt.HandHistory: ...
+    @property
+    def board(self) -> ScoreBoard | None: ...
+    @property
+    def shown(self) -> dict[str, Any]: ...
+    @property
+    def shown_pot(self) -> int: ...
+    @property
+    def pulse(self) -> float: ...
+
+    _frame_movers: list[int] | None
+    _layer: Cached | None
+    _base: Cached | None
+    _status_cache: Cached | None
+
+    def view(self) -> dict[str, Any]: ...
+    def animating(self) -> bool: ...
+    def is_human(self, seat: int) -> bool: ...
+    def name(self, seat: int) -> str: ...
+    def skip_note(self) -> str: ...
+    def status_width(self) -> int: ...
+    def blit_status(self, surface: pygame.Surface, text: str, y: int) -> None: ...
+    def _movers(self) -> list[int]: ...
+    def _still_layer(self, size: tuple[int, int], view: dict[str, Any]) -> pygame.Surface: ...
+    def draw_table(self, surface: pygame.Surface) -> None: ...
+    def draw_status(self, surface: pygame.Surface) -> None: ...
+    def _board_shown(self) -> bool: ...
+    def _board_surface(self) -> tuple[pygame.Surface, tuple[int, int]]: ...
+    def _tray_rect(self) -> pygame.Rect: ...
+    def _pot_spot(self) -> tuple[int, int]: ...
+    def _draw_bets(self, surface: pygame.Surface) -> None: ...
+    def _plate(self, s: int, view: dict[str, Any]) -> felt.PlateInfo: ...
+    def _cards_over_plate(self, s: int) -> bool: ...
+    def _banner_place(self, subtitle: bool | None = None) -> tuple[tuple[int, int], int, bool]: ...
+    def _draw_hand(self, surface: pygame.Surface) -> None: ...
+    def _panel_lines(self, view: dict[str, Any]) -> list[Line]: ...
+    def _draw_panel(self, surface: pygame.Surface, lines: list[Line]) -> None: ...
+    def _aid_lines(self, view: dict[str, Any]) -> list[str]: ...
+    def _aid_histogram(
+        self, view: dict[str, Any]
+    ) -> tuple[list[tuple[int, float]], int | None] | None: ...
+    def _draw_aids(
+        self,
+        surface: pygame.Surface,
+        lines: list[str],
+        hist: tuple[list[tuple[int, float]], int | None] | None,
+    ) -> None: ...
+    def _plaque_lines(self, view: dict[str, Any]) -> list[Line]: ...
+    def _group_lines(self, view: dict[str, Any]) -> list[Line]: ...
+    def _draw_corner_plaques(self, surface: pygame.Surface, view: dict[str, Any]) -> None: ...
+
 
 class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
     """Painting of the Wyr table (mixed into `WyrTable`)."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    # what it keeps on the table (declared: mypy would type them from the first write)
+    _frame_movers: list[int] | None
+    _layer: Cached | None
+    _base: Cached | None
+    _status_cache: Cached | None
+
+    def draw(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         view = self.shown
         # Who must act is asked by every plate and the status line: once a frame.
-        self._frame_movers: list[int] | None = None
+        self._frame_movers = None
         self._frame_movers = self._movers()
         try:
             surface.blit(self._still_layer(surface.get_size(), view), (0, 0))
@@ -39,7 +132,9 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
         finally:
             self._frame_movers = None
 
-    def _still_layer(self, size: tuple[int, int], view: dict[str, Any]) -> pygame.Surface:
+    def _still_layer(
+        self: WyrDrawingHost, size: tuple[int, int], view: dict[str, Any]
+    ) -> pygame.Surface:
         """Wood, cloth, pile, plaques and both panels' words, repainted only when they change."""
         board = self._board_shown()
         panel = self._panel_lines(view)
@@ -60,10 +155,10 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
             self.viewer is not None,
             self.practice,
         )
-        cached = getattr(self, "_layer", None)
+        cached = self._layer
         if cached is not None and cached[0] == key:
-            return cached[1]  # type: ignore[no-any-return]
-        base = getattr(self, "_base", None)
+            return cached[1]
+        base = self._base
         if base is None or base[0] != (size, tuple(self.ring.oval)):
             surf = pygame.Surface(size).convert()
             surf.blit(style.wood_background(size), (0, 0))
@@ -92,7 +187,7 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
         self._layer = (key, layer)
         return layer
 
-    def draw_table(self, surface: pygame.Surface) -> None:
+    def draw_table(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         """The moving parts, over the still layer."""
         view = self.shown
         ring = self.ring
@@ -128,7 +223,7 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
         if self.viewer is not None:
             self._draw_hand(surface)
 
-    def draw_status(self, surface: pygame.Surface) -> None:
+    def draw_status(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         """The top line: the phase, who acts, a thinking bot, and Space to skip ahead;
         painted again only when its words or room change."""
         view = self.shown
@@ -143,7 +238,7 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
             self.skip_note(),
             self.status_width(),
         )
-        cached = self.__dict__.get("_status_cache")
+        cached = self._status_cache
         if cached is None or cached[0] != key:
             if phase == "over":
                 text = tr("ui.table.over")
@@ -166,9 +261,9 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
             self._status_cache = cached
         surface.blit(cached[1], (0, 0))
 
-    def _movers(self) -> list[int]:
+    def _movers(self: WyrDrawingHost) -> list[int]:
         """Who the screen says must act: the engine's seats once the show has caught up."""
-        frame = getattr(self, "_frame_movers", None)
+        frame = self._frame_movers
         if frame is not None:
             return frame
         if self.events or self.animating():

@@ -4,12 +4,16 @@ dice tray, the hand panel and the row of buttons, for the window's size.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Protocol
 
 import pygame
+import pygame_gui
 
+from game import Match
 from scenes import style, ui
 from scenes.i18n import tr
+from scenes.manager import AppHost
 from scenes.tables import felt
 from scenes.tables.wyr.look import TOP
 from scenes.tables.wyr.words import money
@@ -19,10 +23,59 @@ from scenes.widgets.cards import CARD_RATIO
 BET_RADIUS = 15
 
 
+class WyrLayoutHost(Protocol):
+    """What the layout reads, places and sets on the Wyr table."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def ui(self) -> pygame_gui.core.UIContainer | None: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def log(self) -> felt.HandHistory: ...
+    @property
+    def ring(self) -> felt.SeatRing: ...
+    @property
+    def tray(self) -> felt.DiceTray: ...
+    @property
+    def pots(self) -> felt.PotRow: ...
+    @property
+    def fans(self) -> Mapping[int, felt.CardFan]: ...
+    @property
+    def hand(self) -> felt.CardFan: ...
+    @property
+    def board_fan(self) -> felt.CardFan: ...
+
+    panel: pygame.Rect
+    felt_area: pygame.Rect
+    aids_rect: pygame.Rect
+    controls: dict[str, pygame_gui.elements.UIButton]
+
+    def sync(self) -> None: ...
+    def _board_shown(self) -> bool: ...
+    def _board_rect(self) -> pygame.Rect: ...
+    def _hand_width(self) -> int: ...
+    def _hand_area(self) -> pygame.Rect: ...
+    def _fan_spot(self, seat: int) -> tuple[int, int]: ...
+    def _narrow_cloth(self) -> bool: ...
+    def _clear_of_pile(self, spot: tuple[int, int]) -> tuple[int, int]: ...
+    def _pile_zone(self) -> pygame.Rect: ...
+    def _place_fans(self) -> None: ...
+    def _tray_rect(self) -> pygame.Rect: ...
+    def table_row(self) -> pygame.Rect: ...
+    def _place_board_fan(self) -> None: ...
+    def _build_controls(self) -> None: ...
+
+
 class WyrLayout:
     """The Wyr table's layout (mixed into `WyrTable`)."""
 
-    def layout(self) -> None:
+    def layout(self: WyrLayoutHost) -> None:
         w, h = self.app.size
         rw = 300 if w >= 1200 else 244
         bh = 188 if h >= 760 else 150
@@ -43,16 +96,16 @@ class WyrLayout:
         self._build_controls()
         self.sync()
 
-    def _hand_width(self) -> int:
+    def _hand_width(self: WyrLayoutHost) -> int:
         """The big card width of the viewer's hand (fits the bottom panel)."""
         return max(44, min(self.ring.card_width(large=True), int((self.panel.height - 44) / 1.4)))
 
-    def _hand_area(self) -> pygame.Rect:
+    def _hand_area(self: WyrLayoutHost) -> pygame.Rect:
         cw = self._hand_width()
         width = int(cw * (1 + 5 * 0.62)) + 24
         return pygame.Rect(self.panel.left + 8, self.panel.top + 6, width, self.panel.height - 12)
 
-    def _fan_spot(self, seat: int) -> tuple[int, int]:
+    def _fan_spot(self: WyrLayoutHost, seat: int) -> tuple[int, int]:
         """Where a lord's cards lie: beside his plate, on the side facing the centre."""
         plate = self.ring.plate_rect(seat)
         o = self.ring.oval
@@ -70,11 +123,11 @@ class WyrLayout:
         x = plate.right + 6 + w // 2 if dx < 0 else plate.left - 6 - w // 2
         return x, plate.centery
 
-    def _narrow_cloth(self) -> bool:
+    def _narrow_cloth(self: WyrLayoutHost) -> bool:
         """Too narrow for cards beside the side lords' plates and a readable middle."""
         return self.felt_area.width < 900
 
-    def _bet_spot(self, seat: int) -> tuple[int, int]:
+    def _bet_spot(self: WyrLayoutHost, seat: int) -> tuple[int, int]:
         """Where a lord's bet stands: between his cards and the middle of the cloth."""
         cx, cy = self.ring.centre
         cw = self.ring.card_width()
@@ -88,7 +141,7 @@ class WyrLayout:
         spot = round(x + dx / dist * reach), round(y + dy / dist * reach)
         return self._clear_of_pile(spot)
 
-    def _clear_of_pile(self, spot: tuple[int, int]) -> tuple[int, int]:
+    def _clear_of_pile(self: WyrLayoutHost, spot: tuple[int, int]) -> tuple[int, int]:
         """`spot`, or the nearest place to it where a bet token covers neither the
         draw pile and its count nor a lord's plate or cards (with five lords at
         1024x640 a "?" hid "Draw pile: 37", and a side lord's token sat on his
@@ -111,7 +164,7 @@ class WyrLayout:
                 return moved
         return spot
 
-    def _pile_zone(self) -> pygame.Rect:
+    def _pile_zone(self: WyrLayoutHost) -> pygame.Rect:
         """The draw pile on the cloth with its count written over it."""
         cw = self.ring.card_width()
         x, y = self.ring.deck_spot
@@ -121,7 +174,7 @@ class WyrLayout:
         label.midbottom = (x + cw // 2, y - 3)
         return deck.union(label)
 
-    def _place_fans(self) -> None:
+    def _place_fans(self: WyrLayoutHost) -> None:
         cw = self.ring.card_width()
         for s, fan in self.fans.items():
             fan.place(self._fan_spot(s), cw, 0.55)
@@ -129,7 +182,7 @@ class WyrLayout:
         self.hand.place((area.centerx, area.centery + 8), self._hand_width(), 0.38)
         self._place_board_fan()
 
-    def _tray_rect(self) -> pygame.Rect:
+    def _tray_rect(self: WyrLayoutHost) -> pygame.Rect:
         """The ring's dice tray, right of the score board and short of a lord's cards."""
         tray = pygame.Rect(self.ring.tray_rect)
         cw = self.ring.card_width()
@@ -172,7 +225,7 @@ class WyrLayout:
                     tray.width = min(tray.width, beside)
         return tray
 
-    def table_row(self) -> pygame.Rect:
+    def table_row(self: WyrLayoutHost) -> pygame.Rect:
         """The table cards' row: from the pile to the dice tray's far edge (the tray
         only stands on the cloth in the Hora da Verdade)."""
         b = self.ring.board_rect
@@ -188,7 +241,7 @@ class WyrLayout:
                 right = min(right, x - half_w - 6)
         return pygame.Rect(left, b.top, max(cw, right - left), b.height)
 
-    def _place_board_fan(self) -> None:
+    def _place_board_fan(self: WyrLayoutHost) -> None:
         b = self.table_row()
         cw = self.ring.card_width()
         n = max(1, len(self.board_fan.sprites))
@@ -196,9 +249,9 @@ class WyrLayout:
         overlap = 0.0 if n == 1 else max(0.0, min(0.8, 1 - (b.width - cw) / (cw * (n - 1))))
         self.board_fan.place(b.center, cw, max(0.08, overlap))
 
-    def _build_controls(self) -> None:
+    def _build_controls(self: WyrLayoutHost) -> None:
         m, c = self.app.ui_manager, self.ui
-        ctl: dict[str, Any] = {}
+        ctl: dict[str, pygame_gui.elements.UIButton] = {}
         hand = self._hand_area()
         x0 = hand.right + 12
         avail = self.panel.right - 12 - x0

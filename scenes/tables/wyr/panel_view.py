@@ -4,13 +4,16 @@ and in practice the aids (chances, best discards, the spread of the score).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
+from game import Match
 from scenes import style
 from scenes.i18n import tr
+from scenes.tables import felt
 from scenes.tables.wyr import aids, paint
+from scenes.tables.wyr.choices import TradeChoice
 from scenes.tables.wyr.look import Line, wrap
 from scenes.tables.wyr.model import (
     trade_round_text_params,
@@ -18,10 +21,38 @@ from scenes.tables.wyr.model import (
 from scenes.tables.wyr.words import cards_text, hand_combo, money
 
 
+class WyrPanelHost(Protocol):
+    """What the hand panel and the practice aids read of the Wyr table."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def panel(self) -> pygame.Rect: ...
+    @property
+    def aids_rect(self) -> pygame.Rect: ...
+    @property
+    def hand(self) -> felt.CardFan: ...
+    @property
+    def choice(self) -> TradeChoice | None: ...
+
+    _aid_cache: tuple[tuple[Any, ...], list[str]] | None
+
+    def name(self, seat: int) -> str: ...
+    def my_turn(self) -> bool: ...
+    def _movers(self) -> list[int]: ...
+    def _hand_area(self) -> pygame.Rect: ...
+    def _compute_aid_lines(self, view: dict[str, Any]) -> list[str]: ...
+
+
 class WyrPanel:
     """The hand panel and the practice aids (mixed into `WyrTable`)."""
 
-    def _draw_panel(self, surface: pygame.Surface, lines: list[Line]) -> None:
+    # what it keeps on the table (declared: mypy would type it from the first write)
+    _aid_cache: tuple[tuple[Any, ...], list[str]] | None
+
+    def _draw_panel(self: WyrPanelHost, surface: pygame.Surface, lines: list[Line]) -> None:
         """The controls panel's parchment and words (the still layer)."""
         p = self.panel
         surface.blit(style.shadow(p.size, 10, 120), (p.left - 8, p.top - 3))
@@ -39,7 +70,7 @@ class WyrPanel:
                 style.blit_text(surface, line, size, (x, y), colour, kind=kind)
                 y += size + 4
 
-    def _draw_hand(self, surface: pygame.Surface) -> None:
+    def _draw_hand(self: WyrPanelHost, surface: pygame.Surface) -> None:
         """The viewer's hand and the combination it makes."""
         area = self._hand_area()
         self.hand.draw(surface)
@@ -57,7 +88,7 @@ class WyrPanel:
             )
 
     def _panel_lines(
-        self, view: dict[str, Any]
+        self: WyrPanelHost, view: dict[str, Any]
     ) -> list[tuple[str, int, tuple[int, int, int], str]]:
         """What the controls panel says: the decision, whose turn, the round of trade."""
         out: list[tuple[str, int, tuple[int, int, int], str]] = []
@@ -156,7 +187,7 @@ class WyrPanel:
         return out
 
     def _draw_aids(
-        self,
+        self: WyrPanelHost,
         surface: pygame.Surface,
         lines: list[str],
         hist: tuple[list[tuple[int, float]], int | None] | None,
@@ -190,7 +221,7 @@ class WyrPanel:
                 mark,
             )
 
-    def _aid_lines(self, view: dict[str, Any]) -> list[str]:
+    def _aid_lines(self: WyrPanelHost, view: dict[str, Any]) -> list[str]:
         """The practice panel's words, cached per decision and selection."""
         ch = self.choice
         key = (
@@ -206,7 +237,7 @@ class WyrPanel:
         self._aid_cache = (key, lines)
         return lines
 
-    def _compute_aid_lines(self, view: dict[str, Any]) -> list[str]:
+    def _compute_aid_lines(self: WyrPanelHost, view: dict[str, Any]) -> list[str]:
         phase = view.get("phase")
         seat = self.viewer
         if seat is None:
@@ -253,7 +284,7 @@ class WyrPanel:
         return []
 
     def _aid_histogram(
-        self, view: dict[str, Any]
+        self: WyrPanelHost, view: dict[str, Any]
     ) -> tuple[list[tuple[int, float]], int | None] | None:
         show = view.get("show")
         seat = self.viewer

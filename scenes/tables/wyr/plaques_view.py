@@ -5,13 +5,16 @@ totals.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 import pygame
 
+from game import Match
 from scenes import style
 from scenes.i18n import language, tr
 from scenes.tables import felt
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyr import paint
 from scenes.tables.wyr.look import Line
 from scenes.tables.wyr.model import (
@@ -24,10 +27,54 @@ from scenes.tables.wyr.words import money
 from scenes.widgets.emblems import draw_emblem
 
 
+class WyrPlaquesHost(Protocol):
+    """What the plates and the corner plaques read and set on the Wyr table."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def ring(self) -> felt.SeatRing: ...
+    @property
+    def fans(self) -> Mapping[int, felt.CardFan]: ...
+    @property
+    def felt_area(self) -> pygame.Rect: ...
+    @property
+    def notes(self) -> Mapping[int, tuple[str, str]]: ...
+    @property
+    def shown_money(self) -> Sequence[int]: ...
+    @property
+    def _plate_cache(self) -> dict[int, tuple[tuple[Any, ...], felt.PlateInfo]]: ...
+
+    _plaque_rect: pygame.Rect | None
+    _groups_rect: pygame.Rect | None
+    _badges_rect: pygame.Rect
+
+    def name(self, seat: int) -> str: ...
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
+    def is_human(self, seat: int) -> bool: ...
+    def _movers(self) -> list[int]: ...
+    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo: ...
+    def _plaque_lines(self, view: dict[str, Any]) -> list[Line]: ...
+    def _plaque_width(self, lines: list[Line]) -> int: ...
+    def _compact_plaque(self) -> bool: ...
+    def _group_lines(self, view: dict[str, Any]) -> list[Line]: ...
+    def _groups_width(self, lines: list[Line], least: int) -> int: ...
+    def _badge_room(self) -> pygame.Rect: ...
+
+
 class WyrPlaques:
     """Plates and plaques (mixed into `WyrTable`)."""
 
-    def _plate(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
+    # what it sets on the table (declared: mypy would type them from the first write)
+    _plaque_rect: pygame.Rect | None
+    _groups_rect: pygame.Rect | None
+    _badges_rect: pygame.Rect
+
+    def _plate(self: WyrPlaquesHost, s: int, view: dict[str, Any]) -> felt.PlateInfo:
         """A seat plate's words and looks, built again only when one of them changes
         (the translations and money words cost more than the plate's painting)."""
         active = s in self._movers() and not self.match.is_over
@@ -42,9 +89,7 @@ class WyrPlaques:
             seat_tag(view, s),
             self.seat_look(s),
         )
-        cache: dict[int, tuple[tuple[Any, ...], felt.PlateInfo]] = self.__dict__.setdefault(
-            "_plate_cache", {}
-        )
+        cache = self._plate_cache
         hit = cache.get(s)
         if hit is not None and hit[0] == key:
             return hit[1]
@@ -52,7 +97,9 @@ class WyrPlaques:
         cache[s] = (key, info)
         return info
 
-    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo:
+    def _plate_info(
+        self: WyrPlaquesHost, s: int, view: dict[str, Any], active: bool
+    ) -> felt.PlateInfo:
         colour, emblem = self.seat_look(s)
         tag = seat_tag(view, s)
         if s == self.viewer and self.is_human(s):
@@ -82,12 +129,12 @@ class WyrPlaques:
             hero=s == self.viewer,
         )
 
-    def _plaque_lines(self, view: dict[str, Any]) -> list[Line]:
+    def _plaque_lines(self: WyrPlaquesHost, view: dict[str, Any]) -> list[Line]:
         """The round indicator: round, Lorde de Wyr, who has dealt, how the game ends ([Y10])."""
         info = round_info(view)
         if self._compact_plaque():
             # Seats crowd the corner: the same facts in fewer, shorter lines.
-            lines = [
+            lines: list[Line] = [
                 (
                     tr(
                         "wyrtable.round.compact_title",
@@ -110,7 +157,7 @@ class WyrPlaques:
                 key = "wyrtable.round.group_bet" if view.get("groups") else "wyrtable.round.bet"
                 lines.append((tr(key, amount=money(int(view["table_bet"]))), 12, style.RED, "bold"))
             return lines
-        lines: list[Line] = [
+        lines = [
             (tr("wyrtable.round.title", round=info.round), 17, style.INK, "serif"),
             (tr("wyrtable.round.dealer", name=self.name(info.dealer)), 13, style.INK, "bold"),
             (
@@ -126,7 +173,7 @@ class WyrPlaques:
             lines.append((tr(key, amount=money(int(view["table_bet"]))), 13, style.RED, "bold"))
         return lines
 
-    def _plaque_width(self, lines: list[Line]) -> int:
+    def _plaque_width(self: WyrPlaquesHost, lines: list[Line]) -> int:
         """As wide as the corner allows, so the lines stay few: narrower than a seat's
         plate (its combination tag above it) or cards it would reach, taller instead
         (at five lords the top-left plate covered the plaque's last lines)."""
@@ -146,7 +193,7 @@ class WyrPlaques:
             width = max(100, min(hit) - rect.left - 10)
         return width
 
-    def _compact_plaque(self) -> bool:
+    def _compact_plaque(self: WyrPlaquesHost) -> bool:
         """True when a seat's plate stands close under the round plaque's corner."""
         a = self.felt_area
         for s in range(self.match.n_seats):
@@ -155,7 +202,7 @@ class WyrPlaques:
                 return True
         return False
 
-    def _group_lines(self, view: dict[str, Any]) -> list[Line]:
+    def _group_lines(self: WyrPlaquesHost, view: dict[str, Any]) -> list[Line]:
         """Each group's members and money ([Y1], [Y10])."""
         totals = group_totals(view)
         if not totals:
@@ -171,7 +218,7 @@ class WyrPlaques:
             lines.append((text, 12, style.INK, "sans"))
         return lines
 
-    def _groups_width(self, lines: list[Line], least: int) -> int:
+    def _groups_width(self: WyrPlaquesHost, lines: list[Line], least: int) -> int:
         """Wide enough that no group's line wraps (a wrapped line reached down under the
         top-right plate), yet clear of the plate at the head of the table."""
         a = self.felt_area
@@ -184,7 +231,7 @@ class WyrPlaques:
         room = a.right - 4 - (max(heads, default=a.centerx) + 14)
         return max(least, min(need, room))
 
-    def _badge_room(self) -> pygame.Rect:
+    def _badge_room(self: WyrPlaquesHost) -> pygame.Rect:
         """The free bottom-left corner of the cloth: left of the bottom lord's plate,
         under every plate and hand of the lords on that side."""
         a = self.felt_area
@@ -198,7 +245,9 @@ class WyrPlaques:
                 top = max(top, r.bottom + 4)
         return pygame.Rect(left, top, right - left, max(0, a.bottom - top))
 
-    def _draw_corner_plaques(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_corner_plaques(
+        self: WyrPlaquesHost, surface: pygame.Surface, view: dict[str, Any]
+    ) -> None:
         """Round indicator (top left), variant badges (bottom left), groups (top right)."""
         a = self.felt_area
         width = base_width = 210 if a.width > 800 else 178

@@ -3,26 +3,41 @@ under Azgher) beside the money line chart over the rounds ([Y10], [Y11])."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game import Event
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.tables import felt
+from scenes.tables.face import TableFace
 from scenes.tables.wyr.model import money_history
 from scenes.tables.wyr.words import money
 from scenes.victory import VictoryOverlay
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
-    from scenes.tables.wyr.table import WyrTable
+
+
+class WyrStandingsTable(TableFace, Protocol):
+    """The Wyr table as its standings read it (the table opens them, so they name
+    only what they read, never the table's module)."""
+
+    @property
+    def history(
+        self,
+    ) -> Sequence[tuple[Event | None, str, tuple[int, int, int], dict[str, Any]]]: ...
+    def view(self) -> dict[str, Any]: ...
+    def name(self, seat: int) -> str: ...
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
 
 
 class WyrResults(VictoryOverlay):
     """The victory overlay, widened to hold the money chart on its right."""
 
-    def __init__(self, app: AppHost, table: WyrTable) -> None:
+    def __init__(self, app: AppHost, table: WyrStandingsTable) -> None:
         super().__init__(app, table)
         self.wyr = table
         told = [event for event, *_ in table.history if event is not None]
@@ -68,7 +83,8 @@ class WyrResults(VictoryOverlay):
                 # two colours could not be told apart ([Y1]); white goes greyer
                 k = sum(1 for t in range(s) if groups[t] == groups[s])
                 to = 70 if sum(colour) > 600 else 255
-                colour = tuple(round(c + (to - c) * 0.3 * k) for c in colour)  # type: ignore[assignment]
+                r, g, b = (round(c + (to - c) * 0.3 * k) for c in colour)
+                colour = (r, g, b)
             series.append(
                 felt.Series(self.wyr.name(s), colour, emblem, tuple(r[s] for r in self.rows))
             )

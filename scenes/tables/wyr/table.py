@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 
 from game import Action, Match
 from game.cards import Card, parse_card
@@ -25,7 +26,7 @@ from scenes.tables.wyr import aids
 from scenes.tables.wyr.animate import WyrAnimations
 from scenes.tables.wyr.choices import TradeChoice
 from scenes.tables.wyr.clicks import WyrClicks
-from scenes.tables.wyr.draw import WyrDrawing
+from scenes.tables.wyr.draw import Cached, WyrDrawing
 from scenes.tables.wyr.layout import WyrLayout
 from scenes.tables.wyr.look import LOOK
 from scenes.tables.wyr.model import (
@@ -64,7 +65,9 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
         self.banner = felt.Banner()
         self.flights = felt.Flights(self.tweens)
         self.pots = felt.PotRow()
-        self.log = felt.HandHistory(pygame.Rect(0, 0, 10, 10), tr("wyrtable.history"))
+        self.log: felt.HandHistory = felt.HandHistory(
+            pygame.Rect(0, 0, 10, 10), tr("wyrtable.history")
+        )
         self.rebuild_log()  # a base that keeps its log as events has it already
         view = match.public_view()
         self.shown_money: list[int] = list(view["money"])
@@ -78,7 +81,7 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
         self.notes: dict[int, tuple[str, str]] = {}
         self.choice: TradeChoice | None = None
         self.choice_key: tuple[Any, ...] = ()
-        self.controls: dict[str, Any] = {}
+        self.controls: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.aids_rect = pygame.Rect(0, 0, 0, 0)
         self.felt_area = pygame.Rect(0, 0, 1, 1)
@@ -89,6 +92,26 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
         self._my_trade: R.Trade | None = None
         self._turn_seat: int | None = None
         self._mao_card: Card | None = None
+        #: events were played since the last snap to the view (see `update`)
+        self._played = False
+        #: the person's decision the controls were last refreshed for
+        self._turn_key: tuple[int, int, int] | None = None
+        # what the painting keeps between frames (see draw.py and its views)
+        self._frame_movers: list[int] | None = None
+        self._layer: Cached | None = None
+        self._base: Cached | None = None
+        self._status_cache: Cached | None = None
+        self._board_cache: Cached | None = None
+        self._pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None = None
+        self._plate_cache: dict[int, tuple[tuple[Any, ...], felt.PlateInfo]] = {}
+        self._plaque_rect: pygame.Rect | None = None
+        self._groups_rect: pygame.Rect | None = None
+
+    # -- input -----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The table's clicks and keys first (`WyrClicks`), the base's after."""
+        if not self.take_event(event):
+            super().handle_event(event)
 
     # -- looks -----------------------------------------------------------------
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
@@ -279,7 +302,7 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
     def on_human_turn(self, seat: int) -> None:
         # Called every frame while a person must act: refresh only on a new decision.
         key = (len(self.match.log), seat, id(self.match))
-        if key == getattr(self, "_turn_key", None):
+        if key == self._turn_key:
             return
         self._turn_key = key
         if self.view().get("phase") == "trade":
@@ -331,9 +354,8 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
         self.banner.update(dt)
         super().update(dt)
         # Events played and settled within this very frame (instant speed) count too.
-        played = getattr(self, "_played", False)
         if (
-            (was_busy or played)
+            (was_busy or self._played)
             and not self.events
             and not self.animating()
             and not self.tweens.busy
