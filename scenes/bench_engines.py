@@ -70,14 +70,12 @@ def evaluator_rows(quick: bool, hands: int | None = None) -> list[dict[str, Any]
         ec = [[eval7.Card(name(c)) for c in h] for h in sample]
         refs["eval7"] = _rate(eval7.evaluate, ec)
     best = max(ours.values())
-    for lib, rate in refs.items():
-        if isinstance(rate, str):
-            rows.append(row("evaluators", f"{lib}: 7-card hands", rate, "", "bench extra", None))
+    for lib, ref in refs.items():
+        if isinstance(ref, str):
+            rows.append(row("evaluators", f"{lib}: 7-card hands", ref, "", "bench extra", None))
             continue
-        rows.append(
-            row("evaluators", f"{lib}: the same hands", round(rate), "hands/s", "reference")
-        )
-        ratio = best / rate
+        rows.append(row("evaluators", f"{lib}: the same hands", round(ref), "hands/s", "reference"))
+        ratio = best / ref
         if lib == "treys":
             rows.append(
                 row(

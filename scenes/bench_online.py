@@ -76,9 +76,10 @@ def hosted_frame_times(
                 cpu.append(time.thread_time() - c0)
             time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
     finally:
-        top = app.scenes.top
-        if top is not None and getattr(top, "link", None) is not None:
-            top.link.close()
+        # a table played online has a link to close; other scenes have none
+        link = getattr(app.scenes.top, "link", None)
+        if link is not None:
+            link.close()
         lobby.server.stop()
         for p in procs:
             p.terminate()

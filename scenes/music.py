@@ -65,7 +65,12 @@ _CHORDS = {
 }
 _PROGRESSION = ["Am", "G", "F", "E", "Am", "G", "F", "E"]
 # A simple melody for the second half, one note per beat (None = rest).
-_MELODY = [["E5", "D5", "C5"], ["B4", "C5", "D5"], ["C5", "A4", None], ["G#4", "B4", "E5"]]
+_MELODY: list[list[str | None]] = [
+    ["E5", "D5", "C5"],
+    ["B4", "C5", "D5"],
+    ["C5", "A4", None],
+    ["G#4", "B4", "E5"],
+]
 
 
 def score() -> tuple[list[Note], float]:
@@ -79,9 +84,9 @@ def score() -> tuple[list[Note], float]:
         for i, name in enumerate(arpeggio):
             notes.append(Note(t0 + i * BEAT / 2, midi(name), 0.32 if i % 2 else 0.4))
         if bar >= 4:
-            for beat, name in enumerate(_MELODY[bar - 4]):
-                if name:
-                    notes.append(Note(t0 + beat * BEAT, midi(name) + 12, 0.28))
+            for beat, tone in enumerate(_MELODY[bar - 4]):
+                if tone:
+                    notes.append(Note(t0 + beat * BEAT, midi(tone) + 12, 0.28))
     return notes, len(_PROGRESSION) * BAR
 
 

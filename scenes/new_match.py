@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import OptionsError, get_info
+from game import GameInfo, OptionsError, get_info
 from game.names import clean_name
 from scenes import style, ui
 from scenes.i18n import tr, tr_error
@@ -51,6 +51,7 @@ class NewMatchScene(Scene):
         super().__init__(app)
         self.game = game
         self.practice = practice
+        self.info: GameInfo | None
         try:
             self.info = get_info(game)
         except KeyError:

@@ -9,8 +9,9 @@ log ([G1]). Works for any `TableScene` subclass.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -40,12 +41,16 @@ class ReplayMixin:
     buttons: dict[str, Any]
     ui: Any
     finished: bool
+    # The table's methods it calls (declared only: nothing here hides them at run time).
+    after_jump: Callable[[], None]
+    animating: Callable[[], bool]
 
     def __init__(
         self, app: AppHost, doc: dict[str, Any], seats: list[SeatSetup], path: Path | None = None
     ) -> None:
         match = load_match(doc, upto=0)
-        super().__init__(app, match, seats, practice=False)  # type: ignore[call-arg]
+        # the table class after this mix-in takes these arguments
+        super().__init__(app, match, seats, practice=False)  # type: ignore[call-arg]  # table's
         self.replay_doc = doc
         self.replay_path = path
         self.replay_actions: list[tuple[int, Action]] = [
@@ -66,7 +71,7 @@ class ReplayMixin:
 
     # -- widgets ---------------------------------------------------------------
     def build(self) -> None:
-        super().build()  # type: ignore[misc]
+        super().build()  # type: ignore[misc]  # the table after this mix-in has it
         m = self.app.ui_manager
         x, y = 16, 12
         self.replay_controls = {}
@@ -130,7 +135,7 @@ class ReplayMixin:
         meta = self.match.meta
         self.match = load_match(self.replay_doc, upto=position)
         self.match.meta = meta
-        self.after_jump()  # type: ignore[attr-defined]
+        self.after_jump()
         self.finished = position >= len(self.replay_actions) and self.match.is_over
 
     def replay_export(self) -> None:
@@ -157,8 +162,8 @@ class ReplayMixin:
 
     # -- the table's hooks -------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt * self.replay_speed)  # type: ignore[misc]
-        if not self.replay_playing or self.events or self.tweens.busy or self.animating():  # type: ignore[attr-defined]
+        super().update(dt * self.replay_speed)  # type: ignore[misc]  # the table after us
+        if not self.replay_playing or self.events or self.tweens.busy or self.animating():
             return
         if self.replay_position >= len(self.replay_actions):
             self.replay_playing = False
@@ -197,7 +202,7 @@ class ReplayMixin:
                 return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return  # a spectator clicks nothing on the table
-        super().handle_event(event)  # type: ignore[misc]
+        super().handle_event(event)  # type: ignore[misc]  # the table after us
 
     def replay_leave(self) -> None:
         """Back to the screen that opened the replay."""
@@ -243,9 +248,19 @@ class ReplayMixin:
         )
 
 
-def replay_class(table_cls: type[TableScene]) -> type[TableScene]:
-    """The replay viewer of a table class."""
-    return type(f"Replay{table_cls.__name__}", (ReplayMixin, table_cls), {})
+class ReplayViewerClass(Protocol):
+    """A replay viewer class: built from a saved match, not from a live one."""
+
+    def __call__(
+        self, app: AppHost, doc: dict[str, Any], seats: list[SeatSetup], path: Path | None = None
+    ) -> TableScene: ...
+
+
+def replay_class(table_cls: type[TableScene]) -> ReplayViewerClass:
+    """The replay viewer of a table class (`ReplayMixin.__init__` is its constructor)."""
+    name = f"Replay{table_cls.__name__}"
+    # a class made at run time, whose constructor is ReplayMixin.__init__
+    return type(name, (ReplayMixin, table_cls), {})  # type: ignore[return-value]  # made now
 
 
 def open_replay(app: AppHost, doc: dict[str, Any], path: Path | None = None) -> TableScene | None:
@@ -263,7 +278,7 @@ def open_replay(app: AppHost, doc: dict[str, Any], path: Path | None = None) -> 
     else:
         setups = [SeatSetup(str(n)) for n in seats]
     cls = replay_class(table_class(game))
-    return cls(app, doc, setups, path)  # type: ignore[call-arg]
+    return cls(app, doc, setups, path)
 
 
 def open_replay_file(app: AppHost, path: Path, ours: bool = True) -> TableScene | None:

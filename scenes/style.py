@@ -10,7 +10,7 @@ import math
 import random
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import _lru_cache_wrapper, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -52,7 +52,7 @@ EMBLEMS: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "
 
 _SERIF = FONTS / "EBGaramond12-Regular.otf"
 
-_CACHES: list[Any] = []
+_CACHES: list[_lru_cache_wrapper[Any]] = []
 
 
 def cached(maxsize: int) -> Callable[[F], F]:
@@ -61,7 +61,7 @@ def cached(maxsize: int) -> Callable[[F], F]:
     def wrap(fn: F) -> F:
         c = lru_cache(maxsize=maxsize)(fn)
         _CACHES.append(c)
-        return c  # type: ignore[return-value]
+        return c  # type: ignore[return-value]  # the wrapper calls as fn; typeshed drops its type
 
     return wrap
 
@@ -78,8 +78,11 @@ def forget_window_sizes() -> None:
     They are rebuilt once at the new size; kept, a player resizing by hand
     (or a soak) filled these caches with full-window surfaces (~400 MiB).
     """
-    for fn in (wood_background, felt, parchment, _shadow):
-        fn.cache_clear()  # type: ignore[attr-defined]
+    # `cached` hands back the cache itself, typed as the function: find it in the list
+    panels: tuple[object, ...] = (wood_background, felt, parchment, _shadow)
+    for c in _CACHES:
+        if any(c is fn for fn in panels):
+            c.cache_clear()
 
 
 def _noto(bold: bool = False) -> Path:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.interfaces import IUIManagerInterface
 
 
 def button(
@@ -58,8 +59,10 @@ def dropdown(
     """
     start = next((o for o in options if o[1] == selected_id), options[0])
     limit, object_id = drop_room(rect, len(options), manager, container)
+    # pygame-gui's list takes plain strings too; a list of ours is not one of those
+    options_list: list[str | tuple[str, str]] = [*options]
     return pygame_gui.elements.UIDropDownMenu(
-        options_list=options,
+        options_list=options_list,
         starting_option=start,
         relative_rect=rect,
         manager=manager,
@@ -76,7 +79,7 @@ def drop_room(
     grow, and the object id that turns it upwards ("#drop_up") when there is
     more room above the box than below it."""
     top = rect.top + _screen_top(container)
-    below = manager.get_root_container().get_rect().height - (top + rect.height) - 6
+    below = root_rect(manager).height - (top + rect.height) - 6
     above = top - 6
     want = min(DROP_LIMIT, count * rect.height + 8)
     up = below < want and above > below
@@ -94,6 +97,13 @@ def _screen_top(container: Any) -> int:
         return 0
     inner = container.get_container() if hasattr(container, "get_container") else container
     return int(inner.get_rect().top)
+
+
+def root_rect(manager: IUIManagerInterface) -> pygame.Rect:
+    """The window's rect as the UI sees it (its root container)."""
+    root = manager.get_root_container()
+    assert root is not None, "a UIManager makes its root container when it is built"
+    return root.get_rect()
 
 
 def selected_id(menu: pygame_gui.elements.UIDropDownMenu) -> str:

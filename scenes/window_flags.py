@@ -30,23 +30,27 @@ def add_gui_flags(p: argparse.ArgumentParser, *, again: bool = False) -> None:
     """The window flags. `again`: a subcommand's copy, which sets only what is
     given after the subcommand ("taverna --size 1024x640 play wyrt" kept the
     subcommand's empty defaults, and the size and language were lost)."""
-    keep = {"default": argparse.SUPPRESS} if again else {}
-    p.add_argument("--frames", type=int, help="exit after N frames", **({"default": 0} | keep))
-    p.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG", **keep)
+    # argparse's own defaults (None; False for a switch) unless this is the copy
+    unset = argparse.SUPPRESS if again else None
+    off = argparse.SUPPRESS if again else False
+    p.add_argument(
+        "--frames", type=int, help="exit after N frames", default=argparse.SUPPRESS if again else 0
+    )
+    p.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG", default=unset)
     p.add_argument(
         "--autoplay",
         action="store_true",
         help=f"bots play every seat (War then ends on time [R7] after {WAR_BOTS_ROUNDS} "
         "rounds unless -o turn_limit=N; 0: no limit)",
-        **keep,
+        default=off,
     )
-    p.add_argument("--lang", choices=["pt", "en"], help="interface language", **keep)
-    p.add_argument("--size", type=window_size, help="window size, e.g. 1280x800", **keep)
-    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen", **keep)
+    p.add_argument("--lang", choices=["pt", "en"], help="interface language", default=unset)
+    p.add_argument("--size", type=window_size, help="window size, e.g. 1280x800", default=unset)
+    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen", default=off)
     p.add_argument(
         "--scene",
         help="open a screen directly (settings, new:<game>, rules, stats, curtain)",
-        **keep,
+        default=unset,
     )
 
 

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from scenes.manager import AppHost
 
 
-class CreateTournament(SettingsPanel, Scene):
+class CreateTournament(Scene):
     """Set up a tournament and open its hub."""
 
     def __init__(self, app: AppHost, game: str | None = None) -> None:
@@ -60,9 +60,7 @@ class CreateTournament(SettingsPanel, Scene):
         self.entrants.set_count(len(self.form.entrants))
         self.entrants.selected = 0
         self.editor: dict[str, Any] = {}
-        self.fields: dict[str, Any] = {}
-        self.variant_buttons: dict[str, Any] = {}
-        self.opt_widgets: dict[str, Any] = {}
+        self.settings = SettingsPanel(app, self.form)
 
     # -- layout --------------------------------------------------------------
     def build(self) -> None:
@@ -90,7 +88,7 @@ class CreateTournament(SettingsPanel, Scene):
             split + 12, p.top + 118, p.right - 24 - split - 12, self.left.height
         )
         self._build_entrants()
-        self._build_settings()
+        self.settings.build(self.right, self.ui, self._scroll)
 
     def _build_entrants(self) -> None:
         m = self.app.ui_manager
@@ -193,7 +191,7 @@ class CreateTournament(SettingsPanel, Scene):
 
     def rebuild(self) -> None:
         """Rebuild the widgets for a new shape of the form, keeping the scroll places."""
-        self._scroll = _scroll_pos(self.settings_scroller)
+        self._scroll = _scroll_pos(self.settings.scroller)
         self.resize(self.app.size)
 
     # -- reading widgets back --------------------------------------------------
@@ -205,7 +203,7 @@ class CreateTournament(SettingsPanel, Scene):
             f.entrants[i].name = self.editor["name"].get_text()
 
         def typed_text(key: str) -> str | None:
-            widget = self.fields.get(key)
+            widget = self.settings.fields.get(key)
             return None if widget is None else str(widget.get_text())
 
         name, event, year = typed_text("name"), typed_text("chama_event"), typed_text("chama_year")
@@ -222,7 +220,7 @@ class CreateTournament(SettingsPanel, Scene):
         f.turn_limit = _int_or(typed_text("turn_limit") or "", f.turn_limit) or 0
         f.seed = _int_or(typed_text("seed") or "", f.seed) or f.seed
         for o in f.option_specs:
-            widget = self.opt_widgets.get(o.key)
+            widget = self.settings.opt_widgets.get(o.key)
             if o.kind == "int" and widget is not None:
                 text = widget.get_text().strip()
                 f.options[o.key] = int(text) if text.isdigit() else text
@@ -268,54 +266,54 @@ class CreateTournament(SettingsPanel, Scene):
             self._entrants_changed(before if len(f.entrants) > before else self.entrants.selected)
         elif element == self.editor.get("remove"):
             self.remove_selected()
-        elif element == getattr(self, "reseed", None):
+        elif element == self.settings.reseed:
             f.seed = random.randrange(1, 10**6)
-            self.fields["seed"].set_text(str(f.seed))
-        elif element is not None and element == self.fields.get("ranked"):
+            self.settings.fields["seed"].set_text(str(f.seed))
+        elif element is not None and element == self.settings.fields.get("ranked"):
             f.ranked = not f.ranked
             # The pontuação dupla row comes and goes with a ranked event.
             self.rebuild()
-        elif element is not None and element == self.fields.get("final_table"):
+        elif element is not None and element == self.settings.fields.get("final_table"):
             f.final_table = not f.final_table
             # The semifinal stage leads to the final table: its row follows.
             self.rebuild()
-        elif element is not None and element == self.fields.get("semifinal"):
+        elif element is not None and element == self.settings.fields.get("semifinal"):
             f.semifinal = not f.semifinal
-            element.set_text(self._on_off(f.semifinal))
+            element.set_text(self.settings.on_off(f.semifinal))
             problem = f.semifinal_problem()
             if problem is not None:
                 self.app.notify(problem, "warn")
-        elif element is not None and element == self.fields.get("double_points"):
+        elif element is not None and element == self.settings.fields.get("double_points"):
             f.double_points = not f.double_points
-            element.set_text(self._on_off(f.double_points))
+            element.set_text(self.settings.on_off(f.double_points))
         else:
-            for v, b in self.variant_buttons.items():
+            for v, b in self.settings.variant_buttons.items():
                 if element == b:
                     on = v not in f.chama_variants
                     # keep the rulebook's order of variants in the name
                     f.chama_variants = [
                         x for x in CHAMA_VARIANTS if (x in f.chama_variants) != (x == v)
                     ]
-                    b.set_text(self._on_off(on))
+                    b.set_text(self.settings.on_off(on))
                     self._refresh_notes()
                     return
-            for key, widget in self.opt_widgets.items():
+            for key, widget in self.settings.opt_widgets.items():
                 if element == widget:
                     f.options[key] = not f.options.get(key, False)
-                    widget.set_text(self._on_off(f.options[key]))
+                    widget.set_text(self.settings.on_off(f.options[key]))
 
     def _dropdown(self, element: Any) -> None:
         f = self.form
         self.read_widgets()
-        if element == self.fields.get("game"):
+        if element == self.settings.fields.get("game"):
             f.set_game(ui.selected_id(element))
             self.rebuild()
-        elif element == self.fields.get("format"):
+        elif element == self.settings.fields.get("format"):
             f.set_format(ui.selected_id(element))
             self.rebuild()
-        elif element == self.fields.get("top_cut"):
+        elif element == self.settings.fields.get("top_cut"):
             f.top_cut = int(ui.selected_id(element))
-        elif element == self.fields.get("chama_type"):
+        elif element == self.settings.fields.get("chama_type"):
             f.chama_type = ui.selected_id(element)
             self._refresh_notes()
         elif element == self.bot_kind:
@@ -329,7 +327,7 @@ class CreateTournament(SettingsPanel, Scene):
             self._build_editor()
         else:
             for o in f.option_specs:
-                if o.kind == "choice" and element == self.opt_widgets.get(o.key):
+                if o.kind == "choice" and element == self.settings.opt_widgets.get(o.key):
                     text = ui.selected_id(element)
                     f.options[o.key] = next((c for c in o.choices if str(c) == text), text)
 
@@ -345,21 +343,24 @@ class CreateTournament(SettingsPanel, Scene):
         if element == self.editor.get("name"):
             self.read_widgets()
             return
-        if element in (self.fields.get("chama_event"), self.fields.get("chama_year")):
+        if element in (
+            self.settings.fields.get("chama_event"),
+            self.settings.fields.get("chama_year"),
+        ):
             self.read_widgets()
             self._refresh_notes()
 
     def _refresh_notes(self) -> None:
         """Labels that follow the form without a rebuild (name preview, recommended rounds)."""
         f = self.form
-        if self.fields.get("preview") is not None:
-            self.fields["preview"].set_text(self._preview_text())
-        note = self.fields.get("rounds_note")
+        if self.settings.fields.get("preview") is not None:
+            self.settings.fields["preview"].set_text(self.settings.preview_text())
+        note = self.settings.fields.get("rounds_note")
         if note is not None and f.format != "elimination":
             text = tr("tournament.labels.recommended_rounds", rounds=f.recommended)
             note.set_text(fit_label(text, note.rect.width))
-            if f.rounds is None and self.fields.get("rounds") is not None:
-                self.fields["rounds"].set_text(str(f.recommended))
+            if f.rounds is None and self.settings.fields.get("rounds") is not None:
+                self.settings.fields["rounds"].set_text(str(f.recommended))
 
     # -- the organizer -------------------------------------------------------
     def create(self) -> None:

@@ -1,5 +1,8 @@
 """The create screen's right side: the event's settings (format, rounds, top cut,
 turn limit, seed, Chama's event data) and the game's options, one widget a row.
+
+`SettingsPanel` is handed the app and the form (which it reads, never changes)
+and owns the widgets it builds; the create screen reads them back.
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from scenes.tournament.common import (
     format_label,
     game_title,
 )
+from scenes.tournament.create_form import TournamentForm
 
 if TYPE_CHECKING:
-    pass
+    from scenes.manager import AppHost
 
 ROW_H = 44
 WIDGET_H = 36
@@ -55,7 +59,17 @@ def _int_or(text: str, fallback: int | None) -> int | None:
 
 
 class SettingsPanel:
-    """The settings column of `CreateTournament`."""
+    """The settings column of `CreateTournament`: one widget per row of the form."""
+
+    def __init__(self, app: AppHost, form: TournamentForm) -> None:
+        self.app = app
+        self.form = form
+        #: the widget of each row by kind ("game", "rounds", "opt:<key>" is in opt_widgets)
+        self.fields: dict[str, Any] = {}
+        self.variant_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.opt_widgets: dict[str, Any] = {}
+        self.reseed: pygame_gui.elements.UIButton | None = None
+        self.scroller: pygame_gui.elements.UIScrollingContainer | None = None
 
     def _setting_rows(self) -> list[tuple[str, str, str | None]]:
         """(kind, label, tooltip) of every settings row, top to bottom."""
@@ -128,22 +142,21 @@ class SettingsPanel:
         rows.append(("seed", tr("tournament.labels.seed"), tr("ui.new_match.seed_tip")))
         return rows
 
-    def _build_settings(self) -> None:
+    def build(self, right: pygame.Rect, container: Any, scroll: float) -> None:
+        """The widgets in `right` of `container`, scrolled to `scroll` (a fraction)."""
         m = self.app.ui_manager
         rows = self._setting_rows()
         scroller = pygame_gui.elements.UIScrollingContainer(
-            self.right, m, container=self.ui, allow_scroll_x=False
+            right, m, container=container, allow_scroll_x=False
         )
-        inner_w = self.right.width - 22
-        scroller.set_scrollable_area_dimensions(
-            (inner_w, max(self.right.height, ROW_H * len(rows) + 4))
-        )
+        inner_w = right.width - 22
+        scroller.set_scrollable_area_dimensions((inner_w, max(right.height, ROW_H * len(rows) + 4)))
         inner = scroller.get_container()
         half = int(inner_w * 0.46)
         wx, ww = half, inner_w - half
-        self.fields = {}
-        self.variant_buttons = {}
-        self.opt_widgets = {}
+        self.fields.clear()
+        self.variant_buttons.clear()
+        self.opt_widgets.clear()
         for i, (kind, text, tip) in enumerate(rows):
             y = i * ROW_H + 4
             rect = pygame.Rect(wx, y, ww, WIDGET_H)
@@ -154,7 +167,7 @@ class SettingsPanel:
             if kind == "preview":
                 self.fields["preview"] = ui.label(
                     pygame.Rect(0, y, inner_w, WIDGET_H),
-                    self._preview_text(),
+                    self.preview_text(),
                     m,
                     inner,
                     "#note_label",
@@ -169,8 +182,8 @@ class SettingsPanel:
                 lab.set_tooltip(tip or text)
             widget = self._setting_widget(kind, rect, inner, tip)
             self.fields[kind] = widget
-        self.settings_scroller = scroller
-        _set_scroll(scroller, self._scroll)
+        self.scroller = scroller
+        _set_scroll(scroller, scroll)
 
     def _setting_widget(self, kind: str, rect: pygame.Rect, inner: Any, tip: str | None) -> Any:
         m = self.app.ui_manager
@@ -200,12 +213,12 @@ class SettingsPanel:
             )
         if kind.startswith("variant:"):
             v = kind.split(":", 1)[1]
-            b = ui.button(rect, self._on_off(v in f.chama_variants), m, inner)
+            b = ui.button(rect, self.on_off(v in f.chama_variants), m, inner)
             self.variant_buttons[v] = b
             return b
         if kind in ("ranked", "final_table", "semifinal", "double_points"):
             value = bool(getattr(f, kind))
-            return ui.button(rect, self._on_off(value), m, inner, tooltip=tip)
+            return ui.button(rect, self.on_off(value), m, inner, tooltip=tip)
         if kind == "rounds":
             entry = self._entry(
                 pygame.Rect(rect.left, rect.top, 70, rect.height),
@@ -282,7 +295,7 @@ class SettingsPanel:
         m = self.app.ui_manager
         value = self.form.options.get(o.key, o.default)
         if o.kind == "bool":
-            return ui.button(rect, self._on_off(bool(value)), m, inner, tooltip=tip)
+            return ui.button(rect, self.on_off(bool(value)), m, inner, tooltip=tip)
         if o.kind == "choice":
             return ui.dropdown(
                 rect,
@@ -313,10 +326,12 @@ class SettingsPanel:
         return entry
 
     @staticmethod
-    def _on_off(value: bool) -> str:
+    def on_off(value: bool) -> str:
+        """A switch's label: on or off."""
         return tr("ui.common.on") if value else tr("ui.common.off")
 
-    def _preview_text(self) -> str:
+    def preview_text(self) -> str:
+        """The Chama event's name as it will be, or why it cannot be."""
         name = self.form.event_name()
         return (
             tr("tournament.create.name_preview", name=name)

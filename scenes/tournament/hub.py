@@ -27,7 +27,7 @@ from scenes.tournament.common import (
     with_store,
 )
 from scenes.tournament.hub_actions import HubActions
-from scenes.tournament.hub_drawing import HubDrawing
+from scenes.tournament.hub_drawing import HubFrame, HubPainter
 from scenes.tournament.hub_paint import humans_at
 from scenes.tournament.row_list import RowList
 from scenes.tournament.simulation import SimulationWorker, bot_tables_pending
@@ -39,7 +39,7 @@ SIDE_ACTIONS = ("play", "result", "simulate", "next", "drop", "late")
 BOTTOM_ACTIONS = ("standings", "bracket", "export_csv", "export_json")
 
 
-class TournamentHub(HubActions, HubDrawing, Scene):
+class TournamentHub(HubActions, Scene):
     """One tournament: its rounds, tables, results and the organizer's actions."""
 
     def __init__(self, app: AppHost, t: Tournament) -> None:
@@ -50,13 +50,14 @@ class TournamentHub(HubActions, HubDrawing, Scene):
         self.worker: SimulationWorker | None = None
         self.sim_done = 0
         self.sim_total = 0
-        self._unsaved = False
-        self._since_save = 0.0
-        self._suffixes: dict[tuple[int, int], str] = {}
+        self.sim_unsaved = False
+        self.sim_since_save = 0.0
+        self.painter = HubPainter(self.list)
         self._champion = t.champion()
         self.kept: set[int] = set()
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self._was_finished = t.is_finished
         self._find_kept()
         self._select_default()
@@ -211,12 +212,13 @@ class TournamentHub(HubActions, HubDrawing, Scene):
 
     def refresh(self) -> None:
         """Texts and enabled states follow the tournament and the selection."""
-        self._suffixes = {}  # the language or the bracket may have changed
+        self.painter.forget()  # the language or the bracket may have changed
         self._champion = self.t.champion()  # not per frame: it ranks the whole field
         if not self.buttons:
             return
         t = self.t
-        busy = self.worker is not None
+        worker = self.worker
+        busy = worker is not None
         table = self.selected_table
         cur = self.is_current
         pending_here = table is not None and not table.done and cur
@@ -234,8 +236,8 @@ class TournamentHub(HubActions, HubDrawing, Scene):
             tr(result_key),
             not busy and table is not None and not table.is_bye and (cur or table.done),
         )
-        if busy:
-            self._set("simulate", tr("tournament.hub.stop"), not self.worker.stopping)  # type: ignore[union-attr]
+        if worker is not None:
+            self._set("simulate", tr("tournament.hub.stop"), not worker.stopping)
         else:
             self._set("simulate", tr("tournament.labels.simulate"), bot_tables_pending(t) > 0)
         stage = t.next_stage()
@@ -395,6 +397,24 @@ class TournamentHub(HubActions, HubDrawing, Scene):
     # -- the loop --------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._poll_worker(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The painter draws what the hub shows now; the widgets are pygame-gui's."""
+        p = self.panel
+        frame = HubFrame(
+            t=self.t,
+            panel=p,
+            side_left=self.buttons["play"].rect.left if self.buttons else p.right - 260,
+            progress_rect=self.progress_rect,
+            champion=self._champion,
+            shown_round=self.shown_round,
+            selected_table=self.selected_table,
+            kept=self.kept,
+            busy=self.worker is not None,
+            sim_done=self.sim_done,
+            sim_total=self.sim_total,
+        )
+        self.painter.draw(surface, frame)
 
     def wants_quit_confirmation(self) -> bool:
         return self.worker is not None

@@ -4,24 +4,56 @@ hand, bot tables simulated in a worker, players dropped or entered late.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 from game.tournament import Tournament, TournamentError
-from game.tournament.model import Result
+from game.tournament.model import Result, Round, Table
 from scenes.i18n import later, tr
 from scenes.tournament.common import (
     error_text,
     result_words,
     save_tournament,
 )
+from scenes.tournament.row_list import RowList
 from scenes.tournament.simulation import SimulationWorker, bot_tables_pending
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
 
 #: While the bots play, the database is written at most this often (and at the end).
 SAVE_EVERY = 0.5
 
 
-class HubActions:
-    """The organizer's actions of `TournamentHub`."""
+class HubActionsHost(Protocol):
+    """What the organizer's actions read and change on the hub."""
 
-    def result_for_selected(self) -> None:
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def list(self) -> RowList: ...
+    @property
+    def shown_round(self) -> Round | None: ...
+    @property
+    def selected_table(self) -> Table | None: ...
+
+    #: rebound to the bots' latest snapshot while they play
+    t: Tournament
+    worker: SimulationWorker | None
+    sim_done: int
+    sim_total: int
+    #: a snapshot adopted but not yet written, and the seconds since the last write
+    sim_unsaved: bool
+    sim_since_save: float
+
+    def changed(self) -> None: ...
+    def refresh(self) -> None: ...
+    def apply_result(self, round_no: int, table_no: int, result: Result) -> None: ...
+
+
+class HubActions:
+    """The organizer's actions of `TournamentHub` (a mix-in: its host is `HubActionsHost`)."""
+
+    def result_for_selected(self: HubActionsHost) -> None:
         """Enter a pending table's result, or change a recorded one (the organizer may refuse)."""
         from scenes.tournament.dialogs import ResultDialog
 
@@ -43,7 +75,7 @@ class HubActions:
             ResultDialog(self.app, self.t, no, table, lambda r: self.apply_result(no, tno, r))
         )
 
-    def apply_result(self, round_no: int, table_no: int, result: Result) -> None:
+    def apply_result(self: HubActionsHost, round_no: int, table_no: int, result: Result) -> None:
         """Record a result by hand; a change of an existing one is confirmed first."""
         table = self.t.round(round_no).table(table_no)
         if table.result is None:
@@ -77,7 +109,7 @@ class HubActions:
             yes=later("tournament.labels.override"),
         )
 
-    def simulate(self) -> None:
+    def simulate(self: HubActionsHost) -> None:
         """Start the bots on every bot table of the round (or ask them to stop)."""
         if self.worker is not None:
             self.worker.stop()
@@ -87,12 +119,13 @@ class HubActions:
         if bot_tables_pending(self.t) == 0:
             self.app.notify(tr("tournament.hub.no_bot_tables"), "warn")
             return
-        self.worker = SimulationWorker(self.t)
-        self.sim_done, self.sim_total = 0, self.worker.total
-        self.worker.start()
+        worker = SimulationWorker(self.t)
+        self.worker: SimulationWorker | None = worker
+        self.sim_done, self.sim_total = 0, worker.total
+        worker.start()
         self.refresh()
 
-    def _poll_worker(self, dt: float) -> None:
+    def _poll_worker(self: HubActionsHost, dt: float) -> None:
         """Adopt the bots' latest snapshot; save it at most every `SAVE_EVERY` seconds.
 
         A big round reports hundreds of tables in a few seconds: adopting only the
@@ -114,12 +147,12 @@ class HubActions:
             self.t = Tournament.from_dict(latest.state or {}, id=self.t.id)
             self.sim_done, self.sim_total = latest.done, latest.total
             self.list.selected = keep
-            self._unsaved = True
-        self._since_save += dt
-        if self._unsaved and (final is not None or self._since_save >= SAVE_EVERY):
+            self.sim_unsaved = True
+        self.sim_since_save += dt
+        if self.sim_unsaved and (final is not None or self.sim_since_save >= SAVE_EVERY):
             save_tournament(self.app, self.t)
-            self._unsaved = False
-            self._since_save = 0.0
+            self.sim_unsaved = False
+            self.sim_since_save = 0.0
         if final is not None:
             self.worker = None
             if final.kind == "error":
@@ -130,7 +163,7 @@ class HubActions:
         if latest is not None or final is not None:
             self.refresh()
 
-    def drop_player(self) -> None:
+    def drop_player(self: HubActionsHost) -> None:
         """Choose who drops, confirm, and tell the organizer [R11]."""
         from scenes.tournament.dialogs import DropDialog
 
@@ -159,7 +192,7 @@ class HubActions:
 
         self.app.scenes.push(DropDialog(self.app, self.t, drop))
 
-    def late_entry(self) -> None:
+    def late_entry(self: HubActionsHost) -> None:
         """Register a late entrant with 0 points [R11]."""
         from scenes.tournament.dialogs import LateEntryDialog
 

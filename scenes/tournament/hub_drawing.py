@@ -1,12 +1,20 @@
 """How the tournament hub paints itself: the round's title and its tables, the
 entrants, the footer and the bracket's words.
+
+`HubPainter` is handed the hub's row list once and a `HubFrame` every frame
+(what the hub shows now); it keeps only the bracket words it has worked out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Set
+from dataclasses import dataclass
+from functools import partial
+
 import pygame
 
-from game.tournament.model import Round
+from game.tournament import Tournament
+from game.tournament.model import Entrant, Round, Table
 from scenes import style
 from scenes.i18n import tr
 from scenes.style import draw_backdrop, draw_heading
@@ -19,16 +27,47 @@ from scenes.tournament.common import (
     stage_label,
 )
 from scenes.tournament.hub_paint import draw_progress, paint_entrant, paint_table
+from scenes.tournament.row_list import RowList
 
 
-class HubDrawing:
-    """Painting of `TournamentHub`."""
+@dataclass(frozen=True)
+class HubFrame:
+    """What the hub shows this frame."""
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, self.panel)
-        p = self.panel
-        t = self.t
-        side_left = self.buttons["play"].rect.left if self.buttons else p.right - 260
+    t: Tournament
+    panel: pygame.Rect
+    #: where the side column of buttons starts (the summary stops before it)
+    side_left: int
+    progress_rect: pygame.Rect
+    champion: Entrant | None
+    shown_round: Round | None
+    selected_table: Table | None
+    #: tables whose half-played match is kept in the store
+    kept: Set[int]
+    #: the bots are playing: the footer is their progress bar
+    busy: bool
+    sim_done: int
+    sim_total: int
+
+
+class HubPainter:
+    """Painting of `TournamentHub`: the heading, the round's rows and the footer."""
+
+    def __init__(self, rows: RowList) -> None:
+        self.rows = rows
+        #: " · Semi-finals" per (round, rounds so far): the bracket is rebuilt per call
+        self.suffixes: dict[tuple[int, int], str] = {}
+
+    def forget(self) -> None:
+        """The language or the bracket may have changed: work the words out again."""
+        self.suffixes.clear()
+
+    def draw(self, surface: pygame.Surface, frame: HubFrame) -> None:
+        """The whole hub but its widgets."""
+        draw_backdrop(surface, frame.panel)
+        p = frame.panel
+        t = frame.t
+        side_left = frame.side_left
         head = draw_heading(surface, t.name, (p.left + 22, p.top + 10), p.width - 44, size=36)
         summary = tr(
             "tournament.hub.summary",
@@ -44,7 +83,7 @@ class HubDrawing:
             style.INK_SOFT,
             max_width=side_left - p.left - 40,
         )
-        champ = self._champion
+        champ = frame.champion
         if champ is not None:
             style.blit_text(
                 surface,
@@ -56,54 +95,54 @@ class HubDrawing:
                 anchor="topright",
                 max_width=p.right - side_left,
             )
-        rnd = self.shown_round
-        nav_y = self.list.rect.top - 42
+        rnd = frame.shown_round
+        nav_y = self.rows.rect.top - 42
         if rnd is None:
             style.blit_text(
                 surface,
                 tr("tournament.hub.not_started", n=len(t.entrants)),
                 17,
-                (self.list.rect.left, nav_y + 8),
+                (self.rows.rect.left, nav_y + 8),
                 style.INK,
                 kind="bold",
-                max_width=self.list.rect.width,
+                max_width=self.rows.rect.width,
             )
-            self.list.draw(surface, self._paint_entrant)
+            self.rows.draw(surface, partial(self._paint_entrant, frame))
         else:
-            self._draw_round_title(surface, rnd, nav_y)
-            self.list.draw(surface, self._paint_table)
-        self._draw_footer(surface)
+            self._draw_round_title(surface, t, rnd, nav_y)
+            self.rows.draw(surface, partial(self._paint_table, frame))
+        self._draw_footer(surface, frame)
 
-    def _bracket_suffix(self, rnd: Round) -> str:
+    def _bracket_suffix(self, t: Tournament, rnd: Round) -> str:
         """ " · Semi-finals" for a knockout round (cached: the bracket is rebuilt per call)."""
-        key = (rnd.number, len(self.t.rounds))
-        if key not in self._suffixes:
-            br = next((b for b in self.t.bracket() if b.round_number == rnd.number), None)
-            self._suffixes[key] = (
+        key = (rnd.number, len(t.rounds))
+        if key not in self.suffixes:
+            br = next((b for b in t.bracket() if b.round_number == rnd.number), None)
+            self.suffixes[key] = (
                 " · " + tr(f"tournament.bracket.{br.label}", size=len(br.matches) * 2)
                 if br is not None
                 else ""
             )
-        return self._suffixes[key]
+        return self.suffixes[key]
 
-    def _draw_round_title(self, surface: pygame.Surface, rnd: Round, y: int) -> None:
-        x = self.list.rect.left + 92
+    def _draw_round_title(self, surface: pygame.Surface, t: Tournament, rnd: Round, y: int) -> None:
+        x = self.rows.rect.left + 92
         if rnd.stage in ("swiss", "melee"):
-            count = len(self.t.stage_rounds(rnd.stage))
-            idx = self.t.stage_rounds(rnd.stage).index(rnd) + 1
+            count = len(t.stage_rounds(rnd.stage))
+            idx = t.stage_rounds(rnd.stage).index(rnd) + 1
             title = tr(
                 "tournament.labels.round_of_total",
                 number=idx,
-                total=max(count, self.t.rounds_planned),
+                total=max(count, t.rounds_planned),
             )
             title += " · " + stage_label(rnd.stage)
         else:
-            title = round_label(rnd) + self._bracket_suffix(rnd)
+            title = round_label(rnd) + self._bracket_suffix(t, rnd)
         done = sum(1 for tb in rnd.tables if tb.done)
         right = tr("tournament.hub.tables_done", done=done, total=len(rnd.tables))
         rw = style.font(15).size(right)[0]
         style.blit_text(
-            surface, right, 15, (self.list.rect.right, y + 16), style.INK_SOFT, anchor="midright"
+            surface, right, 15, (self.rows.rect.right, y + 16), style.INK_SOFT, anchor="midright"
         )
         style.blit_text(
             surface,
@@ -113,19 +152,20 @@ class HubDrawing:
             style.INK,
             kind="serif",
             anchor="midleft",
-            max_width=self.list.rect.width - 92 - rw - 16,
+            max_width=self.rows.rect.width - 92 - rw - 16,
         )
 
-    def _draw_footer(self, surface: pygame.Surface) -> None:
+    @staticmethod
+    def _draw_footer(surface: pygame.Surface, frame: HubFrame) -> None:
         """The progress bar while the bots play, else the selected table's result."""
-        r = self.progress_rect
-        if self.worker is not None:
-            draw_progress(surface, r, self.sim_done, self.sim_total)
+        r = frame.progress_rect
+        if frame.busy:
+            draw_progress(surface, r, frame.sim_done, frame.sim_total)
             return
-        table = self.selected_table
+        table = frame.selected_table
         if table is not None and table.result is not None:
             text = (
-                result_words(self.t, table, table.result)
+                result_words(frame.t, table, table.result)
                 + " — "
                 + source_label(table.result.source)
             )
@@ -139,11 +179,17 @@ class HubDrawing:
                 max_width=r.width,
             )
 
-    def _paint_entrant(self, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool) -> None:
-        paint_entrant(surface, self.t, self.t.entrants[i], rect)
+    @staticmethod
+    def _paint_entrant(
+        frame: HubFrame, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool
+    ) -> None:
+        paint_entrant(surface, frame.t, frame.t.entrants[i], rect)
 
-    def _paint_table(self, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool) -> None:
-        rnd = self.shown_round
+    @staticmethod
+    def _paint_table(
+        frame: HubFrame, surface: pygame.Surface, i: int, rect: pygame.Rect, sel: bool
+    ) -> None:
+        rnd = frame.shown_round
         assert rnd is not None
         table = rnd.tables[i]
-        paint_table(surface, self.t, table, rect, kept=table.number in self.kept)
+        paint_table(surface, frame.t, table, rect, kept=table.number in frame.kept)

@@ -58,23 +58,26 @@ def limit_watch(base: type[TableScene], check: Callable[[Match], bool]) -> type[
     if it had ended and goes back to the tournament [R7].
     """
 
-    parent: Any = base  # a class chosen at run time
+    parent: Any = base  # a class chosen at run time: mypy cannot take it as a base
 
     class LimitWatchedTable(parent):
-        finished: bool
-
         def update(self, dt: float) -> None:
             super().update(dt)
-            if self.finished or self.events or self.match.is_over or not check(self.match):
-                return
-            self.finished = True
-            self.app.notify(tr("tournament.hub.time_up"))
-            if self.on_result is not None:
-                self.on_result(self.match)
-            self.leave_to_caller()
+            end_at_limit(self, check)
 
     LimitWatchedTable.__name__ = f"LimitWatched{base.__name__}"
     return LimitWatchedTable
+
+
+def end_at_limit(table: TableScene, check: Callable[[Match], bool]) -> None:
+    """After a frame: once `check` says the limit is reached, end the match there."""
+    if table.finished or table.events or table.match.is_over or not check(table.match):
+        return
+    table.finished = True
+    table.app.notify(tr("tournament.hub.time_up"))
+    if table.on_result is not None:
+        table.on_result(table.match)
+    table.leave_to_caller()
 
 
 class TournamentMatch:

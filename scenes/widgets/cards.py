@@ -197,7 +197,7 @@ def _court_half(card: Card, w: int, h: int) -> pygame.Surface:
     top = head_y - head_r * 0.85
     if card.rank == 13:  # crown with five points and jewels
         base = pygame.Rect(cx - head_r * 1.05, top - head_r * 0.25, head_r * 2.1, head_r * 0.5)
-        pts = [(base.left, base.bottom)]
+        pts: list[tuple[float, float]] = [(base.left, base.bottom)]
         for i in range(5):
             x0 = base.left + base.width * i / 4
             pts.append((x0, base.top - head_r * (0.55 if i % 2 == 0 else 0.25)))
@@ -311,22 +311,24 @@ def _joker(face: pygame.Surface, w: int, h: int) -> None:
         max(1, w // 50),
     )
     for x, y, txt_rot in ((w * 0.1, h * 0.06, 0), (w * 0.9, h * 0.94, 180)):
-        col = pygame.Surface((int(w * 0.12), int(h * 0.36)), pygame.SRCALPHA)
+        column = pygame.Surface((int(w * 0.12), int(h * 0.36)), pygame.SRCALPHA)
         for i, ch in enumerate("JOKER"):
             style.blit_text(
-                col,
+                column,
                 ch,
                 max(6, int(w * 0.085)),
-                (col.get_width() // 2, i * int(h * 0.068)),
+                (column.get_width() // 2, i * int(h * 0.068)),
                 (182, 26, 34),
                 kind="serif",
                 anchor="midtop",
             )
         if txt_rot:
-            col = pygame.transform.rotate(col, 180)
-            face.blit(col, col.get_rect(bottomright=(int(x + col.get_width() / 2), int(y))))
+            column = pygame.transform.rotate(column, 180)
+            face.blit(
+                column, column.get_rect(bottomright=(int(x + column.get_width() / 2), int(y)))
+            )
         else:
-            face.blit(col, col.get_rect(topleft=(int(x - col.get_width() / 2), int(y))))
+            face.blit(column, column.get_rect(topleft=(int(x - column.get_width() / 2), int(y))))
 
 
 @cached(512)

@@ -189,7 +189,7 @@ class SeatPanel:
         compact = bool(lines) and h < 32 + 18 * len(lines)
         # a line cut short: the card is told whole on hover
         cut = any(len(style.wrap_text(x, 13, w - 52)) > 2 for x in seat.lines)
-        name_y, first, step, size = (3, 23, 15, 13) if compact else (8, 32, 18, 14)
+        name_y, first, step, line_size = (3, 23, 15, 13) if compact else (8, 32, 18, 14)
         # a long name shrinks a little, then ends in "…" (it was shrunk to 11 px)
         name, name_size = style.fit_text(
             seat.name, 16 if compact else NAME_SIZE, w - 52 - tag_w, "bold", NAME_MIN_SIZE
@@ -197,12 +197,14 @@ class SeatPanel:
         style.blit_text(card, name, name_size, (42, name_y), name_col, kind="bold")
         for k, line in enumerate(lines):
             y = first + step * k
-            if k + 1 < len(lines) and y + step + size > h:  # the last that fits says there is more
-                line = style.ellipsize(line + " …", size, w - 52)
-                style.blit_text(card, line, size, (42, y), style.INK_SOFT, max_width=w - 52)
+            if (
+                k + 1 < len(lines) and y + step + line_size > h
+            ):  # the last that fits says there is more
+                line = style.ellipsize(line + " …", line_size, w - 52)
+                style.blit_text(card, line, line_size, (42, y), style.INK_SOFT, max_width=w - 52)
                 cut = True
                 break
-            style.blit_text(card, line, size, (42, y), style.INK_SOFT, max_width=w - 52)
+            style.blit_text(card, line, line_size, (42, y), style.INK_SOFT, max_width=w - 52)
         if seat.out:
             card.set_alpha(140)
         return card, cut

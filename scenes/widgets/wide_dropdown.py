@@ -170,7 +170,7 @@ class _Expanded(UIExpandedDropDownState):
         lst = self.options_selection_list
         if lst is None or not isinstance(menu, WideDropDown):
             return
-        bounds = self.ui_manager.get_root_container().get_rect()
+        bounds = ui.root_rect(self.ui_manager)
         holder = menu.ui_container
         if holder is not None:
             bounds = bounds.clip(holder.get_rect())

@@ -25,9 +25,9 @@ def test_create_with_humans_and_bots_opens_the_hub(app) -> None:  # type: ignore
     scene.bot_count.set_text("3")
     click_widget(app, scene.add_bots)
     assert len(scene.form.entrants) == 12
-    choose(app, scene.fields["top_cut"], "4")
-    scene.fields["turn_limit"].set_text("2")
-    scene.fields["name"].set_text("Copa da Taverna")
+    choose(app, scene.settings.fields["top_cut"], "4")
+    scene.settings.fields["turn_limit"].set_text("2")
+    scene.settings.fields["name"].set_text("Copa da Taverna")
     click_widget(app, scene.start)
     pump(app, 20)
     hub = app.scenes.top
@@ -60,15 +60,15 @@ def test_errors_are_shown_in_words(app) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.slow
 def test_format_choices_follow_the_game_and_rounds_follow_the_field(app) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, CreateTournament(app, "alta"))
-    menu = scene.fields["format"]
+    menu = scene.settings.fields["format"]
     assert [o[1] for o in menu.options_list] == ["swiss", "melee", "elimination"]
-    choose(app, scene.fields["format"], "melee")
-    assert "top_cut" not in scene.fields and "final_table" in scene.fields
-    assert scene.fields["rounds"].get_text() == "2"
-    click_widget(app, scene.fields["final_table"])
+    choose(app, scene.settings.fields["format"], "melee")
+    assert "top_cut" not in scene.settings.fields and "final_table" in scene.settings.fields
+    assert scene.settings.fields["rounds"].get_text() == "2"
+    click_widget(app, scene.settings.fields["final_table"])
     assert scene.form.final_table is False
-    choose(app, scene.fields["format"], "elimination")
-    assert not scene.fields["rounds"].is_enabled
+    choose(app, scene.settings.fields["format"], "elimination")
+    assert not scene.settings.fields["rounds"].is_enabled
     click_widget(app, scene.start)
     t = app.scenes.top.t
     assert t.format == "elimination" and t.rounds_planned == 0
@@ -97,13 +97,13 @@ def chama(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_chama_is_named_per_r10_and_ranked_needs_eight(app, chama) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, CreateTournament(app, "chama"))
-    assert "name" not in scene.fields and "chama_type" in scene.fields
-    choose(app, scene.fields["chama_type"], "Duplas")
-    scene.fields["chama_event"].set_text("Fluminenses")
-    scene.fields["chama_year"].set_text("2026")
-    click_widget(app, scene.variant_buttons["Xisum"])
-    assert scene.fields["preview"].text == "Name: Chama: Duplas Fluminenses (Xisum) 2026"
-    click_widget(app, scene.fields["ranked"])
+    assert "name" not in scene.settings.fields and "chama_type" in scene.settings.fields
+    choose(app, scene.settings.fields["chama_type"], "Duplas")
+    scene.settings.fields["chama_event"].set_text("Fluminenses")
+    scene.settings.fields["chama_year"].set_text("2026")
+    click_widget(app, scene.settings.variant_buttons["Xisum"])
+    assert scene.settings.fields["preview"].text == "Name: Chama: Duplas Fluminenses (Xisum) 2026"
+    click_widget(app, scene.settings.fields["ranked"])
     click_widget(app, scene.editor["remove"])  # 7 entrants
     click_widget(app, scene.start)
     assert scene.error.startswith("A ranked Chama tournament needs at least 8 entrants")
@@ -146,7 +146,7 @@ def test_a_refused_setting_is_named_as_the_form_labels_it(app) -> None:  # type:
     from scenes.i18n import tr
 
     scene = open_scene(app, CreateTournament(app, "wyr"))
-    scene.fields["turn_limit"].set_text("99999")
+    scene.settings.fields["turn_limit"].set_text("99999")
     click_widget(app, scene.start)
     assert isinstance(app.scenes.top, CreateTournament)
     assert "turn_limit" not in scene.error
@@ -155,8 +155,8 @@ def test_a_refused_setting_is_named_as_the_form_labels_it(app) -> None:  # type:
 
 def test_a_year_of_zero_is_refused_not_swapped_for_the_last_one_r10(app, chama) -> None:  # type: ignore[no-untyped-def]
     scene = open_scene(app, CreateTournament(app, "chama"))
-    scene.fields["chama_event"].set_text("Fluminenses")
-    scene.fields["chama_year"].set_text("0")
+    scene.settings.fields["chama_event"].set_text("Fluminenses")
+    scene.settings.fields["chama_year"].set_text("0")
     click_widget(app, scene.start)
     assert isinstance(app.scenes.top, CreateTournament)
     assert scene.form.chama_year == 0 and "four digits" in scene.error

@@ -38,8 +38,8 @@ def test_closing_mid_round_and_reopening_continues_exactly() -> None:
     while len(create.form.entrants) > len(entrants):
         create.select_entrant(len(create.form.entrants) - 1)
         click_widget(app, create.editor["remove"])
-    create.fields["seed"].set_text("77")
-    create.fields["name"].set_text("Copa Interrompida")
+    create.settings.fields["seed"].set_text("77")
+    create.settings.fields["name"].set_text("Copa Interrompida")
     click_widget(app, create.start)
     pump(app, 20)
     hub = app.scenes.top
