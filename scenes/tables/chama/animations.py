@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -116,6 +116,12 @@ def between(lay: L.Layout, a: int, b: int) -> tuple[int, int]:
     return (min(max(x, c.left + 30), c.right - 30), min(max(y, c.top + 30), c.bottom - 30))
 
 
+class SaidOf(Protocol):
+    """A sentence about a seat, said to "you" when he is the one who looks."""
+
+    def __call__(self, key: str, seat: int, **params: Any) -> str: ...
+
+
 class ChamaEffects:
     """What each engine event looks like: cards in flight, floating words, the
     Xisum duel, and the last battle's result under the centre."""
@@ -126,7 +132,7 @@ class ChamaEffects:
         tweens: Tweens,
         seats: Sequence[SeatSetup],
         play: Callable[[str], None],
-        said_of: Callable[..., str],
+        said_of: SaidOf,
     ) -> None:
         #: the table's running effects (it updates and paints them)
         self.fx = fx
