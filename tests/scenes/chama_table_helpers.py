@@ -29,7 +29,7 @@ def my_phase(t: ChamaTable, phase: str) -> Callable[[], bool]:
 
 
 def hand_rect(t: ChamaTable, code: str):  # type: ignore[no-untyped-def]
-    codes = t._hand_codes()
+    codes = t.hand_codes()
     assert t.lay is not None
     return t.lay.hand_cards(len(codes))[codes.index(code)]
 

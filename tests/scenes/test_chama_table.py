@@ -19,6 +19,7 @@ from scenes.i18n import tr
 from scenes.main_menu import MainMenu
 from scenes.tables.chama import ChamaTable
 from scenes.tables.chama.formation_view import unit_rects
+from scenes.tables.chama.selection import lit_hand
 from scenes.tables.face import SeatSetup
 from scenes.victory import VictoryOverlay
 from tests.scenes.chama_table_helpers import (
@@ -50,7 +51,7 @@ def test_a_human_turn_realm_pool_and_a_battle_won_c5_c7_c8(app) -> None:  # type
     setup_hand(t, 0, "KS QS 5S 9S 8S")
     # a realm dropped on a slot out of order is refused with the rule's reason [C5]
     click(app, hand_rect(t, "KS").center)
-    assert t.selected == "KS" and t.marks_for(0, t.view(), t.legal()).lit_slots == {0}
+    assert t.sel.selected == "KS" and t.marks_for(0, t.view(), t.legal()).lit_slots == {0}
     click(app, slot_rect(t, 0, "D").center)
     assert app.toast.visible and "A first" in app.toast.text
     assert not m.log or not isinstance(m.log[-1][1], A.PlayRealm)
@@ -71,7 +72,7 @@ def test_a_human_turn_realm_pool_and_a_battle_won_c5_c7_c8(app) -> None:  # type
     until(app, my_phase(t, "pool"))
     (unit,) = m.pool[0]
     click(app, hand_rect(t, "9S").center)
-    assert t.selected == "9S"
+    assert t.sel.selected == "9S"
     lay = t.lay
     assert lay is not None
     rects = t.target_at
@@ -97,7 +98,7 @@ def test_a_human_turn_realm_pool_and_a_battle_won_c5_c7_c8(app) -> None:  # type
     # Borin has no commander: he declines; the realm is razed and Ana draws spoils
     until(app, lambda: m.slot_razed[1][0])
     until(app, my_phase(t, "spoils"))
-    assert t.selected == "JS" and t.marks_for(0, t.view(), t.legal()).lit_slots == {1, 2}
+    assert t.sel.selected == "JS" and t.marks_for(0, t.view(), t.legal()).lit_slots == {1, 2}
     click(app, slot_rect(t, 0, "B").center)
     assert m.log[-1] == (0, A.PlaySpoilsRealm("B"))
     assert m.slot_card[0][1] == jack
@@ -134,7 +135,7 @@ def test_hot_seat_battle_defender_gets_the_curtain_and_reinforces_c8_c17(app) ->
     click(app, hand_rect(t, f"3{suit_d}").center)
     assert m.battle is not None and m.battle.stage == FIGHT
     # 5 against 3: the defender is losing; her armies and armistice are lit [C8]
-    assert t.lit_hand(t.legal()) == {f"10{suit_d}", f"8{suit_d}", f"A{suit_d}"}
+    assert lit_hand(t.legal()) == {f"10{suit_d}", f"8{suit_d}", f"A{suit_d}"}
     click(app, hand_rect(t, f"10{suit_d}").center)
     assert m.log[-1] == (other, A.Reinforce(parse_card(f"10{suit_d}")))
     # 5 against 13: now the attacker is losing: the screen goes back to him
@@ -153,12 +154,12 @@ def test_rebuild_a_razed_realm_by_picking_three_cards_c5(app) -> None:  # type: 
     m.slot_razed[0][0] = True
     setup_hand(t, 0, f"2{s} 6{s} 7{s} 10{s}")
     click(app, slot_rect(t, 0, "A").center)
-    assert t.rebuild_slot == 0 and len(t.rebuild_pick) == 3
+    assert t.sel.rebuild_slot == 0 and len(t.sel.rebuild_pick) == 3
     # choose exactly three: drop the suggestion, pick 2 6 7
-    t.rebuild_pick = []
+    t.sel.rebuild_pick = []
     for c in (f"2{s}", f"6{s}", f"7{s}"):
         click(app, hand_rect(t, c).center)
-    assert sorted(t.rebuild_pick) == sorted([f"2{s}", f"6{s}", f"7{s}"])
+    assert sorted(t.sel.rebuild_pick) == sorted([f"2{s}", f"6{s}", f"7{s}"])
     click_widget(app, t.row.primary[0])
     seat, action = m.log[-1]
     assert seat == 0 and isinstance(action, A.RebuildRealm) and action.slot == "A"
@@ -247,7 +248,7 @@ def test_aliados_a_person_outside_the_battle_is_offered_to_help_c15(app) -> None
     until(app, lambda: t.my_turn())
     assert "Aliados" in t.row.prompt
     assert [e.label for e in t.row.entries] == ["Stay out"]
-    assert t.lit_hand(t.legal()) == {f"9{s0}", f"8{s0}"}
+    assert lit_hand(t.legal()) == {f"9{s0}", f"8{s0}"}
     click(app, hand_rect(t, f"9{s0}").center)
     assert m.log[-1] == (0, A.Reinforce(parse_card(f"9{s0}")))
 
@@ -298,7 +299,7 @@ def _won_battle_with_spoils(app, spoils: str):  # type: ignore[no-untyped-def]
 
 def test_spoils_commander_goes_to_the_pool_at_once_c10(app) -> None:  # type: ignore[no-untyped-def]
     t, m, top = _won_battle_with_spoils(app, "4*")
-    assert t.selected == top.code and "commander" in t.row.prompt
+    assert t.sel.selected == top.code and "commander" in t.row.prompt
     click(app, hand_rect(t, top.code).center)
     assert m.log[-1] == (0, A.PoolSpoilsCommander())
     assert any(u.commander == top for u in m.pool[0])

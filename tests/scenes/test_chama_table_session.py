@@ -30,8 +30,11 @@ def test_practice_reveal_is_the_pause_menu_switch_and_h_toggles_it(app) -> None:
     t = table(app, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3, practice=True)
     until(app, my_phase(t, "realm"))
     drawn: list[int] = []
-    paint = t._draw_bot_hand
-    t._draw_bot_hand = lambda surface, area, seat: (drawn.append(seat), paint(surface, area, seat))  # type: ignore[method-assign]
+    paint = t.paint.draw_bot_hand
+    t.paint.draw_bot_hand = lambda surface, area, seat, view: (  # type: ignore[method-assign]
+        drawn.append(seat),
+        paint(surface, area, seat, view),
+    )
     pump(app, 2)
     assert drawn == [] and t.revealed_seats() == []
     key(app, pygame.K_h)  # the shortcut flips the practice tools' switch
@@ -181,7 +184,7 @@ def test_the_layer_under_the_frame_is_the_wood_and_the_felt(app) -> None:  # typ
         assert t.lay is not None
         surf = pygame.Surface(size)
         surf.blit(style.wood_background(size), (0, 0))
-        surf.blit(t._felt_surface(), t.lay.felt.topleft)
+        surf.blit(t.paint.felt_surface(t.lay), t.lay.felt.topleft)
         pygame.draw.rect(surf, style.GOLD_DARK, t.lay.felt, width=2, border_radius=10)
         return pygame.image.tobytes(surf, "RGB")
 

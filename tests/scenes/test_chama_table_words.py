@@ -12,6 +12,7 @@ import pytest
 from game.cards import parse_card
 from game.chama import actions as A
 from scenes.i18n import tr
+from scenes.tables.chama.animations import between
 from scenes.tables.face import SeatSetup
 from scenes.victory import VictoryOverlay
 from tests.scenes.chama_table_helpers import (
@@ -171,7 +172,7 @@ def test_an_armistice_ace_keeps_off_the_battle_title_c11(monkeypatch: pytest.Mon
     try:
         assert t.lay is not None
         pairs = [(x, y) for x in range(4) for y in range(4) if x < y]
-        inside = [p for p in pairs if t.lay.centre.collidepoint(t._between(*p))]
+        inside = [p for p in pairs if t.lay.centre.collidepoint(between(t.lay, *p))]
         assert inside  # the layout does put some between-points on the centre
         drawn = spy_texts(monkeypatch)
         caster, target = inside[0]
@@ -180,10 +181,11 @@ def test_an_armistice_ace_keeps_off_the_battle_title_c11(monkeypatch: pytest.Mon
             "chamatable.armistice_marker", caster=t.seats[caster].name, target=t.seats[target].name
         )
         surf = pygame.Surface(a.size)
-        t._draw_armistices(surf, view)
+        names = [s.name for s in t.seats]
+        t.paint.draw_armistices(surf, view, t.lay, names)
         assert label in drawn
         drawn.clear()
-        t._draw_armistices(surf, {**view, "battle": {"stage": "fight"}})
+        t.paint.draw_armistices(surf, {**view, "battle": {"stage": "fight"}}, t.lay, names)
         assert label not in drawn
     finally:
         t.worker.close()
@@ -216,7 +218,7 @@ def test_the_battle_calculator_says_every_line_at_1024x640(lang: str) -> None:
             pump(a)
         assert losing_calc()
         t.draw(a.screen)
-        assert t.calc_lines_cut == 0
+        assert t.paint.calc_lines_cut == 0
     finally:
         t.worker.close()
         pygame.quit()

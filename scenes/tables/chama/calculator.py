@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import pygame
+
 from game.cards import Card, parse_card
 
 ARMY_RANKS = range(6, 11)
@@ -100,3 +102,10 @@ def battle_calc(view: dict[str, Any]) -> Calc | None:
     if need:
         calc.deck_singles = {r: left[r] for r in ARMY_RANKS if r >= need and left[r] > 0}
     return calc
+
+
+def calc_room(view: dict[str, Any], hand: pygame.Rect | None, shown: bool) -> int:
+    """Width kept in the hand strip `hand` for the battle calculator (0 when not shown)."""
+    if not shown or hand is None or battle_calc(view) is None:
+        return 0
+    return min(380, int(hand.width * 0.42))

@@ -1,26 +1,31 @@
 """The Chama table's input: clicks and drags on cards, slots and commanders,
-read in the light of the moves the engine lists now, and what they light up."""
+read in the light of the moves the engine lists now.
+
+`target_at` says what lies under the mouse (geometry only); `ChamaClicks`
+decides what a click or a drop does with the viewer's `Selection` and the
+moves of the `Turn`, and hands back an action to submit or words to show;
+`TableInput` is the table's slice of `handle_event` that feeds them.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
 
 from game import Action
-from game.cards import Card, parse_card
+from game.cards import parse_card
 from game.chama import actions as A
 from game.chama.rules import role
 from scenes.i18n import tr
-from scenes.tables.chama.calculator import battle_calc
-from scenes.tables.chama.formation_view import AreaMarks, unit_rects
+from scenes.tables.chama.controls import ControlRow
+from scenes.tables.chama.formation_view import unit_rects
+from scenes.tables.chama.layout import Layout
 from scenes.tables.chama.look import hand_order
-
-if TYPE_CHECKING:
-    pass
-
-SLOTS = "ABCDEF"
+from scenes.tables.chama.selection import SLOTS, Drag, Hit, Selection, move_to, slots_for, units_for
 
 
 def _needs_target(action: Action) -> bool:
@@ -28,152 +33,125 @@ def _needs_target(action: Action) -> bool:
     return any(hasattr(action, k) for k in ("slot", "uid", "target"))
 
 
-class TableClicks:
-    """Mixin of `ChamaTable`: turning clicks into engine actions."""
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if self.row is not None and self.row.press(event.ui_element):
-                return
-            if event.ui_element is self.extra_buttons.get("calc"):
-                self.show_calc = not self.show_calc
-                return
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.target_at(event.pos)
-            if self.drag is not None:
-                self.drag["pos"] = event.pos
-                if (
-                    abs(event.pos[0] - self.drag["start"][0])
-                    + abs(event.pos[1] - self.drag["start"][1])
-                    > 8
-                ):
-                    self.drag["moving"] = True
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.target_at(event.pos)
-            if hit is not None and hit[0] == "hand":
-                self.drag = {
-                    "code": self._hand_codes()[hit[2]],
-                    "start": event.pos,
-                    "pos": event.pos,
-                    "moving": False,
-                }
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            drag, self.drag = self.drag, None
-            hit = self.target_at(event.pos)
-            if drag is not None and drag["moving"]:
-                self.drop(drag["code"], hit)
-            elif hit is not None:
-                self.click(hit)
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            self._clear_selection()
-            self.refresh_controls()
-            return
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.row is not None:
-                entry = self.row.first_primary()
-                if entry is not None:
-                    entry.run()
-                return
-            if event.key == pygame.K_h and self.practice:
-                self.tools.toggle_reveal(self)  # the pause menu's switch, one state
-                return
-            if event.key == pygame.K_c and self.practice:
-                self.show_calc = not self.show_calc
-                return
-            if event.key == pygame.K_ESCAPE and (
-                self.selected or self.rebuild_slot is not None or self.xisum_unit
+def target_at(
+    lay: Layout, view: dict[str, Any], viewer: int | None, calc_room: int, pos: tuple[int, int]
+) -> Hit | None:
+    """What is under the mouse on the table painted from `view`: ("hand", seat,
+    index), ("slot", seat, i), ("unit", seat, uid), ("battle", 0, 0), ("pool",
+    seat, 0) or ("area", seat, 0). `calc_room` is the hand strip kept for the
+    calculator."""
+    if viewer is not None:
+        rects = lay.hand_cards(len(view.get("hand") or []), calc_room)
+        for i in range(len(rects) - 1, -1, -1):
+            if rects[i].collidepoint(pos):
+                return ("hand", viewer, i)
+    for seat, area in lay.areas.items():
+        for i in reversed(area.slot_order()):
+            if area.slots[i].collidepoint(pos):
+                return ("slot", seat, i)
+        for uid, r in unit_rects(area, view["players"][seat]["pool"]).items():
+            if (
+                r.inflate(0, round(area.card_h * 0.45))
+                .move(0, round(area.card_h * 0.22))
+                .collidepoint(pos)
             ):
-                self._clear_selection()
-                self.refresh_controls()
-                return
-        super().handle_event(event)
+                return ("unit", seat, uid)
+    if lay.centre.collidepoint(pos):
+        return ("battle", 0, 0)
+    for seat, area in lay.areas.items():
+        if area.rect.collidepoint(pos):
+            if area.pool.collidepoint(pos):
+                return ("pool", seat, 0)
+            return ("area", seat, 0)
+    return None
 
-    def calc_room(self, view: dict[str, Any]) -> int:
-        """Width kept in the hand strip for the battle calculator (0 when not shown)."""
-        if not self.show_calc or self.lay is None or battle_calc(view) is None:
-            return 0
-        return min(380, int(self.lay.hand.width * 0.42))
 
-    def _hand_codes(self) -> list[str]:
-        return hand_order(list(self.shown().get("hand") or []))
+@dataclass(frozen=True)
+class Turn:
+    """What a click is read against: the engine's view for the viewer and his moves now."""
 
-    def target_at(self, pos: tuple[int, int]) -> tuple[str, int, int] | None:
-        """What is under the mouse: ("hand", seat, index), ("slot", seat, i),
-        ("unit", seat, uid), ("battle", 0, 0) or ("area", seat, 0)."""
-        lay = self.lay
-        if lay is None:
-            return None
-        view = self.shown()
-        if self.viewer is not None:
-            rects = lay.hand_cards(len(view.get("hand") or []), self.calc_room(view))
-            for i in range(len(rects) - 1, -1, -1):
-                if rects[i].collidepoint(pos):
-                    return ("hand", self.viewer, i)
-        for seat, area in lay.areas.items():
-            for i in reversed(area.slot_order()):
-                if area.slots[i].collidepoint(pos):
-                    return ("slot", seat, i)
-            for uid, r in unit_rects(area, view["players"][seat]["pool"]).items():
-                if (
-                    r.inflate(0, round(area.card_h * 0.45))
-                    .move(0, round(area.card_h * 0.22))
-                    .collidepoint(pos)
-                ):
-                    return ("unit", seat, uid)
-        if lay.centre.collidepoint(pos):
-            return ("battle", 0, 0)
-        for seat, area in lay.areas.items():
-            if area.rect.collidepoint(pos):
-                if area.pool.collidepoint(pos):
-                    return ("pool", seat, 0)
-                return ("area", seat, 0)
-        return None
+    view: dict[str, Any]
+    legal: list[Action]
+    viewer: int | None
+    #: the person at the screen must act now (and nothing is moving)
+    mine: bool
+    #: the hand as painted (`hand_codes` of the shown view): a click's index is into it
+    hand: list[str]
 
-    def click(self, hit: tuple[str, int, int]) -> None:
+    @property
+    def spoils(self) -> str | None:
+        """The spoils card on offer, if any."""
+        card = self.view.get("spoils_card")
+        return str(card) if card else None
+
+
+class ChamaClicks:
+    """Turns clicks and drops into engine actions and picks in the `Selection`."""
+
+    def __init__(
+        self,
+        sel: Selection,
+        submit: Callable[[Action], object],
+        notify: Callable[[str, str], None],
+        refresh: Callable[[], None],
+        waiting: Callable[[], str],
+    ) -> None:
+        self.sel = sel
+        #: hand an action to the engine (the table shows a refusal's reason)
+        self.submit = submit
+        #: a message on the table's toast
+        self.notify = notify
+        #: the table's buttons and prompt follow the selection
+        self.refresh = refresh
+        #: the words while the viewer waits for someone else
+        self.waiting = waiting
+
+    def _move_to(self, code: str, turn: Turn, target: str, value: object) -> Action | None:
+        return move_to(code, turn.legal, target, value, turn.spoils)
+
+    def click(self, hit: Hit, turn: Turn) -> None:
         """A click on the table, read in the light of what the engine asks now."""
         kind, seat, idx = hit
-        if not self.my_turn():
+        sel = self.sel
+        if not turn.mine:
             if kind in ("hand", "slot", "unit"):
-                self.app.notify(self._waiting_prompt(self.view()), "warn")
+                self.notify(self.waiting(), "warn")
             return
-        view = self.view()
-        me = self.viewer
+        view = turn.view
+        me = turn.viewer
         phase = view.get("phase")
-        legal = self.legal()
         if kind == "hand":
-            self.click_card(self._hand_codes()[idx], view, legal)
+            self.click_card(turn.hand[idx], turn)
         elif kind == "slot" and seat == me:
-            self.click_own_slot(idx, view, legal)
+            self.click_own_slot(idx, turn)
         elif kind == "slot":
             if phase == "attack":
                 self.submit(A.Attack(seat, SLOTS[idx]))
-            elif self.xisum_unit is not None:
-                self.submit(A.CallXisum(self.xisum_unit, seat))
+            elif sel.xisum_unit is not None:
+                self.submit(A.CallXisum(sel.xisum_unit, seat))
             else:
-                self.app.notify(tr("chamatable.why.not_attack_step"), "warn")
+                self.notify(tr("chamatable.why.not_attack_step"), "warn")
         elif kind == "unit" and seat == me:
-            self.click_own_unit(idx, view, legal)
-        elif kind == "area" and seat != me and self.xisum_unit is not None:
-            self.submit(A.CallXisum(self.xisum_unit, seat))
-        elif kind == "pool" and seat == me and self.selected and phase == "pool":
-            self.submit(A.PoolCommander(parse_card(self.selected)))
-        self.refresh_controls()
+            self.click_own_unit(idx, turn)
+        elif kind == "area" and seat != me and sel.xisum_unit is not None:
+            self.submit(A.CallXisum(sel.xisum_unit, seat))
+        elif kind == "pool" and seat == me and sel.selected and phase == "pool":
+            self.submit(A.PoolCommander(parse_card(sel.selected)))
+        self.refresh()
 
-    def click_card(self, code: str, view: dict[str, Any], legal: list[Action]) -> None:
+    def click_card(self, code: str, turn: Turn) -> None:
         """A hand card: select it, or play it when its move needs no target."""
+        sel, view, legal = self.sel, turn.view, turn.legal
         card = parse_card(code)
         phase = view.get("phase")
         kind = role(card)
         b = view.get("battle")
-        if self.rebuild_slot is not None:
-            if code in self.rebuild_pick:
-                self.rebuild_pick.remove(code)
-            elif len(self.rebuild_pick) < 3:
-                self.rebuild_pick.append(code)
-            self.refresh_controls()
+        if sel.rebuild_slot is not None:
+            if code in sel.rebuild_pick:
+                sel.rebuild_pick.remove(code)
+            elif len(sel.rebuild_pick) < 3:
+                sel.rebuild_pick.append(code)
+            self.refresh()
             return
         if phase == "discard":
             self.submit(A.DiscardCard(card))
@@ -186,40 +164,40 @@ class TableClicks:
             moves += [a for a in legal if isinstance(a, spoils_moves)]
         if moves:
             if any(_needs_target(a) for a in moves):
-                self.selected = None if self.selected == code else code
+                sel.selected = None if sel.selected == code else code
             else:
                 self.submit(moves[0])
             return
         if phase in ("realm", "spoils"):
             if kind != "realm":
-                self.app.notify(tr(f"chamatable.why.{kind}_in_realm_step"), "warn")
+                self.notify(tr(f"chamatable.why.{kind}_in_realm_step"), "warn")
                 return
             if phase == "spoils" and code != view.get("spoils_card"):
-                self.app.notify(tr("chamatable.why.only_spoils"), "warn")
+                self.notify(tr("chamatable.why.only_spoils"), "warn")
                 return
-            self.selected = None if self.selected == code else code
-            if self.selected and not self._slots_for(code, legal):
+            sel.selected = None if sel.selected == code else code
+            if sel.selected and not slots_for(code, legal, turn.spoils):
                 self.submit(A.PlayRealm(card, "A"))  # the engine says why not
-                self.selected = None
+                sel.selected = None
             return
         if phase == "pool":
             if kind == "commander":
                 self.submit(A.PoolCommander(card))
             elif kind == "army":
-                self.selected = None if self.selected == code else code
-                if self.selected and not self._units_for(code, legal):
-                    self.app.notify(tr("chamatable.why.no_free_commander"), "warn")
-                    self.selected = None
+                sel.selected = None if sel.selected == code else code
+                if sel.selected and not units_for(code, legal, turn.spoils):
+                    self.notify(tr("chamatable.why.no_free_commander"), "warn")
+                    sel.selected = None
             else:
-                self.app.notify(tr(f"chamatable.why.{kind}_in_pool_step"), "warn")
+                self.notify(tr(f"chamatable.why.{kind}_in_pool_step"), "warn")
             return
         if phase == "attack":
-            self.app.notify(tr("chamatable.why.pick_target"), "warn")
+            self.notify(tr("chamatable.why.pick_target"), "warn")
             return
         if phase == "battle" and b:
             if b["stage"] in ("present_attacker", "present_defender"):
                 if kind != "commander":
-                    self.app.notify(tr("chamatable.why.present_commander"), "warn")
+                    self.notify(tr("chamatable.why.present_commander"), "warn")
                     return
                 self.submit(A.PresentHand(card))
             elif b["stage"] == "fight":
@@ -228,168 +206,184 @@ class TableClicks:
                 else:
                     self.submit(A.Reinforce(card))
             else:
-                self.app.notify(tr("chamatable.why.continue_or_stop"), "warn")
+                self.notify(tr("chamatable.why.continue_or_stop"), "warn")
 
-    def click_own_slot(self, idx: int, view: dict[str, Any], legal: list[Action]) -> None:
-        """A slot of the viewer's own formation."""
+    def click_own_slot(self, idx: int, turn: Turn) -> None:
+        """A slot of the viewer's own formation (only on the viewer's turn: a seat)."""
+        sel, view, legal = self.sel, turn.view, turn.legal
+        assert turn.viewer is not None  # `mine`: the viewer is the one to move
         phase = view.get("phase")
-        slot = view["players"][self.viewer]["formation"][idx]  # type: ignore[index]
-        move = self._move_to(self.selected, legal, "slot", SLOTS[idx]) if self.selected else None
+        slot = view["players"][turn.viewer]["formation"][idx]
+        move = self._move_to(sel.selected, turn, "slot", SLOTS[idx]) if sel.selected else None
         if move is not None:
             self.submit(move)
-        elif phase == "spoils" and self.selected:
+        elif phase == "spoils" and sel.selected:
             self.submit(A.PlaySpoilsRealm(SLOTS[idx]))
-        elif phase == "realm" and self.selected:
-            self.submit(A.PlayRealm(parse_card(self.selected), SLOTS[idx]))
+        elif phase == "realm" and sel.selected:
+            self.submit(A.PlayRealm(parse_card(sel.selected), SLOTS[idx]))
         elif phase == "realm" and slot["card"] and slot["razed"]:
             offer = next((a for a in legal if isinstance(a, A.RebuildRealm)), None)
             if offer is None:
-                self.app.notify(tr("chamatable.why.no_rebuild"), "warn")
+                self.notify(tr("chamatable.why.no_rebuild"), "warn")
                 return
-            self.rebuild_slot = idx
-            self.rebuild_pick = [c.code for c in offer.discards]
+            sel.rebuild_slot = idx
+            sel.rebuild_pick = [c.code for c in offer.discards]
         elif phase == "realm":
-            self.app.notify(tr("chamatable.why.pick_realm_first"), "warn")
+            self.notify(tr("chamatable.why.pick_realm_first"), "warn")
         elif phase == "attack":
-            self.app.notify(tr("chamatable.why.own_realm"), "warn")
+            self.notify(tr("chamatable.why.own_realm"), "warn")
 
-    def click_own_unit(self, uid: int, view: dict[str, Any], legal: list[Action]) -> None:
+    def click_own_unit(self, uid: int, turn: Turn) -> None:
         """A commander in the viewer's own pool."""
-        phase = view.get("phase")
-        move = self._move_to(self.selected, legal, "uid", uid) if self.selected else None
+        sel, legal = self.sel, turn.legal
+        phase = turn.view.get("phase")
+        move = self._move_to(sel.selected, turn, "uid", uid) if sel.selected else None
         if move is not None:
             self.submit(move)
-        elif phase == "pool" and self.selected:
-            self.submit(A.AttachArmy(uid, parse_card(self.selected)))
+        elif phase == "pool" and sel.selected:
+            self.submit(A.AttachArmy(uid, parse_card(sel.selected)))
         elif phase == "battle":
             self.submit(A.PresentPool(uid))
         elif phase == "realm" and any(isinstance(a, A.CallXisum) and a.uid == uid for a in legal):
-            self.xisum_unit = None if self.xisum_unit == uid else uid
+            sel.xisum_unit = None if sel.xisum_unit == uid else uid
         elif phase == "pool":
-            self.app.notify(tr("chamatable.why.pick_army_first"), "warn")
+            self.notify(tr("chamatable.why.pick_army_first"), "warn")
         else:
-            self.app.notify(tr("chamatable.why.pool_not_now"), "warn")
+            self.notify(tr("chamatable.why.pool_not_now"), "warn")
 
-    def drop(self, code: str, hit: tuple[str, int, int] | None) -> None:
+    def drop(self, code: str, hit: Hit | None, turn: Turn) -> None:
         """A hand card dragged onto the table."""
-        if hit is None or not self.my_turn():
+        if hit is None or not turn.mine:
             return
         kind, seat, idx = hit
-        view = self.view()
+        view, legal, me = turn.view, turn.legal, turn.viewer
         phase = view.get("phase")
         card = parse_card(code)
-        legal = self.legal()
         target = {"slot": ("slot", SLOTS[idx] if kind == "slot" else ""), "unit": ("uid", idx)}
-        if kind in target and seat == self.viewer:
-            move = self._move_to(code, legal, *target[kind])
+        if kind in target and seat == me:
+            name, value = target[kind]
+            move = self._move_to(code, turn, name, value)
             if move is not None:
                 self.submit(move)
-                self.refresh_controls()
+                self.refresh()
                 return
-        if kind == "slot" and seat == self.viewer:
+        if kind == "slot" and seat == me:
             if phase == "spoils":
                 self.submit(A.PlaySpoilsRealm(SLOTS[idx]))
             else:
                 self.submit(A.PlayRealm(card, SLOTS[idx]))
-        elif kind == "unit" and seat == self.viewer:
+        elif kind == "unit" and seat == me:
             self.submit(A.AttachArmy(idx, card))
-        elif kind in ("pool", "area") and seat == self.viewer and role(card) == "commander":
+        elif kind in ("pool", "area") and seat == me and role(card) == "commander":
             spoils = next((a for a in legal if isinstance(a, A.PoolSpoilsCommander)), None)
             if spoils is not None and code == view.get("spoils_card"):
                 self.submit(spoils)
             else:
                 self.submit(A.PoolCommander(card))
         elif kind == "battle":
-            self.click_card(code, view, self.legal())
-        self.refresh_controls()
+            self.click_card(code, turn)
+        self.refresh()
 
-    def _do_rebuild(self) -> None:
-        if self.rebuild_slot is None or len(self.rebuild_pick) != 3:
+    def do_rebuild(self) -> None:
+        """The rebuild's button: the three picked cards rebuild the picked slot."""
+        sel = self.sel
+        if sel.rebuild_slot is None or len(sel.rebuild_pick) != 3:
             return
-        slot = SLOTS[self.rebuild_slot]
-        cards = tuple(parse_card(c) for c in self.rebuild_pick)
+        slot = SLOTS[sel.rebuild_slot]
+        cards = tuple(parse_card(c) for c in sel.rebuild_pick)
         self.submit(A.RebuildRealm(slot, cards))
 
-    def _cancel_rebuild(self) -> None:
-        self.rebuild_slot = None
-        self.rebuild_pick = []
-        self.refresh_controls()
+    def cancel_rebuild(self) -> None:
+        """The rebuild's Back button."""
+        self.sel.rebuild_slot = None
+        self.sel.rebuild_pick = []
+        self.refresh()
 
-    # -- what is lit ------------------------------------------------------------------
-    def _slots_for(self, code: str | None, legal: list[Action]) -> set[int]:
-        """Own slots where the card `code` may go now."""
-        return {SLOTS.index(a.slot) for a in self._moves_with(code, legal, "slot")}  # type: ignore[attr-defined]
 
-    def _units_for(self, code: str | None, legal: list[Action]) -> set[int]:
-        """Own pool commanders the card `code` may go to now."""
-        return {int(a.uid) for a in self._moves_with(code, legal, "uid")}  # type: ignore[attr-defined]
+def hand_codes(view: dict[str, Any]) -> list[str]:
+    """The hand of `view` in the order it is painted."""
+    return hand_order(list(view.get("hand") or []))
 
-    def _moves_with(self, code: str | None, legal: list[Action], target: str) -> list[Action]:
-        """Legal moves of card `code` that name a `target` (slot or uid)."""
-        if not code:
-            return []
-        card = parse_card(code)
-        spoils = self.view().get("spoils_card") == code
-        out = []
-        for a in legal:
-            if not hasattr(a, target):
-                continue
-            spoils_move = isinstance(a, (A.PlaySpoilsRealm, A.AttachSpoilsArmy))
-            if getattr(a, "card", None) == card or (spoils and spoils_move):
-                out.append(a)
-        return out
 
-    def _move_to(self, code: str, legal: list[Action], target: str, value: Any) -> Action | None:
-        """The legal move of card `code` onto this slot or commander, if any."""
-        for a in self._moves_with(code, legal, target):
-            if getattr(a, target) == value:
-                return a
-        return None
+class InputHost(Protocol):
+    """What `TableInput` reads and calls on its table."""
 
-    def lit_hand(self, legal: list[Action]) -> set[str]:
-        """Hand cards with a legal move now (the losing side's playable cards in a fight)."""
-        out: set[str] = set()
-        for a in legal:
-            card = getattr(a, "card", None)
-            if isinstance(card, Card) and not isinstance(a, A.DiscardCard):
-                out.add(card.code)
-        return out
+    @property
+    def row(self) -> ControlRow | None: ...
+    @property
+    def extra_buttons(self) -> dict[str, pygame_gui.elements.UIButton]: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def sel(self) -> Selection: ...
+    @property
+    def clicks(self) -> ChamaClicks: ...
 
-    def marks_for(self, seat: int, view: dict[str, Any], legal: list[Action]) -> AreaMarks:
-        """Highlights of one area for this frame."""
-        m = AreaMarks(active=view.get("active") == seat and not view.get("over"))
-        b = view.get("battle")
-        if b and b["defender"] == seat:
-            m.attacked = SLOTS.index(b["slot"])
-        if self.hover and self.hover[0] == "slot" and self.hover[1] == seat:
-            m.hover_slot = self.hover[2]
-        if not legal:
-            return m
-        if self.hint_mark is not None and self.hint_mark[1] == seat:
-            if self.hint_mark[0] == "slot":
-                m.selected_slot = self.hint_mark[2]
-            else:
-                m.selected_unit = self.hint_mark[2]
-        if seat == self.viewer:
-            code = self.selected or (
-                self.drag["code"] if self.drag and self.drag.get("moving") else None
-            )
-            m.lit_slots = self._slots_for(code, legal)
-            if self.rebuild_slot is not None:
-                m.selected_slot = self.rebuild_slot
-            m.lit_units = self._units_for(code, legal)
-            m.lit_units |= {a.uid for a in legal if isinstance(a, A.PresentPool)}
-            if view.get("phase") == "realm" and self.selected is None:
-                m.lit_units |= {a.uid for a in legal if isinstance(a, A.CallXisum)}
-            if self.xisum_unit is not None:
-                m.selected_unit = self.xisum_unit
-        else:
-            m.lit_slots = {
-                SLOTS.index(a.slot) for a in legal if isinstance(a, A.Attack) and a.target == seat
-            }
-            if self.xisum_unit is not None:
-                m.lit_area = any(
-                    isinstance(a, A.CallXisum) and a.uid == self.xisum_unit and a.target == seat
-                    for a in legal
-                )
-        return m
+    show_calc: bool
+
+    def target_at(self, pos: tuple[int, int]) -> Hit | None: ...
+    def shown(self) -> dict[str, Any]: ...
+    def turn(self) -> Turn: ...
+    def refresh_controls(self) -> None: ...
+    def toggle_reveal(self) -> None: ...
+
+
+class TableInput:
+    """Mixin of `ChamaTable`: its own share of the input, before the base's."""
+
+    def table_event(self: InputHost, event: pygame.event.Event) -> bool:
+        """Take a mouse or key event meant for the Chama table; False leaves it
+        to the base (pause, undo, the log)."""
+        sel = self.sel
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if self.row is not None and self.row.press(event.ui_element):
+                return True
+            if event.ui_element is self.extra_buttons.get("calc"):
+                self.show_calc = not self.show_calc
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            sel.hover = self.target_at(event.pos)
+            if sel.drag is not None:
+                sel.drag.pos = event.pos
+                if (
+                    abs(event.pos[0] - sel.drag.start[0]) + abs(event.pos[1] - sel.drag.start[1])
+                    > 8
+                ):
+                    sel.drag.moving = True
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.target_at(event.pos)
+            if hit is not None and hit[0] == "hand":
+                sel.drag = Drag(hand_codes(self.shown())[hit[2]], event.pos, event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            drag, sel.drag = sel.drag, None
+            hit = self.target_at(event.pos)
+            if drag is not None and drag.moving:
+                self.clicks.drop(drag.code, hit, self.turn())
+            elif hit is not None:
+                self.clicks.click(hit, self.turn())
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            sel.clear()
+            self.refresh_controls()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.row is not None:
+                entry = self.row.first_primary()
+                if entry is not None:
+                    entry.run()
+                return True
+            if event.key == pygame.K_h and self.practice:
+                self.toggle_reveal()  # the pause menu's switch, one state
+                return True
+            if event.key == pygame.K_c and self.practice:
+                self.show_calc = not self.show_calc
+                return True
+            if event.key == pygame.K_ESCAPE and (
+                sel.selected or sel.rebuild_slot is not None or sel.xisum_unit
+            ):
+                sel.clear()
+                self.refresh_controls()
+                return True
+        return False

@@ -69,6 +69,14 @@ def button_actions(legal: list[Action]) -> list[Action]:
     return [a for a in legal if type(a).__name__ not in CARD_MOVES]
 
 
+def button_width(entry: Entry) -> int:
+    """A button wide enough for its words in the theme's font (serif 24 for primary)."""
+    from scenes import style
+
+    size, kind = (24, "serif") if entry.primary else (20, "serif")
+    return max(96, min(260, style.font(size, kind).size(entry.label)[0] + 34))
+
+
 class ControlRow:
     """The buttons (built once, relabelled and shown as needed) and the prompt."""
 
@@ -112,33 +120,25 @@ class ControlRow:
         plain = iter(self.buttons)
         prim = iter(self.primary)
         for entry in reversed(entries[:MAX_BUTTONS]):
-            b = next(prim, None) if entry.primary else next(plain, None)
-            if b is None:
+            button = next(prim, None) if entry.primary else next(plain, None)
+            if button is None:
                 continue
-            width = self.width_for(entry)
+            width = button_width(entry)
             x -= width
-            b.set_relative_position((x, self.rect.top))
-            b.set_dimensions((width, self.rect.height))
-            b.set_text(entry.label)
+            button.set_relative_position((x, self.rect.top))
+            button.set_dimensions((width, self.rect.height))
+            button.set_text(entry.label)
             if entry.tip:
-                b.tool_tip_text = entry.tip
+                button.tool_tip_text = entry.tip
             if entry.enabled:
-                b.enable()
+                button.enable()
             else:
-                b.disable()
-            b.show()
-            b.rebuild()  # a hidden button does not redraw its shape when resized
-            self._shown.append((b, entry))
+                button.disable()
+            button.show()
+            button.rebuild()  # a hidden button does not redraw its shape when resized
+            self._shown.append((button, entry))
             x -= 8
         self._shown.reverse()
-
-    @staticmethod
-    def width_for(entry: Entry) -> int:
-        """A button wide enough for its words in the theme's font (serif 24 for primary)."""
-        from scenes import style
-
-        size, kind = (24, "serif") if entry.primary else (20, "serif")
-        return max(96, min(260, style.font(size, kind).size(entry.label)[0] + 34))
 
     @property
     def left_edge(self) -> int:

@@ -38,6 +38,15 @@ def before_draws(view: dict[str, Any], events: list[Event], viewer: int | None) 
     return out
 
 
+def _from_hand(v: dict[str, Any], seat: int, code: str, viewer: int | None) -> None:
+    """A card leaves `seat`'s hand in the copy (its face too, when it is the viewer's)."""
+    p = v["players"][seat]
+    p["hand_count"] = max(0, p["hand_count"] - 1)
+    hand = v.get("hand")
+    if seat == viewer and hand is not None and code in hand:
+        hand.remove(code)
+
+
 class Display:
     """A view copy moved forward by events."""
 
@@ -85,12 +94,12 @@ class Display:
             f["card"], f["razed"] = event.card.code, False
             if event.replaced is not None:
                 p["discard"].append(event.replaced.code)
-            self._from_hand(v, event.seat, event.card.code, viewer)
+            _from_hand(v, event.seat, event.card.code, viewer)
         elif isinstance(event, E.RealmRebuilt):
             p = players[event.seat]
             p["formation"]["ABCDEF".index(event.slot)]["razed"] = False
             for c in event.discards:
-                self._from_hand(v, event.seat, c.code, viewer)
+                _from_hand(v, event.seat, c.code, viewer)
                 p["discard"].append(c.code)
         elif isinstance(event, E.RealmRazed):
             players[event.seat]["formation"]["ABCDEF".index(event.slot)]["razed"] = True
@@ -101,14 +110,19 @@ class Display:
                 {"uid": event.uid, "commander": event.card.code, "army": None, "face_down": False}
             )
             if not isinstance(last, E.XisumRevealed):
-                self._from_hand(v, event.seat, event.card.code, viewer)
+                _from_hand(v, event.seat, event.card.code, viewer)
         elif isinstance(event, E.ArmyAttached):
             for u in players[event.seat]["pool"]:
                 if int(u["uid"]) == event.uid:
                     u["army"] = event.card.code
-            self._from_hand(v, event.seat, event.card.code, viewer)
+            _from_hand(v, event.seat, event.card.code, viewer)
         elif isinstance(event, E.BattleStarted):
-            empty = {"unit": None, "from_hand": False, "reinforcements": [], "level": 0}
+            empty: dict[str, Any] = {
+                "unit": None,
+                "from_hand": False,
+                "reinforcements": [],
+                "level": 0,
+            }
             v["battle"] = {
                 "attacker": event.attacker,
                 "defender": event.defender,
@@ -132,10 +146,10 @@ class Display:
             b[event.side]["reinforcements"].append([event.seat, event.card.code])
             b["attack"]["level"], b["defense"]["level"] = event.attack_level, event.defense_level
             b["losing"] = "attack" if event.attack_level <= event.defense_level else "defense"
-            self._from_hand(v, event.seat, event.card.code, viewer)
+            _from_hand(v, event.seat, event.card.code, viewer)
         elif isinstance(event, E.CardsDiscarded) and event.reason in ("hand_limit", "guerrilha"):
             for c in event.cards:
-                self._from_hand(v, event.seat, c.code, viewer)
+                _from_hand(v, event.seat, c.code, viewer)
                 players[event.seat]["discard"].append(c.code)
         elif isinstance(event, E.XisumCalled):
             for u in players[event.seat]["pool"]:
@@ -154,7 +168,7 @@ class Display:
             "face_down": False,
         }
         if event.from_hand:
-            self._from_hand(v, event.seat, event.commander.code, viewer)
+            _from_hand(v, event.seat, event.commander.code, viewer)
         else:
             v["players"][event.seat]["pool"] = [u for u in pool if int(u["uid"]) != event.uid]
         side = b[event.side]
@@ -168,11 +182,3 @@ class Display:
             b["stage"] = "fight"
             a, d = b["attack"]["level"], b["defense"]["level"]
             b["losing"] = "attack" if a <= d else "defense"
-
-    @staticmethod
-    def _from_hand(v: dict[str, Any], seat: int, code: str, viewer: int | None) -> None:
-        p = v["players"][seat]
-        p["hand_count"] = max(0, p["hand_count"] - 1)
-        hand = v.get("hand")
-        if seat == viewer and hand is not None and code in hand:
-            hand.remove(code)

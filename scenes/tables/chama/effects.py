@@ -3,11 +3,14 @@ shared ones in scenes/widgets/floating.py)."""
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import pygame
 
 from game.cards import Card
 from scenes import style
 from scenes.tables.chama.look import chama_back, chama_card
+from scenes.widgets.floating import FloatingText, GlidingImage
 from scenes.widgets.tween import Timed, ease_out_back
 
 
@@ -68,3 +71,8 @@ class XisumDuel(Timed):
                 style.BLACK,
                 c.width - 20,
             )
+
+
+#: an effect running on the table: the table updates it, paints it, and waits
+#: for it while it is `blocking`
+Fx: TypeAlias = FloatingText | GlidingImage | XisumDuel

@@ -205,11 +205,15 @@ def _paint_lights(
     if marks.lit_units or marks.selected_unit is not None:
         for unit in player["pool"]:
             uid = int(unit["uid"])
-            rect = unit_rects(area, player["pool"]).get(uid)
-            if rect is None or (uid not in marks.lit_units and uid != marks.selected_unit):
+            unit_rect = unit_rects(area, player["pool"]).get(uid)
+            if unit_rect is None or (uid not in marks.lit_units and uid != marks.selected_unit):
                 continue
-            bottom = rect.bottom + (round(rect.height * ARMY_DROP) if unit.get("army") else 0)
-            frame = pygame.Rect(rect.left, rect.top, rect.width, bottom - rect.top)
+            bottom = unit_rect.bottom + (
+                round(unit_rect.height * ARMY_DROP) if unit.get("army") else 0
+            )
+            frame = pygame.Rect(
+                unit_rect.left, unit_rect.top, unit_rect.width, bottom - unit_rect.top
+            )
             selected = uid == marks.selected_unit
             pygame.draw.rect(
                 surface,
@@ -293,7 +297,8 @@ def _paint_pyramid(
         if formation[i]["card"] is not None:
             continue
         h = area.card_h
-        spots = [(rect.centerx, rect.top + h * y) for y in (0.3, 0.7, 0.5, 0.15, 0.85)]
+        # whole pixels, as pygame truncates a float position
+        spots = [(rect.centerx, int(rect.top + h * y)) for y in (0.3, 0.7, 0.5, 0.15, 0.85)]
         at = next(
             (p for p in spots if not any(f.inflate(size, size).collidepoint(p) for f in filled)),
             spots[0],

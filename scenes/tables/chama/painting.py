@@ -1,9 +1,15 @@
 """Painting the Chama table: felt, turn bar, areas, armistices, the centre,
-the controls' prompt, the hand and the practice calculator."""
+the controls' prompt, the hand and the practice calculator.
+
+`ChamaPainter` keeps the layers it paints once (the felt, the turn bar, each
+area's still part) and paints a `ChamaFrame`, which the table builds for each
+frame from its state."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -12,79 +18,119 @@ from game.cards import parse_card
 from scenes import style
 from scenes.i18n import language, tr
 from scenes.tables.chama import layout as L
+from scenes.tables.chama.animations import between
 from scenes.tables.chama.battle_view import draw_battle, draw_spoils
 from scenes.tables.chama.calculator import battle_calc
-from scenes.tables.chama.formation_view import free_band
+from scenes.tables.chama.controls import ControlRow
+from scenes.tables.chama.effects import Fx
+from scenes.tables.chama.formation_view import AreaMarks, AreaPainter, free_band
 from scenes.tables.chama.hints import bot_hand_text, pretty
 from scenes.tables.chama.look import LEGAL, chama_card, hand_order
+from scenes.tables.chama.selection import Selection, lit_hand
 from scenes.tables.chama.turn_bar import Badge, TurnBarState, draw_turn_bar
-
-if TYPE_CHECKING:
-    pass
 
 SLOTS = "ABCDEF"
 
+Colour = tuple[int, int, int]
 
-class TablePainting:
-    """Mixin of `ChamaTable`: the frame, as seen by the viewer."""
 
-    def draw_table(self, surface: pygame.Surface) -> None:
-        lay = self.lay
-        if lay is None:
-            return
-        view = self.shown()  # the felt lies in the layer under the frame (`under_layer`)
-        legal = self.legal()
-        revealed = set(self.revealed_seats())
-        self._draw_turn_bar(surface, view)
+@dataclass(frozen=True)
+class ChamaFrame:
+    """Everything one frame of the table shows, as the viewer sees it."""
+
+    lay: L.Layout
+    #: the view painted (the animated copy while events play, else the engine's)
+    view: dict[str, Any]
+    #: the viewer's legal moves now (none when it is not his move)
+    legal: list[Action]
+    viewer: int | None
+    names: list[str]
+    #: each seat's colour and emblem
+    looks: Mapping[int, tuple[Colour, str]]
+    #: each area's header words and its highlights
+    headers: Mapping[int, list[tuple[str, Colour]]]
+    marks: Mapping[int, AreaMarks]
+    #: practice: the revealed bots' own views (their hands are shown)
+    bot_hands: Mapping[int, dict[str, Any]]
+    sel: Selection
+    pulse: float
+    fx: Sequence[Fx]
+    row: ControlRow | None
+    #: the battle calculator is shown, in this much of the hand strip (0: not)
+    show_calc: bool
+    calc_room: int
+    last_result: str
+    #: the person at the screen must act now
+    my_turn: bool
+
+
+class ChamaPainter:
+    """Paints the Chama table; keeps the layers it paints once per layout."""
+
+    def __init__(self) -> None:
+        #: the seats' areas, each a cached layer plus this frame's lights
+        self.areas = AreaPainter()
+        self._under: tuple[Any, pygame.Surface] | None = None
+        self._felt: tuple[Any, pygame.Surface] | None = None
+        self._bar: tuple[Any, pygame.Surface] | None = None
+        #: where the turn bar's badges lie (their tips show under the mouse)
+        self.badge_rects: list[tuple[pygame.Rect, Badge]] = []
+        #: lines of the calculator left out for want of room (a test keeps it 0)
+        self.calc_lines_cut = 0
+
+    def draw(self, surface: pygame.Surface, f: ChamaFrame) -> None:
+        """Paint the frame over the under layer."""
+        lay, view = f.lay, f.view
+        self._draw_turn_bar(surface, f)
         for seat, area in lay.areas.items():
-            colour, emblem = self.seat_look(seat)
-            self.painter.draw(
+            colour, emblem = f.looks[seat]
+            self.areas.draw(
                 surface,
                 area,
                 view["players"][seat],
-                self.header_for(seat, view),
+                f.headers[seat],
                 colour,
                 emblem,
-                self.marks_for(seat, view, legal),
-                self.pulse,
+                f.marks[seat],
+                f.pulse,
             )
-            if seat in revealed:
-                self._draw_bot_hand(surface, area, seat)
-        self._draw_armistices(surface, view)
-        self._draw_centre(surface, view, legal)
-        self._draw_controls(surface)
-        self._draw_hand(surface, view, legal)
-        if self.show_calc:
-            self._draw_calc(surface, view)
-        for fx in self.fx:
+            if seat in f.bot_hands:
+                self.draw_bot_hand(surface, area, seat, f.bot_hands[seat])
+        self.draw_armistices(surface, view, lay, f.names)
+        self._draw_centre(surface, f)
+        self._draw_controls(surface, f)
+        self._draw_hand(surface, f)
+        if f.show_calc:
+            self._draw_calc(surface, f)
+        for fx in f.fx:
             fx.draw(surface)
-        if self.drag is not None and self.drag.get("moving"):
-            img = chama_card(parse_card(self.drag["code"]), lay.hand_w)
-            surface.blit(img, img.get_rect(center=self.drag["pos"]))
+        drag = f.sel.drag
+        if drag is not None and drag.moving:
+            img = chama_card(parse_card(drag.code), lay.hand_w)
+            surface.blit(img, img.get_rect(center=drag.pos))
         self._draw_badge_tip(surface)
 
-    def under_layer(self, size: tuple[int, int]) -> pygame.Surface:
+    def under_layer(self, size: tuple[int, int], lay: L.Layout | None) -> pygame.Surface:
         """The wood with the felt and its border, put together once per layout:
         two large blits a frame were a fifth of the table's frame time."""
-        if self.lay is None:
+        if lay is None:
             return style.wood_background(size)
-        key = (size, tuple(self.lay.felt), tuple(self.lay.hand))
-        under: tuple[Any, pygame.Surface] | None = getattr(self, "_under", None)
+        key = (size, tuple(lay.felt), tuple(lay.hand))
+        under = self._under
         if under is None or under[0] != key:
             surf = style.wood_background(size).copy()
-            surf.blit(self._felt_surface(), self.lay.felt.topleft)
-            pygame.draw.rect(surf, style.GOLD_DARK, self.lay.felt, width=2, border_radius=10)
+            surf.blit(self.felt_surface(lay), lay.felt.topleft)
+            pygame.draw.rect(surf, style.GOLD_DARK, lay.felt, width=2, border_radius=10)
             under = (key, surf.convert() if pygame.display.get_surface() else surf)
             self._under = under
         return under[1]
 
-    def _felt_surface(self) -> pygame.Surface:
+    def felt_surface(self, lay: L.Layout) -> pygame.Surface:
         """The felt with its hand strip, in the display's format (one opaque blit a frame)."""
-        assert self.lay is not None
-        key = (tuple(self.lay.felt), tuple(self.lay.hand))
+        key = (tuple(lay.felt), tuple(lay.hand))
         if self._felt is None or self._felt[0] != key:
-            felt = style.felt(self.lay.felt.size).copy()
-            hand = self.lay.hand.move(-self.lay.felt.left, -self.lay.felt.top)
+            felt = style.felt(lay.felt.size).copy()
+            hand = lay.hand.move(-lay.felt.left, -lay.felt.top)
             veil = pygame.Surface(hand.size, pygame.SRCALPHA)
             pygame.draw.rect(veil, (0, 0, 0, 60), veil.get_rect(), border_radius=8)
             felt.blit(veil, hand.topleft)
@@ -93,8 +139,8 @@ class TablePainting:
             self._felt = (key, felt)
         return self._felt[1]
 
-    def _draw_turn_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        assert self.lay is not None
+    def _draw_turn_bar(self, surface: pygame.Surface, f: ChamaFrame) -> None:
+        view = f.view
         active = int(view.get("active", 0))
         mode = view.get("mode", "campeonato")
         badges = [
@@ -120,7 +166,7 @@ class TablePainting:
                     tip=tr("chamatable.badge_tips.xisum"),
                 )
             )
-        pines = [self.seats[i].name for i, p in enumerate(view["players"]) if p.get("pineapple")]
+        pines = [f.names[i] for i, p in enumerate(view["players"]) if p.get("pineapple")]
         if pines:
             badges.append(
                 Badge(
@@ -142,16 +188,16 @@ class TablePainting:
                 )
             )
         state = TurnBarState(
-            self.seats[active].name, self.seat_look(active)[0], int(view.get("step") or 0), badges
+            f.names[active], f.looks[active][0], int(view.get("step") or 0), badges
         )
-        key = (repr(state), tuple(self.lay.turn_bar), language())
+        key = (repr(state), tuple(f.lay.turn_bar), language())
         if self._bar is None or self._bar[0] != key:
-            r = self.lay.turn_bar
+            r = f.lay.turn_bar
             layer = pygame.Surface(r.size, pygame.SRCALPHA)
             placed = draw_turn_bar(layer, pygame.Rect(0, 0, r.width, r.height), state)
             self.badge_rects = [(br.move(r.topleft), b) for br, b in placed]
             self._bar = (key, layer)
-        surface.blit(self._bar[1], self.lay.turn_bar.topleft)
+        surface.blit(self._bar[1], f.lay.turn_bar.topleft)
 
     def _draw_badge_tip(self, surface: pygame.Surface) -> None:
         """What a badge means, while the mouse rests on it."""
@@ -167,17 +213,18 @@ class TablePainting:
                     style.blit_text(surface, line, 14, (box.left + 10, box.top + 6 + 18 * i))
                 return
 
-    def _draw_armistices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_armistices(
+        self, surface: pygame.Surface, view: dict[str, Any], lay: L.Layout, names: Sequence[str]
+    ) -> None:
         """Each armistice in play: the ace between caster and target, a dashed line
         ([C11]) -- except, while a battle fills the centre, one whose ace would lie
         on it (it covered the battle's title; the log still says it)."""
-        assert self.lay is not None
-        battle = self.lay.centre.inflate(8, 24) if view.get("battle") else None
+        battle = lay.centre.inflate(8, 24) if view.get("battle") else None
         for a in view.get("armistices", []):
-            ra, rb = self._area(a["caster"]), self._area(a["target"])
+            ra, rb = lay.areas.get(a["caster"]), lay.areas.get(a["target"])
             if ra is None or rb is None:
                 continue
-            p = self._between(a["caster"], a["target"])
+            p = between(lay, a["caster"], a["target"])
             if battle is not None and battle.collidepoint(p):
                 continue
             for src in (ra.rect.center, rb.rect.center):
@@ -196,8 +243,8 @@ class TablePainting:
                 surface,
                 tr(
                     "chamatable.armistice_marker",
-                    caster=self.seats[a["caster"]].name,
-                    target=self.seats[a["target"]].name,
+                    caster=names[a["caster"]],
+                    target=names[a["target"]],
                 ),
                 12,
                 (r.centerx, r.top - 2),
@@ -207,25 +254,23 @@ class TablePainting:
                 style.BLACK,
             )
 
-    def _draw_centre(
-        self, surface: pygame.Surface, view: dict[str, Any], legal: list[Action]
-    ) -> None:
-        assert self.lay is not None
-        c = self.lay.centre
+    def _draw_centre(self, surface: pygame.Surface, f: ChamaFrame) -> None:
+        view = f.view
+        c = f.lay.centre
         b = view.get("battle")
-        names = [s.name for s in self.seats]
+        names = f.names
         if b:
             realm = view["players"][b["defender"]]["formation"][SLOTS.index(b["slot"])]["card"]
-            draw_battle(surface, c, b, realm, names, pulse=self.pulse)
+            draw_battle(surface, c, b, realm, names, pulse=f.pulse)
             return
         spoils = view.get("spoils_card")
-        if spoils and view.get("phase") == "spoils" and self.my_turn():
+        if spoils and view.get("phase") == "spoils" and f.my_turn:
             draw_spoils(surface, c, spoils)
             return
-        if self.last_result:
+        if f.last_result:
             style.blit_text(
                 surface,
-                self.last_result,
+                f.last_result,
                 15,
                 (c.centerx, c.bottom - 6),
                 style.PARCHMENT,
@@ -235,11 +280,11 @@ class TablePainting:
                 c.width - 20,
             )
 
-    def _draw_calc(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_calc(self, surface: pygame.Surface, f: ChamaFrame) -> None:
         """Practice: the battle calculator, in the hand strip beside the cards."""
-        calc = battle_calc(view)
-        room = self.calc_room(view)
-        if calc is None or self.lay is None or not room:
+        calc = battle_calc(f.view)
+        room = f.calc_room
+        if calc is None or not room:
             return
         if calc.need == 0:
             lines = [tr("chamatable.calc.ahead", mine=calc.mine, theirs=calc.theirs)]
@@ -256,7 +301,7 @@ class TablePainting:
                 lines.append(tr("chamatable.calc.hand_short"))
             deck = ", ".join(f"{r}×{n}" for r, n in sorted(calc.deck_singles.items()))
             lines.append(tr("chamatable.calc.deck", cards=deck or "—", left=calc.deck_left))
-        r = self.lay.hand
+        r = f.lay.hand
         box = pygame.Rect(r.right - 120 - room, r.top + 6, room - 8, r.height - 12)
         pygame.draw.rect(surface, (16, 10, 6), box, border_radius=8)
         pygame.draw.rect(surface, style.GOLD_DARK, box, width=1, border_radius=8)
@@ -273,7 +318,6 @@ class TablePainting:
         # and the deck's odds (the last line) were cut
         texts = [(line, "sans") for line in lines]
         size, parts = style.wrap_to_fit(texts, box.width - 16, box.bottom - y, (12, 11, 10), 3)
-        #: lines of the calculator left out for want of room (a test keeps it 0)
         self.calc_lines_cut = 0
         for _i, part in parts:
             if y + size + 2 > box.bottom:
@@ -282,13 +326,14 @@ class TablePainting:
             style.blit_text(surface, part, size, (box.left + 8, y), style.CREAM)
             y += size + 3
 
-    def _draw_controls(self, surface: pygame.Surface) -> None:
-        if self.row is None or self.lay is None:
+    def _draw_controls(self, surface: pygame.Surface, f: ChamaFrame) -> None:
+        row = f.row
+        if row is None:
             return
-        r = self.lay.controls
-        room = self.row.left_edge - r.left - 16
-        if self.row.prompt and room > 60:
-            lines = style.wrap_text(self.row.prompt, 15, room, "bold")[:2]
+        r = f.lay.controls
+        room = row.left_edge - r.left - 16
+        if row.prompt and room > 60:
+            lines = style.wrap_text(row.prompt, 15, room, "bold")[:2]
             y = r.centery - 9 * len(lines)
             for line in lines:
                 style.blit_text(
@@ -296,11 +341,8 @@ class TablePainting:
                 )
                 y += 18
 
-    def _draw_hand(
-        self, surface: pygame.Surface, view: dict[str, Any], legal: list[Action]
-    ) -> None:
-        lay = self.lay
-        assert lay is not None
+    def _draw_hand(self, surface: pygame.Surface, f: ChamaFrame) -> None:
+        lay, view, legal, sel = f.lay, f.view, f.legal, f.sel
         hand = view.get("hand")
         r = lay.hand
         if hand is None:
@@ -316,15 +358,15 @@ class TablePainting:
             )
             return
         codes = hand_order(list(hand))
-        rects = lay.hand_cards(len(codes), self.calc_room(view))
-        lit = self.lit_hand(legal)
-        hover = self.hover[2] if self.hover and self.hover[0] == "hand" else None
-        dragging = self.drag["code"] if self.drag and self.drag.get("moving") else None
+        rects = lay.hand_cards(len(codes), f.calc_room)
+        lit = lit_hand(legal)
+        hover = sel.hover[2] if sel.hover and sel.hover[0] == "hand" else None
+        dragging = sel.dragged()
         discard_step = view.get("phase") == "discard" and bool(legal)
         for i, (code, rect) in enumerate(zip(codes, rects, strict=True)):
             if code == dragging:
                 continue
-            chosen = code == self.selected or code in self.rebuild_pick
+            chosen = code == sel.selected or code in sel.rebuild_pick
             rr = rect.move(0, -10 if (chosen or i == hover) else 0)
             surface.blit(style.shadow(rr.size, 6, 100), (rr.left - 5, rr.top - 2))
             surface.blit(chama_card(parse_card(code), lay.hand_w), rr.topleft)
@@ -332,10 +374,10 @@ class TablePainting:
                 pygame.draw.rect(
                     surface, style.GOLD_LIGHT, rr.inflate(6, 6), width=3, border_radius=7
                 )
-            elif code in lit or discard_step or (self.rebuild_slot is not None):
+            elif code in lit or discard_step or (sel.rebuild_slot is not None):
                 pygame.draw.rect(surface, LEGAL, rr.inflate(4, 4), width=2, border_radius=7)
         # the viewer's piles, named, at the strip's right end
-        seat = self.viewer
+        seat = f.viewer
         if seat is not None:
             p = view["players"][seat]
             x = r.right - 110
@@ -365,10 +407,12 @@ class TablePainting:
                 shadow=style.BLACK,
             )
 
-    def _draw_bot_hand(self, surface: pygame.Surface, area: L.Area, seat: int) -> None:
+    def draw_bot_hand(
+        self, surface: pygame.Surface, area: L.Area, seat: int, view: dict[str, Any]
+    ) -> None:
         """Practice: a bot's hand, face up, on a parchment strip in the area's
-        freest band (under the header covered the top row of a pyramid)."""
-        view = self.match.view(seat)
+        freest band (under the header covered the top row of a pyramid); `view`
+        is that seat's own."""
         text = tr("chamatable.practice.bot_hand", cards=bot_hand_text(view.get("hand") or []))
         # a narrow side area wraps it onto more lines rather than cutting it
         lines = [
@@ -384,37 +428,3 @@ class TablePainting:
         for line in lines:
             surface.blit(line, (box.left + 4, y))
             y += line.get_height()
-
-    def draw_status(self, surface: pygame.Surface) -> None:
-        view = self.view()
-        if self.match.is_over:
-            super().draw_status(surface)
-            return
-        base = tr("chamatable.status", game=view.get("game_no", 1), turn=view.get("turn", 0))
-        to_act = self.to_act_note()
-        thinking = ""
-        if self.worker.busy and self.worker.seat is not None:
-            thinking = "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
-        left_of = min(
-            [b.rect.left for b in self.buttons.values()]
-            + [b.rect.left for b in self.extra_buttons.values()],
-            default=surface.get_width() - 16,
-        )
-        # the longest line that fits at full size: with many buttons at 1024x640
-        # the whole line shrank to tiny letters; the thinking bot names who acts
-        skip = self.skip_note()
-        choices = [base + to_act + thinking + skip, base + to_act + thinking, base + thinking]
-        text = next(
-            (c for c in choices if style.text_width(c, 17, "bold") <= left_of - 40),
-            base + to_act,
-        )
-        style.blit_text(
-            surface,
-            text,
-            17,
-            (20, 20),
-            style.CREAM,
-            kind="bold",
-            shadow=style.BLACK,
-            max_width=left_of - 40,
-        )

@@ -8,28 +8,34 @@ events drive the animations (cards flying, realms razed, spoils drawn).
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from game import Action, Match
+from game import Action, Event, Match
 from game.cards import Card, parse_card
 from game.chama import actions as A
+from game.chama import events as E
 from game.chama.rules import role
 from scenes import style, ui
 from scenes.i18n import later, tr
 from scenes.tables.base import TableScene
+from scenes.tables.chama import animations
 from scenes.tables.chama import layout as L
-from scenes.tables.chama.animations import TableAnimations
-from scenes.tables.chama.clicks import TableClicks
+from scenes.tables.chama.animations import ChamaEffects, warm_sizes, warm_up
+from scenes.tables.chama.calculator import calc_room
+from scenes.tables.chama.clicks import ChamaClicks, TableInput, Turn, hand_codes, target_at
 from scenes.tables.chama.controls import ControlRow, Entry, button_actions, button_label
 from scenes.tables.chama.display import Display, before_draws
-from scenes.tables.chama.formation_view import AreaPainter
+from scenes.tables.chama.effects import Fx
+from scenes.tables.chama.formation_view import AreaMarks
 from scenes.tables.chama.hints import pretty, reason
 from scenes.tables.chama.look import LEGAL, seat_colour, seat_emblem
-from scenes.tables.chama.painting import TablePainting
-from scenes.tables.chama.turn_bar import Badge
+from scenes.tables.chama.painting import ChamaFrame, ChamaPainter
+from scenes.tables.chama.selection import Hit, Selection, marks_for
 from scenes.tables.face import SeatSetup
 
 if TYPE_CHECKING:
@@ -38,10 +44,12 @@ if TYPE_CHECKING:
 SLOTS = "ABCDEF"
 
 
-class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
+class ChamaTable(TableInput, TableScene):
     """Plays a `ChamaMatch`."""
 
     BOT_PACE = 0.35
+    #: event fields naming seats, beyond the base's (an armistice's, a xisum's)
+    SEAT_FIELDS = (*TableScene.SEAT_FIELDS, *animations.SEAT_FIELDS)
 
     def __init__(
         self,
@@ -58,27 +66,26 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.settled: dict[str, Any] = self.current_view()
         if self.events:  # the opening deal is still to be shown
             self.settled = before_draws(self.settled, list(self.events), self.viewer)
-        self.fx: list[Any] = []
-        self.calc_lines_cut = 0
+        self.fx: list[Fx] = []
         self.row: ControlRow | None = None
-        self.selected: str | None = None  # a hand card (code)
-        self.rebuild_slot: int | None = None
-        self.rebuild_pick: list[str] = []
-        self.xisum_unit: int | None = None
-        self.drag: dict[str, Any] | None = None
-        self.hover: tuple[str, int, int] | None = None
+        #: the viewer's picks: a hand card, a realm to rebuild, a Xisum commander, a drag
+        self.sel = Selection()
         self.show_calc = practice
         self.pulse = 0.0
         self.turn_key: tuple[Any, ...] = ()
-        self.last_result = ""
         self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self._xisum_commander: str | None = None
-        self.painter = AreaPainter()
-        self._bar: tuple[Any, pygame.Surface] | None = None
-        self._felt: tuple[Any, pygame.Surface] | None = None
         self._warm: list[tuple[Card, int]] = []
-        self.badge_rects: list[tuple[pygame.Rect, Badge]] = []
-        self.hint_mark: tuple[str, int, int] | None = None
+        self.effects = ChamaEffects(
+            self.fx, self.tweens, self.seats, self._play_sound, self.said_of
+        )
+        self.clicks = ChamaClicks(
+            self.sel,
+            self.submit,
+            self.app.notify,
+            self.refresh_controls,
+            lambda: self.waiting_prompt(self.view()),
+        )
+        self.paint = ChamaPainter()
 
     # -- views ------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -122,9 +129,33 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
         return seat_colour(seat, self.duplas), seat_emblem(seat)
 
+    def turn(self) -> Turn:
+        """What a click is read against now."""
+        return Turn(self.view(), self.legal(), self.viewer, self.my_turn(), self.hand_codes())
+
+    def hand_codes(self) -> list[str]:
+        """The shown hand, in the order it is painted."""
+        return hand_codes(self.shown())
+
+    def calc_room(self, view: dict[str, Any]) -> int:
+        """Width kept in the hand strip for the battle calculator (0 when not shown)."""
+        return calc_room(view, self.lay.hand if self.lay else None, self.show_calc)
+
+    def target_at(self, pos: tuple[int, int]) -> Hit | None:
+        """What is under the mouse (see `clicks.target_at`)."""
+        if self.lay is None:
+            return None
+        view = self.shown()
+        return target_at(self.lay, view, self.viewer, self.calc_room(view), pos)
+
+    def marks_for(self, seat: int, view: dict[str, Any], legal: list[Action]) -> AreaMarks:
+        """Highlights of one area for this frame."""
+        spoils = self.view().get("spoils_card")
+        return marks_for(seat, view, legal, self.sel, self.viewer, spoils)
+
     # -- layout -----------------------------------------------------------------
     def layout(self) -> None:
-        self.painter.clear()
+        self.paint.areas.clear()
         self.lay = L.compute(self.app.size, len(self.seats), self.bottom_seat())
         lay = self.lay
         n = max(1, len(self.seats))
@@ -144,7 +175,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         suits = [p["suit"] for p in self.settled["players"]]
         self._warm = [
             (parse_card(f"{r}{s}"), w)
-            for w in self.warm_sizes()
+            for w in warm_sizes(self.lay)
             for s in suits
             for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
         ]
@@ -189,14 +220,14 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         # the animated copy and the selections are the last viewer's hand
         self.display.stop()
         self.fx.clear()
-        self.drag = None
-        self.hover = None
-        self._clear_selection()
+        self.sel.drag = None
+        self.sel.hover = None
+        self.sel.clear()
         self._view_cache = None
 
     def show_secrets(self) -> None:
         self._view_cache = None
-        self._clear_selection()
+        self.sel.clear()
 
     def tutorial_targets(self) -> dict[str, pygame.Rect]:
         out = super().tutorial_targets()
@@ -222,7 +253,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
     def update(self, dt: float) -> None:
         self.pulse = (self.pulse + dt) % 1.6
         if self._warm:
-            self._warm_up()
+            warm_up(self._warm)
         for fx in list(self.fx):
             fx.update(dt)
             if fx.done:
@@ -247,7 +278,7 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         self.display.stop()
         self.fx.clear()
         self.settled = self.view()
-        self._clear_selection()
+        self.sel.clear()
         self._relayout_if_rotated()
         self.turn_key = ()
         self.refresh_controls()
@@ -259,30 +290,121 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         if key == self.turn_key:
             return
         self.turn_key = key
-        self._clear_selection(keep_rebuild=False)
+        self.sel.clear(keep_rebuild=False)
         spoils = view.get("spoils_card")
         if spoils and view.get("phase") == "spoils":
-            self.selected = spoils
+            self.sel.selected = spoils
         self.refresh_controls()
-
-    def _clear_selection(self, keep_rebuild: bool = False) -> None:
-        self.hint_mark = None
-        self.selected = None
-        self.xisum_unit = None
-        if not keep_rebuild:
-            self.rebuild_slot = None
-            self.rebuild_pick = []
 
     def submit(self, action: Action, seat: int | None = None) -> bool:
         self.display.start(self.view())
         ok = super().submit(action, seat)
         self._view_cache = None
         if ok:
-            self._clear_selection()
+            self.sel.clear()
         else:
             self.display.stop()
         self.refresh_controls()
         return ok
+
+    # -- input ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.table_event(event):
+            super().handle_event(event)
+
+    # -- events: the log and the animations ---------------------------------------------
+    def log_event(self, event: Event, **extra: Any) -> None:
+        if isinstance(event, E.StepStarted):
+            return  # the turn bar shows the step; the log keeps what happened
+        # a private event is kept too: `event_text` words it only for its owner,
+        # and the base tells the log again whenever another person looks
+        super().log_event(event, **extra)
+
+    def event_extra(self, event: Event) -> dict[str, Any]:
+        """Card names, outcome words and seat names for an event's log line."""
+        return animations.event_extra(event, self.seats)
+
+    def play_event(self, event: Event) -> None:
+        self.log_event(event)
+        self.display.start(self.settled)
+        self.display.apply(event, self.view(), self.viewer)
+        self._view_cache = None
+        if self.tweens.scaled(1.0) <= 0 or self.lay is None:
+            return
+        # an animation never stops the table; the state is drawn anyway
+        with contextlib.suppress(KeyError, IndexError, ValueError):
+            self.effects.animate(event, self.lay, self.viewer, self.shown())
+
+    def _play_sound(self, name: str) -> None:
+        self.app.sound.play(name)
+
+    # -- painting ------------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface) -> None:
+        if self.lay is not None:
+            self.paint.draw(surface, self.frame(self.lay))
+
+    def frame(self, lay: L.Layout) -> ChamaFrame:
+        """What the painter shows this frame."""
+        view = self.shown()  # the felt lies in the layer under the frame (`under_layer`)
+        legal = self.legal()
+        revealed = set(self.revealed_seats())
+        return ChamaFrame(
+            lay=lay,
+            view=view,
+            legal=legal,
+            viewer=self.viewer,
+            names=[s.name for s in self.seats],
+            looks={seat: self.seat_look(seat) for seat in range(len(self.seats))},
+            headers={seat: self.header_for(seat, view) for seat in lay.areas},
+            marks={seat: self.marks_for(seat, view, legal) for seat in lay.areas},
+            bot_hands={seat: self.match.view(seat) for seat in lay.areas if seat in revealed},
+            sel=self.sel,
+            pulse=self.pulse,
+            fx=self.fx,
+            row=self.row,
+            show_calc=self.show_calc,
+            calc_room=self.calc_room(view),
+            last_result=self.effects.last_result,
+            my_turn=self.my_turn(),
+        )
+
+    def under_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The wood with the felt and its border, put together once per layout."""
+        return self.paint.under_layer(size, self.lay)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        view = self.view()
+        if self.match.is_over:
+            super().draw_status(surface)
+            return
+        base = tr("chamatable.status", game=view.get("game_no", 1), turn=view.get("turn", 0))
+        to_act = self.to_act_note()
+        thinking = ""
+        if self.worker.busy and self.worker.seat is not None:
+            thinking = "  ·  " + tr("ui.table.thinking", name=self.seats[self.worker.seat].name)
+        left_of = min(
+            [b.rect.left for b in self.buttons.values()]
+            + [b.rect.left for b in self.extra_buttons.values()],
+            default=surface.get_width() - 16,
+        )
+        # the longest line that fits at full size: with many buttons at 1024x640
+        # the whole line shrank to tiny letters; the thinking bot names who acts
+        skip = self.skip_note()
+        choices = [base + to_act + thinking + skip, base + to_act + thinking, base + thinking]
+        text = next(
+            (c for c in choices if style.text_width(c, 17, "bold") <= left_of - 40),
+            base + to_act,
+        )
+        style.blit_text(
+            surface,
+            text,
+            17,
+            (20, 20),
+            style.CREAM,
+            kind="bold",
+            shadow=style.BLACK,
+            max_width=left_of - 40,
+        )
 
     # -- controls -----------------------------------------------------------------
     def refresh_controls(self) -> None:
@@ -294,19 +416,20 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         phase = str(view.get("phase"))
         entries: list[Entry] = []
         if not legal:
-            self.row.set([], self._waiting_prompt(view))
+            self.row.set([], self.waiting_prompt(view))
             return
-        if self.rebuild_slot is not None:
+        sel = self.sel
+        if sel.rebuild_slot is not None:
             entries.append(
                 Entry(
-                    tr("chamatable.rebuild.confirm", count=len(self.rebuild_pick)),
-                    self._do_rebuild,
+                    tr("chamatable.rebuild.confirm", count=len(sel.rebuild_pick)),
+                    self.clicks.do_rebuild,
                     primary=True,
-                    enabled=len(self.rebuild_pick) == 3,
+                    enabled=len(sel.rebuild_pick) == 3,
                 )
             )
-            entries.append(Entry(tr("ui.common.back"), self._cancel_rebuild))
-            self.row.set(entries, tr("chamatable.prompt.rebuild", slot=SLOTS[self.rebuild_slot]))
+            entries.append(Entry(tr("ui.common.back"), self.clicks.cancel_rebuild))
+            self.row.set(entries, tr("chamatable.prompt.rebuild", slot=SLOTS[sel.rebuild_slot]))
             return
         for action in button_actions(legal):
             name = type(action).__name__
@@ -336,24 +459,27 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
     def _can_turn_battle(self, legal: list[Action]) -> bool:
         return any(isinstance(a, (A.Reinforce, A.PlayArmistice)) for a in legal)
 
-    def _runner(self, action: Action, forced: bool = False) -> Any:
+    def _runner(self, action: Action, forced: bool = False) -> Callable[[], None]:
+        def run() -> None:  # a button's run: whether the engine took it, `submit` shows
+            self.submit(action)
+
         if isinstance(action, A.Redraw):
             return lambda: self.app.confirm(
                 later("chamatable.redraw.title"),
                 later("chamatable.redraw.message"),
-                lambda: self.submit(action),
+                run,
                 yes=later("chamatable.redraw.yes"),
             )
         if isinstance(action, A.Decline) and not forced:  # a forced decline needs no warning
             return lambda: self.app.confirm(
                 later("chamatable.decline.title"),
                 later("chamatable.decline.message"),
-                lambda: self.submit(action),
+                run,
                 yes=later("chamatable.decline.yes"),
             )
-        return lambda: self.submit(action)
+        return run
 
-    def _waiting_prompt(self, view: dict[str, Any]) -> str:
+    def waiting_prompt(self, view: dict[str, Any]) -> str:
         if self.shows_the_end():
             return tr("chamatable.prompt.over")
         movers = self.match.to_move
@@ -367,10 +493,10 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         if phase == "mulligan":
             return tr("chamatable.prompt.mulligan")
         if phase == "realm":
-            if self.xisum_unit is not None:
+            if self.sel.xisum_unit is not None:
                 return tr("chamatable.prompt.xisum_target")
-            if self.selected:
-                return tr("chamatable.prompt.realm_selected", card=pretty(self.selected))
+            if self.sel.selected:
+                return tr("chamatable.prompt.realm_selected", card=pretty(self.sel.selected))
             xisum = (
                 " " + tr("chamatable.prompt.xisum_offer")
                 if any(isinstance(a, A.CallXisum) for a in legal)
@@ -389,8 +515,8 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
                 return tr("chamatable.prompt.redraw")
             return tr("chamatable.prompt.realm_none")
         if phase == "pool":
-            if self.selected:
-                return tr("chamatable.prompt.attach", card=pretty(self.selected))
+            if self.sel.selected:
+                return tr("chamatable.prompt.attach", card=pretty(self.sel.selected))
             return tr("chamatable.prompt.pool")
         if phase == "attack":
             return tr("chamatable.prompt.attack")
@@ -500,12 +626,12 @@ class ChamaTable(TableClicks, TableAnimations, TablePainting, TableScene):
         super().show_hint(action)  # the one hint line: the move, and `hint_reason`
         card = getattr(action, "card", None)
         if isinstance(action, (A.PlayRealm, A.AttachArmy)) and isinstance(card, Card):
-            self.selected = card.code
+            self.sel.selected = card.code
         # the hinted target is framed on the table until the next move
         if isinstance(action, A.Attack):
-            self.hint_mark = ("slot", action.target, SLOTS.index(action.slot))
+            self.sel.hint_mark = ("slot", action.target, SLOTS.index(action.slot))
         elif isinstance(action, (A.PresentPool, A.CallXisum)) and self.viewer is not None:
-            self.hint_mark = ("unit", self.viewer, action.uid)
+            self.sel.hint_mark = ("unit", self.viewer, action.uid)
         elif isinstance(action, (A.PlaySpoilsRealm, A.RebuildRealm)) and self.viewer is not None:
-            self.hint_mark = ("slot", self.viewer, SLOTS.index(action.slot))
+            self.sel.hint_mark = ("slot", self.viewer, SLOTS.index(action.slot))
         self.refresh_controls()
