@@ -25,11 +25,12 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
+from game.core import Match
 from scenes import style
 from scenes.i18n import tr
 from scenes.paths import ASSETS
@@ -39,6 +40,19 @@ if TYPE_CHECKING:
     from scenes.tables.base import TableScene
 
 TUTORIALS = ASSETS / "tutorials"
+
+
+class GuidedTable(Protocol):
+    """What the guide reads of the table it guides."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def ui(self) -> pygame_gui.core.UIContainer | None: ...
+    def you(self) -> int | None: ...
+    def tutorial_targets(self) -> dict[str, pygame.Rect]: ...
 
 
 @dataclass(frozen=True)
@@ -128,7 +142,7 @@ class Tutorial:
         self.shown.append(step.id)
         self._placed = None
 
-    def on_event(self, table: TableScene, event: Any) -> bool:
+    def on_event(self, table: GuidedTable, event: Any) -> bool:
         """An engine event is about to be shown: True when its note comes first
         (the table then holds the event until the note is read)."""
         step = self.waiting
@@ -137,7 +151,7 @@ class Tutorial:
         self._show(step)
         return True
 
-    def on_turn(self, table: TableScene, seat: int) -> None:
+    def on_turn(self, table: GuidedTable, seat: int) -> None:
         """The person at `seat` is to act (every frame of the turn)."""
         step = self.waiting
         if step is not None and step.matches_turn(table.match.view(seat).get("phase")):
@@ -152,14 +166,14 @@ class Tutorial:
         if self.next_index >= len(self.steps):
             self.finished = True
 
-    def leave(self, table: TableScene) -> None:
+    def leave(self, table: GuidedTable) -> None:
         """Stop guiding; the match goes on."""
         self.finished = True
         self.current = None
         table.app.notify(tr("life.tutorial.left"))
 
     # -- input ----------------------------------------------------------------
-    def handle_event(self, table: TableScene, event: pygame.event.Event) -> bool:
+    def handle_event(self, table: GuidedTable, event: pygame.event.Event) -> bool:
         """The note's own input, taken before the table sees it: every click on
         the note (its buttons act on release), and Enter or Space for "Got it".
         True when the event was the note's."""
@@ -185,7 +199,7 @@ class Tutorial:
         return False
 
     # -- drawing ----------------------------------------------------------------
-    def draw(self, table: TableScene, surface: pygame.Surface) -> None:
+    def draw(self, table: GuidedTable, surface: pygame.Surface) -> None:
         """The note, with a gold frame around what it talks about."""
         step = self.current
         if step is None:
@@ -271,7 +285,7 @@ class Tutorial:
         return box.copy()
 
 
-def widget_rects(table: TableScene) -> list[pygame.Rect]:
+def widget_rects(table: GuidedTable) -> list[pygame.Rect]:
     """The table's visible widgets: pygame-gui paints them over the scene, so a
     note under one would be hidden by it (War's notes lay under its buttons)."""
     out: list[pygame.Rect] = []

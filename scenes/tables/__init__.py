@@ -43,7 +43,7 @@ def table_ready(game: str) -> bool:
 def table_class(game: str) -> type[TableScene]:
     """The table scene class of a game."""
     module, _, cls = TABLES[game].partition(":")
-    return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(module), cls)
 
 
 def open_table(

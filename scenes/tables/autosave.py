@@ -13,17 +13,75 @@ import struct
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game import history, replays, saves
+from game.core import Match
 from scenes.i18n import tr
 from scenes.reasons import detail_words, reason_words
+from scenes.widgets.log_panel import LogPanel
 
 if TYPE_CHECKING:
-    from scenes.tables.base import TableScene
+    from scenes.manager import AppHost
+    from scenes.online.links import TableLink
+
+
+class SaveRules(Protocol):
+    """What decides whether a table keeps its own saves."""
+
+    @property
+    def link(self) -> TableLink | None: ...
+    @property
+    def on_result(self) -> Callable[[Match], None] | None: ...
+    @property
+    def on_leave(self) -> Callable[[Match], None] | None: ...
+    @property
+    def spectator(self) -> bool: ...
+
+
+class PicturedTable(Protocol):
+    """A table its save's picture is taken of (drawn again for nobody in hot-seat)."""
+
+    #: set to None for the picture, then back
+    viewer: int | None
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def needs_curtain(self) -> bool: ...
+    @property
+    def log(self) -> LogPanel: ...
+    def rebuild_log(self) -> None: ...
+    def sync(self) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class SavedTable(SaveRules, PicturedTable, Protocol):
+    """A table whose match is saved, with its picture."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def autosaver(self) -> Autosaver: ...
+    def human_to_act(self) -> int | None: ...
+
+
+class EndingTable(SaveRules, Protocol):
+    """A table whose match ended: its replay and its history line."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def autosaver(self) -> Autosaver: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def practice(self) -> bool: ...
+
 
 THUMB_WIDTH = 256
 
@@ -33,22 +91,23 @@ def date_text(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
-def _shown_frame(table: TableScene) -> pygame.Surface | None:
+def _shown_frame(table: PicturedTable) -> pygame.Surface | None:
     """The frame on screen when it shows this table (directly or under an overlay)."""
     stack = table.app.scenes.stack
-    if not stack or table not in stack:
+    # (by identity: the stack holds scenes, the table is seen through a Protocol)
+    at = next((i for i, scene in enumerate(stack) if scene is table), None)
+    if at is None:
         return None
     top = stack[-1]
     if top is table:
         return table.app.screen
-    i = stack.index(table)
-    above = stack[i + 1] if i + 1 < len(stack) else None
+    above = stack[at + 1] if at + 1 < len(stack) else None
     if above is not None and above.overlay and above.backdrop is not None:
         return above.backdrop
     return None
 
 
-def thumbnail_png(table: TableScene) -> bytes | None:
+def thumbnail_png(table: PicturedTable) -> bytes | None:
     """A small PNG of the table as it stands (see `thumbnail_surface`)."""
     small = thumbnail_surface(table)
     return None if small is None else png_bytes(*rgb_pixels(small))
@@ -83,7 +142,7 @@ def png_bytes(rgb: bytes, w: int, h: int) -> bytes:
     )
 
 
-def thumbnail_surface(table: TableScene) -> pygame.Surface | None:
+def thumbnail_surface(table: PicturedTable) -> pygame.Surface | None:
     """A small picture of the table as it stands.
 
     The frame already on screen is reused (cheap); in hot-seat the table is
@@ -116,7 +175,7 @@ def thumbnail_surface(table: TableScene) -> pygame.Surface | None:
         return None
 
 
-def keeps_saves(table: TableScene) -> bool:
+def keeps_saves(table: SaveRules) -> bool:
     """Tables opened by a tournament keep their matches in the tournament's store."""
     online = table.link is not None and not table.link.keeps_saves  # a joiner has no match
     return table.on_result is None and table.on_leave is None and not table.spectator and not online
@@ -126,7 +185,7 @@ def keeps_saves(table: TableScene) -> bool:
 _WRITING = threading.Lock()
 
 
-def write_table_save(table: TableScene, kind: str = "auto", name: str = "") -> Path:
+def write_table_save(table: SavedTable, kind: str = "auto", name: str = "") -> Path:
     """Write the table's match now: the game's autosave, or a new named save. Raises OSError."""
     match = table.match
     path = (
@@ -148,13 +207,13 @@ class Autosaver:
     stalls a frame.
     """
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: SavedTable) -> None:
         self.last_len = len(table.match.log)
         self.last_turn = table.match.turn
         self.thread: threading.Thread | None = None
         self.error = ""
 
-    def tick(self, table: TableScene) -> None:
+    def tick(self, table: SavedTable) -> None:
         """Called by the table when its event queue is empty."""
         if self.error:
             table.app.notify(tr("life.saves.autosave_failed", reason=self.error), "error")
@@ -192,7 +251,7 @@ class Autosaver:
             self.thread.join()
 
 
-def finish(table: TableScene) -> str:
+def finish(table: EndingTable) -> str:
     """The match ended: keep its replay, drop its autosave; returns the replay's path."""
     match = table.match
     if not keeps_saves(table):
@@ -207,7 +266,7 @@ def finish(table: TableScene) -> str:
         return ""
 
 
-def record_end(table: TableScene) -> None:
+def record_end(table: EndingTable) -> None:
     """Replay file and history line of a finished match (never raises)."""
     replay = finish(table)
     history.record_match(table.match, table.humans, table.practice, replay=replay)

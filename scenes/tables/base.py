@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -49,7 +49,18 @@ from scenes.widgets.tween import Tweens
 if TYPE_CHECKING:
     from scenes.manager import AppHost
     from scenes.online.links import TableLink
-    from scenes.tutorial import Tutorial
+
+
+class TableGuide(Protocol):
+    """A guided first game's notes over the table (`scenes.tutorial.Tutorial`,
+    which builds tables: named here by what the table calls, never imported)."""
+
+    @property
+    def blocking(self) -> bool: ...
+    def on_event(self, table: TableScene, event: Event) -> bool: ...
+    def on_turn(self, table: TableScene, seat: int) -> None: ...
+    def handle_event(self, table: TableScene, event: pygame.event.Event) -> bool: ...
+    def draw(self, table: TableScene, surface: pygame.Surface) -> None: ...
 
 
 class TableScene(
@@ -138,7 +149,7 @@ class TableScene(
         #: (match, log length, seat) -> that position's legal actions (see legal_actions)
         self._legal: tuple[tuple[Any, ...], list[Action]] | None = None
         self.autosaver = autosave.Autosaver(self)
-        self.tutorial: Tutorial | None = None
+        self.tutorial: TableGuide | None = None
         self.match.meta = {
             "players": [
                 {"name": s.name, "bot": s.bot, **({"remote": True} if s.elsewhere else {})}

@@ -5,16 +5,81 @@ tempo, `>>`, Space to skip ahead).
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
 from game import (
+    Action,
+    Event,
     IllegalAction,
+    Match,
 )
 from scenes.i18n import tr
+from scenes.tables.bot_worker import BotWorker
+from scenes.tables.practice_tools import PracticeTools
+from scenes.tables.tempo import BotTempo
+from scenes.widgets.tween import Tweens
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+    from scenes.tables.face import SeatSetup
+
+
+class BotTurnsHost(Protocol):
+    """What the bots' turns and the pace read and call of the table."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def humans(self) -> Sequence[int]: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def spectator(self) -> bool: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def events(self) -> deque[Event]: ...
+    @property
+    def tools(self) -> PracticeTools: ...
+    @property
+    def worker(self) -> BotWorker: ...
+    @property
+    def tempo(self) -> BotTempo: ...
+    @property
+    def tweens(self) -> Tweens: ...
+    @property
+    def fast_forward(self) -> bool: ...
+    @property
+    def _generation(self) -> int: ...
+
+    _bot_generation: int
+    bot_wait: float
+    skipping: bool
+
+    def is_human(self, seat: int) -> bool: ...
+    def human_to_act(self) -> int | None: ...
+    def legal_actions(self, seat: int) -> list[Action]: ...
+    def play(self, seat: int, action: Action) -> list[Event]: ...
+    def animating(self) -> bool: ...
+    def finish_animations(self) -> None: ...
 
 
 class BotTurns:
     """Bots' turns and pace (mixed into `TableScene`)."""
 
-    def _start_bot(self, seat: int) -> None:
+    # (what it writes of the host, for mypy, which takes a write through `self` for
+    # the mix-in's own attribute; `TableScene.__init__` sets them first)
+    _bot_generation: int
+    bot_wait: float
+    skipping: bool
+
+    def _start_bot(self: BotTurnsHost, seat: int) -> None:
         if self.tools.replay_bot(self, seat):
             return
         view = self.match.view(seat)
@@ -22,7 +87,7 @@ class BotTurns:
         self._bot_generation = self._generation
         self.worker.start(seat, len(self.match.log), view, legal)
 
-    def _apply_bot_result(self) -> None:
+    def _apply_bot_result(self: BotTurnsHost) -> None:
         result = self.worker.poll()
         if result is None:
             return
@@ -44,7 +109,7 @@ class BotTurns:
         except IllegalAction:
             self.events.extend(self.play(seat, self.match.legal_actions(seat)[0]))
 
-    def _speed(self) -> float:
+    def _speed(self: BotTurnsHost) -> float:
         """Animation speed: the setting, ×8 with "fast", instant while skipping,
         quicker the longer a person has waited on the bots (`BotTempo`)."""
         if self.skipping:
@@ -55,7 +120,7 @@ class BotTurns:
             * self.tempo.factor()
         )
 
-    def waits_on_bots(self) -> bool:
+    def waits_on_bots(self: BotTurnsHost) -> bool:
         """A person sits at this table and waits: for the bots, or for what is
         still being shown before his decision."""
         if not self.humans or self.spectator or self.match.is_over:
@@ -63,7 +128,7 @@ class BotTurns:
         deciding = self.human_to_act() is not None and not self.events
         return not (deciding and not self.tweens.busy and not self.animating())
 
-    def skip_ahead(self) -> None:
+    def skip_ahead(self: BotTurnsHost) -> None:
         """Space, at any time: finish what is animating and play on at once to
         the next decision of the person at the screen (bots' turns included)."""
         self.tweens.finish_all()
@@ -72,7 +137,7 @@ class BotTurns:
         if self.human_to_act() is None or self.human_to_act() != self.viewer or self.events:
             self.skipping = not self.match.is_over
 
-    def skip_note(self) -> str:
+    def skip_note(self: BotTurnsHost) -> str:
         """ "  ·  Space: skip ahead" while others play and a person could skip."""
         if self.match.is_over or self.skipping or not self.humans:
             return ""

@@ -4,16 +4,59 @@ that hides everything private between two people ([G4]).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.registry import GameInfo
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+    from scenes.tables.face import SeatSetup
+
+
+class HotSeatHost(Protocol):
+    """What the viewer and the curtain read and call of the table."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def humans(self) -> Sequence[int]: ...
+    @property
+    def needs_curtain(self) -> bool: ...
+
+    viewer: int | None
+    curtain_for: int | None
+    _last_viewer: int | None
+    _seat_key: tuple[Any, ...] | None
+
+    def set_viewer(self, seat: int | None) -> None: ...
+    def hide_secrets(self) -> None: ...
+    def show_secrets(self) -> None: ...
+    def rebuild_log(self) -> None: ...
+    def sync(self) -> None: ...
+    def refresh_controls(self) -> None: ...
+
 
 class HotSeat:
     """The viewer and the curtain (mixed into `TableScene`)."""
 
+    # (what it writes of the host, for mypy, which takes a write through `self` for
+    # the mix-in's own attribute; `TableScene.__init__` sets them first)
+    viewer: int | None
+    curtain_for: int | None
+    _last_viewer: int | None
+    _seat_key: tuple[Any, ...] | None
+
     @property
-    def needs_curtain(self) -> bool:
+    def needs_curtain(self: HotSeatHost) -> bool:
         """Hot-seat with secrets: a different human is about to see the screen."""
         return self.info.hidden_info and len(self.humans) > 1
 
-    def set_viewer(self, seat: int | None) -> None:
+    def set_viewer(self: HotSeatHost, seat: int | None) -> None:
         """Change whose private view the screen shows, and everything drawn from it:
         the log is told again for the new viewer (private lines only for their
         owner), the table re-synced and its controls refreshed."""
@@ -33,7 +76,7 @@ class HotSeat:
         self.sync()
         self.refresh_controls()
 
-    def _raise_curtain(self, seat: int) -> None:
+    def _raise_curtain(self: HotSeatHost, seat: int) -> None:
         from scenes.curtain import Curtain
 
         self.curtain_for = seat

@@ -10,19 +10,65 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections import deque
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game import Action, Event
+from game import Action, Event, Match
 from game.rng import bots_seed
 from scenes.i18n import later, tr
+from scenes.tables.bot_worker import BotWorker
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+    from scenes.online.links import TableLink
+    from scenes.tables.face import SeatSetup
 
 #: seconds before a host who chose to wait is asked again about a dropped seat
 REOFFER = 60.0
 
 
+@runtime_checkable
+class SeatHandover(Protocol):
+    """A link whose joiners' seats may go to a bot (the host's)."""
+
+    def dropped_seats(self) -> list[int]: ...
+    def hand_to_bot(self, seat: int, bot_id: str) -> None: ...
+
+
+class OnlineSeatsHost(Protocol):
+    """What playing through the link reads and calls of the table."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def link(self) -> TableLink | None: ...
+    @property
+    def events(self) -> deque[Event]: ...
+    @property
+    def seats(self) -> list[SeatSetup]: ...
+    @property
+    def bot_ids(self) -> dict[int, str]: ...
+
+    worker: BotWorker
+    _host_gone: bool
+    _offered: dict[int, float]
+
+    def leave_to_caller(self) -> None: ...
+    def offer_dropped_seats(self) -> None: ...
+    def hand_seat_to_bot(self, seat: int) -> None: ...
+
+
 class OnlineSeats:
     """Playing a move here or through the link (mixed into `TableScene`)."""
 
-    def play(self, seat: int, action: Action) -> list[Event]:
+    # (what it writes of the host, for mypy, which takes a write through `self` for
+    # the mix-in's own attribute; `TableScene.__init__` sets them first)
+    worker: BotWorker
+    _host_gone: bool
+
+    def play(self: OnlineSeatsHost, seat: int, action: Action) -> list[Event]:
         """Apply a move of a seat of this screen (a person's or a bot's): on the
         match here, or through the link (the host's session, or the host itself
         for a joiner, whose events then arrive later). Raises `IllegalAction`."""
@@ -30,7 +76,7 @@ class OnlineSeats:
             return self.link.act(seat, action)
         return self.match.apply(seat, action)
 
-    def link_news(self) -> None:
+    def link_news(self: OnlineSeatsHost) -> None:
         """Take what came from the other machines: events to show, a refusal to
         explain, the end of the table when the host is gone for good."""
         if self.link is None:
@@ -45,20 +91,20 @@ class OnlineSeats:
             self.app.notify(self.link.lost_words(), "error")
             self.leave_to_caller()
 
-    def link_notes(self) -> str:
+    def link_notes(self: OnlineSeatsHost) -> str:
         """ "  ·  waiting for Bia (reconnecting…)" while a seat is away."""
         if self.link is None:
             return ""
         return "".join("  ·  " + note for note in self.link.notes())
 
-    def offer_dropped_seats(self) -> None:
+    def offer_dropped_seats(self: OnlineSeatsHost) -> None:
         """A joiner gone longer than the grace time: the host may hand the seat
         to a bot (asked once a grace time; "no" waits for the player again)."""
-        dropped = getattr(self.link, "dropped_seats", None)
-        if dropped is None or self.app.scenes.top is not self:
+        link = self.link
+        if not isinstance(link, SeatHandover) or self.app.scenes.top is not self:
             return
         now = time.monotonic()
-        away = dropped()
+        away = link.dropped_seats()
         for seat in list(self._offered):
             if seat not in away:  # back at the table: a later drop is asked anew
                 del self._offered[seat]
@@ -80,14 +126,16 @@ class OnlineSeats:
             )
             return
 
-    def hand_seat_to_bot(self, seat: int) -> None:
+    def hand_seat_to_bot(self: OnlineSeatsHost, seat: int) -> None:
         """The host's bot (the middle level) plays a joiner's seat from now on."""
         from game import get_info
-        from scenes.tables.bot_worker import BotWorker
 
+        link = self.link
+        if not isinstance(link, SeatHandover):  # only the host's link hands seats over
+            raise TypeError(f"{type(link).__name__} cannot hand a seat to a bot")
         ids = get_info(self.match.game_name).bot_ids
         bot = ids[len(ids) // 2]
-        self.link.hand_to_bot(seat, bot)
+        link.hand_to_bot(seat, bot)
         self.seats[seat] = dataclasses.replace(self.seats[seat], bot=bot, elsewhere=False)
         self.bot_ids[seat] = bot
         self.worker.close()

@@ -5,24 +5,77 @@ lost, going back to the screen that opened the table, the end of a match
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
+from game import Match
 from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.tables import autosave
+from scenes.tables.practice_tools import PracticeTools
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+    from scenes.online.links import TableLink
+    from scenes.tables.face import SeatSetup
+
+
+class PauseAndEndHost(Protocol):
+    """What pausing, leaving and ending read and call of the table (the pause
+    menu and the standings see it as a `TableFace`)."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def seats(self) -> list[SeatSetup]: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def spectator(self) -> bool: ...
+    @property
+    def link(self) -> TableLink | None: ...
+    @property
+    def tools(self) -> PracticeTools: ...
+    @property
+    def autosaver(self) -> autosave.Autosaver: ...
+    @property
+    def on_result(self) -> Callable[[Match], None] | None: ...
+    @property
+    def on_leave(self) -> Callable[[Match], None] | None: ...
+    @property
+    def hosted_elsewhere(self) -> bool: ...
+    @property
+    def saved_now(self) -> bool: ...
+
+    def sole_person(self) -> int | None: ...
+    def autosave(self) -> Path | None: ...
+    def save_match(self, name: str = "") -> None: ...
+    def toggle_reveal(self) -> None: ...
+    def quit_to_menu(self) -> None: ...
+    def leave_warning(self) -> str: ...
+    def leave_to_caller(self) -> None: ...
+    def end_screen(self) -> Scene: ...
+    def victory_lines(self) -> list[str]: ...
+    def rematch(self) -> None: ...
+    def rematch_options(self) -> dict[str, Any]: ...
 
 
 class PauseAndEnd:
     """Pause, leave, end and rematch (mixed into `TableScene`)."""
 
-    def pause(self) -> None:
+    def pause(self: PauseAndEndHost) -> None:
         """Open the pause menu."""
         self.app.scenes.push(self.app.screens.pause_menu(self))
 
-    def wants_quit_confirmation(self) -> bool:
+    def wants_quit_confirmation(self: PauseAndEndHost) -> bool:
         return not self.match.is_over
 
-    def quit_to_menu(self) -> None:
+    def quit_to_menu(self: PauseAndEndHost) -> None:
         """Back to the main menu (asks first while the match is on).
 
         A table opened by another screen (a tournament) goes back to it instead,
@@ -49,7 +102,7 @@ class PauseAndEnd:
         else:
             go()
 
-    def leave_warning(self) -> str:
+    def leave_warning(self: PauseAndEndHost) -> str:
         """What leaving an unfinished match means, in words true right now."""
         if self.on_leave is not None or self.on_result is not None:
             return tr("ui.table_base.leave_tournament")
@@ -59,13 +112,13 @@ class PauseAndEnd:
             return tr("ui.table_base.leave_saved")
         return tr("ui.confirm.leave_match")
 
-    def leave_to_caller(self) -> None:
+    def leave_to_caller(self: PauseAndEndHost) -> None:
         """Pop every overlay and the table itself, back to the screen that opened it."""
         while self.app.scenes.top is not None and self.app.scenes.top is not self:
             self.app.scenes.pop(fade=False)
         self.app.scenes.pop()
 
-    def on_match_over(self) -> None:
+    def on_match_over(self: PauseAndEndHost) -> None:
         """Record the result once, through the one end-of-match step every game
         shares (replay file, history line, autosave dropped), then show it."""
         if self.on_result is not None:
@@ -86,15 +139,15 @@ class PauseAndEnd:
             print(f"match over: {self.match.standings()}", flush=True)
             self.app.running = False
 
-    def end_screen(self) -> Scene:
+    def end_screen(self: PauseAndEndHost) -> Scene:
         """The screen that shows the result (a game may show its own standings)."""
         return self.app.screens.victory(self)
 
-    def victory_lines(self) -> list[str]:
+    def victory_lines(self: PauseAndEndHost) -> list[str]:
         """Lines of the table's own summary under the standings (none by default)."""
         return []
 
-    def rematch(self) -> None:
+    def rematch(self: PauseAndEndHost) -> None:
         """Same seats and options, a new seed -- through the same door as a new
         table, so the table's own checks run again (a rematch at O Morto's table
         brought a dead character back with the life points of before)."""
@@ -113,6 +166,6 @@ class PauseAndEnd:
             return
         self.app.scenes.replace(table)
 
-    def rematch_options(self) -> dict[str, Any]:
+    def rematch_options(self: PauseAndEndHost) -> dict[str, Any]:
         """The options a rematch starts from (a table drops what it works out anew)."""
         return dict(self.match.options)

@@ -5,46 +5,95 @@ of a position worked out once, and the seat panel.
 
 from __future__ import annotations
 
-from typing import Any
+from collections import deque
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game import (
     Action,
+    Event,
     IllegalAction,
+    Match,
 )
 from scenes.i18n import language, tr, tr_error
 from scenes.names import bot_label
-from scenes.widgets.seat_panel import SeatInfo
+from scenes.widgets.seat_panel import SeatInfo, SeatPanel
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+    from scenes.tables.face import SeatSetup
+    from scenes.tables.tempo import BotTempo
+
+
+class SeatsAndTurnsHost(Protocol):
+    """What seats and turns read and call of the table."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def humans(self) -> Sequence[int]: ...
+    @property
+    def spectator(self) -> bool: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def events(self) -> deque[Event]: ...
+    @property
+    def tempo(self) -> BotTempo: ...
+    @property
+    def seat_panel(self) -> SeatPanel: ...
+
+    #: (match, log length, seat, version) -> that position's legal actions
+    _legal: tuple[tuple[Any, ...], list[Action]] | None
+    #: what the seat cards were last built from
+    _seat_key: tuple[Any, ...] | None
+
+    def is_human(self, seat: int) -> bool: ...
+    def play(self, seat: int, action: Action) -> list[Event]: ...
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
+    def seat_lines(self, seat: int) -> list[str]: ...
+    def playing_out(self) -> bool: ...
+    def link_notes(self) -> str: ...
 
 
 class SeatsAndTurns:
     """Seats and turns (mixed into `TableScene`)."""
 
-    def is_human(self, seat: int) -> bool:
+    # (what it writes of the host, for mypy, which takes a write through `self` for
+    # the mix-in's own attribute; `TableScene.__init__` sets them first)
+    _legal: tuple[tuple[Any, ...], list[Action]] | None
+    _seat_key: tuple[Any, ...] | None
+
+    def is_human(self: SeatsAndTurnsHost, seat: int) -> bool:
         """Whether a person plays this seat."""
         s = self.seats[seat]
         return not s.is_bot and not s.elsewhere
 
-    def sole_person(self) -> int | None:
+    def sole_person(self: SeatsAndTurnsHost) -> int | None:
         """The one person who plays at this screen (None: nobody, a spectator's
         screen, or several in hot-seat, who share the screen when a match ends)."""
         if self.spectator or len(self.humans) != 1:
             return None
         return self.humans[0]
 
-    def human_to_act(self) -> int | None:
+    def human_to_act(self: SeatsAndTurnsHost) -> int | None:
         """The human seat that must act now, if any."""
         for s in self.match.to_move:
             if self.is_human(s):
                 return s
         return None
 
-    def current_view(self) -> dict[str, Any]:
+    def current_view(self: SeatsAndTurnsHost) -> dict[str, Any]:
         """What the screen may show right now ([G4])."""
         if self.viewer is None:
             return self.match.public_view()
         return self.match.view(self.viewer)
 
-    def submit(self, action: Action, seat: int | None = None) -> bool:
+    def submit(self: SeatsAndTurnsHost, action: Action, seat: int | None = None) -> bool:
         """A human's move: apply it or explain why not. Returns True if applied."""
         seat = self.viewer if seat is None else seat
         if seat is None or not self.is_human(seat):
@@ -58,7 +107,7 @@ class SeatsAndTurns:
         self.tempo.waited = 0.0  # a decision: his own move is shown at his speed
         return True
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self: SeatsAndTurnsHost, seat: int) -> list[Action]:
         """The engine's legal actions of a seat, worked out once per position (a Wyr
         trade turn's complete list takes tens of milliseconds: the bot, the hint and
         the table's own controls share it)."""
@@ -70,7 +119,7 @@ class SeatsAndTurns:
             cached = self._legal = (key, self.match.legal_actions(seat))
         return cached[1]
 
-    def refresh_seat_panel(self) -> None:
+    def refresh_seat_panel(self: SeatsAndTurnsHost) -> None:
         """Rebuild the seat cards from the match (only when the match or the language changed)."""
         key = (len(self.match.log), self.viewer, self.match.is_over, language())
         if key == self._seat_key:
@@ -88,7 +137,7 @@ class SeatsAndTurns:
         self.seat_panel.seats = infos
         self.seat_panel.active = set(self.match.to_move)
 
-    def to_act_note(self) -> str:
+    def to_act_note(self: SeatsAndTurnsHost) -> str:
         """ "  ·  To act: …" once the table shows the match as it stands.
 
         While earlier moves still play out the match's next mover is not

@@ -5,8 +5,8 @@ moment ([G4]).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game import (
     Event,
@@ -16,6 +16,39 @@ from game import (
 from scenes import style
 from scenes.i18n import tr
 from scenes.tables.you_words import fields_naming, keys_for, say_about, say_first
+from scenes.widgets.log_panel import LogPanel
+
+if TYPE_CHECKING:
+    from scenes.tables.face import SeatSetup
+
+
+class TableLogHost(Protocol):
+    """What the log reads and calls of the table (and of its own hooks, which
+    the games override)."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def spectator(self) -> bool: ...
+    @property
+    def log(self) -> LogPanel: ...
+    @property
+    def history(self) -> list[tuple[Event | None, str, tuple[int, int, int], dict[str, Any]]]: ...
+    @property
+    def SEAT_FIELDS(self) -> tuple[str, ...]: ...
+    @property
+    def LOG_REBUILD(self) -> int: ...
+
+    def is_human(self, seat: int) -> bool: ...
+    def you(self) -> int | None: ...
+    def event_keys(self, event: Event) -> list[str]: ...
+    def event_text(self, event: Event, **extra: Any) -> str: ...
+    def event_extra(self, event: Event) -> dict[str, Any]: ...
+    def note_text(self, text: str, extra: dict[str, Any]) -> str: ...
 
 
 def replay_events(match: Match) -> list[Event]:
@@ -52,7 +85,7 @@ class TableLog:
         "target_seat",
     )
 
-    def you(self) -> int | None:
+    def you(self: TableLogHost) -> int | None:
         """The seat the log says "you" to: the seat that looks now, when a person
         at this screen plays it (never a bot's, a remote seat's, nor anyone's
         when nobody's view is shown). In hot-seat the log is told again for
@@ -62,12 +95,12 @@ class TableLog:
             return None
         return seat
 
-    def said_of(self, key: str, seat: int, **params: Any) -> str:
+    def said_of(self: TableLogHost, key: str, seat: int, **params: Any) -> str:
         """A sentence about `seat` ("Ana is out!"), said to the person who looks
         now when he is that seat ("You are out!", the key's `_self` twin)."""
         return say_about(key, seat, self.you(), **params)
 
-    def event_keys(self, event: Event) -> list[str]:
+    def event_keys(self: TableLogHost, event: Event) -> list[str]:
         """The keys an event's line may be worded by, most particular first:
         `<game>.events_private.<Event>` for the seat a private event belongs
         to, then `<game>.events.<Event>` (the last is the named line)."""
@@ -77,7 +110,7 @@ class TableLog:
             keys.insert(0, f"{game}.events_private.{name}")
         return keys
 
-    def event_text(self, event: Event, **extra: Any) -> str:
+    def event_text(self: TableLogHost, event: Event, **extra: Any) -> str:
         """The log line of an event in words ("" when the game has none).
 
         Keys: `event_keys`, preceded by the line said to the person at the
@@ -97,7 +130,7 @@ class TableLog:
         fields.update(extra)
         return say_first(keys, **fields)
 
-    def event_extra(self, event: Event) -> dict[str, Any]:
+    def event_extra(self: TableLogHost, event: Event) -> dict[str, Any]:
         """Words a game adds to an event's fields for its log line (card names…).
 
         Worked out from the event alone, whenever the line is worded (never kept):
@@ -105,7 +138,7 @@ class TableLog:
         exactly as it read live, and after a switch of language in the new one."""
         return {}
 
-    def log_event(self, event: Event, **extra: Any) -> None:
+    def log_event(self: TableLogHost, event: Event, **extra: Any) -> None:
         """Write the log line of an event (kept as the event: told again in the
         words of whoever looks next, see `rebuild_log`). `extra` holds only
         facts of the moment, never words: they would keep their language."""
@@ -115,7 +148,9 @@ class TableLog:
             self.log.add(text)
 
     def log_note(
-        self, text: str | Callable[[], str], colour: tuple[int, int, int] = style.INK
+        self: TableLogHost,
+        text: str | Callable[[], str],
+        colour: tuple[int, int, int] = style.INK,
     ) -> None:
         """Write a line that is no engine event (and carries no secret). Given as
         a function that words it, it is worded again after a switch of language."""
@@ -132,7 +167,7 @@ class TableLog:
     #: how many history items the log is rebuilt from (its panel keeps fewer lines)
     LOG_REBUILD = 1500
 
-    def rebuild_log(self) -> None:
+    def rebuild_log(self: TableLogHost) -> None:
         """Tell the whole log again for the seat that looks now ([G4]): a private
         event reads in full only for its owner; everyone else reads its public
         line (or nothing)."""

@@ -34,14 +34,16 @@ class SeatRing:
         #: the others); its bet then stands beside them, not on them
         self.hero_large = 0
         #: answers already worked out for this area and bottom seat (drawn every frame)
-        self._memo: dict[tuple[object, ...], object] = {}
+        self._memo: dict[tuple[object, ...], Point] = {}
+        #: the same for the plates' rectangles (handed out as copies)
+        self._plates: dict[int, pygame.Rect] = {}
         self.set_area(self.area)
 
     # -- set-up ------------------------------------------------------------------
     def set_area(self, area: pygame.Rect) -> None:
         """Fit the table and its seats into `area` (call again on resize)."""
         self.area = pygame.Rect(area)
-        self._memo = {}
+        self._forget()
         pw = max(118, min(190, int(self.area.width * 0.17)))
         ph = max(52, min(70, int(pw * 0.4)))
         self.plate_size = (pw, ph)
@@ -54,14 +56,19 @@ class SeatRing:
     def set_hero_large(self, width: int) -> None:
         """The bottom seat shows its own cards large, `width` px each (0: a small fan)."""
         if width != self.hero_large:
-            self._memo = {}
+            self._forget()
         self.hero_large = width
 
     def set_bottom(self, seat: int) -> None:
         """Turn the table so that `seat` sits at the bottom."""
         if seat != self.bottom:
-            self._memo = {}
+            self._forget()
         self.bottom = seat
+
+    def _forget(self) -> None:
+        """Drop the answers worked out for the last area, bottom seat or large cards."""
+        self._memo = {}
+        self._plates = {}
 
     # -- seats -------------------------------------------------------------------
     def angle(self, seat: int) -> float:
@@ -88,11 +95,9 @@ class SeatRing:
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         """The rectangle of a seat's plate."""
-        key = ("plate_rect", seat)
-        if key not in self._memo:
-            self._memo[key] = self._plate_rect(seat)
-        value = self._memo[key]
-        return pygame.Rect(value)  # type: ignore[arg-type]
+        if seat not in self._plates:
+            self._plates[seat] = self._plate_rect(seat)
+        return pygame.Rect(self._plates[seat])
 
     def _plate_rect(self, seat: int) -> pygame.Rect:
         """The rectangle of a seat's plate."""
@@ -130,8 +135,7 @@ class SeatRing:
         key = ("cards_spot", seat, count, overlap)
         if key not in self._memo:
             self._memo[key] = self._cards_spot(seat, count, overlap)
-        value = self._memo[key]
-        return value  # type: ignore[return-value]
+        return self._memo[key]
 
     def _cards_spot(self, seat: int, count: int = 5, overlap: float = 0.72) -> Point:
         """Centre of a seat's cards: on the cloth, just inside its plate."""
@@ -150,8 +154,7 @@ class SeatRing:
         key = ("bet_spot", seat)
         if key not in self._memo:
             self._memo[key] = self._bet_spot(seat)
-        value = self._memo[key]
-        return value  # type: ignore[return-value]
+        return self._memo[key]
 
     def _bet_spot(self, seat: int) -> Point:
         """Where a seat's bet of this round stands (bottom-centre of its chips), past its cards."""
@@ -359,8 +362,7 @@ class SeatRing:
         key = ("marker_spot", seat, index)
         if key not in self._memo:
             self._memo[key] = self._marker_spot(seat, index)
-        value = self._memo[key]
-        return value  # type: ignore[return-value]
+        return self._memo[key]
 
     def _marker_spot(self, seat: int, index: int = 0) -> Point:
         """Where the dealer/blind markers of a seat lie: beside its cards (`index` for a second)."""
