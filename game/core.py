@@ -17,7 +17,8 @@ import json
 import types
 import typing
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Literal, Union, get_args, get_origin
+from collections.abc import Sized
+from typing import Any, ClassVar, Literal, Protocol, Union, get_args, get_origin
 
 from game.cards import Card, parse_card
 from game.rng import Rng, Seed, match_rng
@@ -243,6 +244,46 @@ class MatchOver(Event):
 # The match
 
 
+class TableMatch(Protocol):
+    """What a table reads of the match it shows. A local `Match` fits it, and so
+    does a joiner's `game.net.remote_match.RemoteMatch`, which holds only what
+    the host sent its seat (no log contents, no save, no clone: a table needs a
+    `Match` for those, and checks that it has one)."""
+
+    @property
+    def game_name(self) -> str: ...
+    @property
+    def seats(self) -> list[str]: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    #: the table writes who sits where (names, bots) before the first move
+    meta: dict[str, Any]
+
+    @property
+    def seed(self) -> Seed: ...
+    @property
+    def log(self) -> Sized: ...
+    @property
+    def start_events(self) -> list[Event]: ...
+    @property
+    def timed_out(self) -> bool: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def n_seats(self) -> int: ...
+    @property
+    def to_move(self) -> list[int]: ...
+    @property
+    def is_over(self) -> bool: ...
+    def view(self, seat: int) -> dict[str, Any]: ...
+    def public_view(self) -> dict[str, Any]: ...
+    def legal_actions(self, seat: int) -> list[Action]: ...
+    def apply(self, seat: int, action: Action) -> list[Event]: ...
+    def standings(self) -> list[list[int]]: ...
+    def winners(self) -> list[int]: ...
+
+
 class Match(ABC):
     """Base of every game's match. See ARCHITECTURE.md, "The engine contract".
 
@@ -400,3 +441,11 @@ class Match(ABC):
         if len(tm) != 1:
             raise RuntimeError(f"expected one seat to move, got {tm}")
         return tm[0]
+
+
+def local_match(match: TableMatch) -> Match:
+    """The match itself when its rules run on this machine; a seat of a match
+    hosted elsewhere has no log to save, clone or undo (TypeError)."""
+    if not isinstance(match, Match):
+        raise TypeError("this match is kept by its host: it has no local state")
+    return match

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
-from game.core import Action, Event, Match
+from game.core import Action, Event, TableMatch, local_match
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -116,7 +116,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
 # What a match was: mode, opponents' level, best result
 
 
-def mode_of(match: Match) -> str:
+def mode_of(match: TableMatch) -> str:
     """The game's mode for the statistics ("standard" when the game has none)."""
     opts = match.options
     for key in ("mode", "groups"):
@@ -126,7 +126,7 @@ def mode_of(match: Match) -> str:
     return "standard"
 
 
-def level_of(match: Match, humans: list[int]) -> str:
+def level_of(match: TableMatch, humans: list[int]) -> str:
     """The opponents: one bot id, "mixed" levels, or "people" (no bot at all)."""
     players = match.meta.get("players") if isinstance(match.meta, dict) else None
     bots: set[str] = set()
@@ -158,14 +158,14 @@ class Best:
     label: str = ""
 
 
-def _fastest_win(match: Match, humans: list[int], _events: list[Event]) -> Best | None:
+def _fastest_win(match: TableMatch, humans: list[int], _events: list[Event]) -> Best | None:
     """War, Chama and any game: the fewest turns to a person's victory."""
     if any(w in humans for w in match.winners()) and not match.timed_out:
         return Best("fastest_win", int(match.turn))
     return None
 
 
-def _biggest_pot(_match: Match, humans: list[int], events: list[Event]) -> Best | None:
+def _biggest_pot(_match: TableMatch, humans: list[int], events: list[Event]) -> Best | None:
     """Wyrt: the biggest pot a person took."""
     best = 0
     for ev in events:
@@ -178,7 +178,7 @@ def _biggest_pot(_match: Match, humans: list[int], events: list[Event]) -> Best 
     return Best("biggest_pot", best) if best else None
 
 
-def _best_combination(_match: Match, humans: list[int], events: list[Event]) -> Best | None:
+def _best_combination(_match: TableMatch, humans: list[int], events: list[Event]) -> Best | None:
     """Wyr: a person's best combination at the Hora da Verdade."""
     best: Best | None = None
     for ev in events:
@@ -190,7 +190,7 @@ def _best_combination(_match: Match, humans: list[int], events: list[Event]) -> 
 
 
 #: per game, how its best result is read from a finished match and its events
-EXTRACTORS: dict[str, Callable[[Match, list[int], list[Event]], Best | None]] = {
+EXTRACTORS: dict[str, Callable[[TableMatch, list[int], list[Event]], Best | None]] = {
     "war": _fastest_win,
     "chama": _fastest_win,
     "wyrt": _biggest_pot,
@@ -200,12 +200,12 @@ EXTRACTORS: dict[str, Callable[[Match, list[int], list[Event]], Best | None]] = 
 LOWER_IS_BETTER = {"fastest_win"}
 
 
-def best_result(match: Match, humans: list[int]) -> Best | None:
+def best_result(match: TableMatch, humans: list[int]) -> Best | None:
     """The best result a person had in this finished match, if any."""
     extractor = EXTRACTORS.get(match.game_name, _fastest_win)
     events: list[Event] = []
-    if extractor is not _fastest_win:
-        events = list(replay_events(match.save()))
+    if extractor is not _fastest_win:  # a joiner's match has no log to tell (TypeError)
+        events = list(replay_events(local_match(match).save()))
     return extractor(match, humans, events)
 
 
@@ -219,7 +219,7 @@ def better(kind: str, a: int, b: int) -> bool:
 
 
 def record_match(
-    match: Match,
+    match: TableMatch,
     humans: list[int],
     practice: bool = False,
     path: Path | None = None,

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
-from game.core import Match
+from game.core import TableMatch
 from scenes import style
 from scenes.i18n import tr
 from scenes.paths import ASSETS
@@ -48,7 +48,7 @@ class GuidedTable(Protocol):
     @property
     def app(self) -> AppHost: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def ui(self) -> pygame_gui.core.UIContainer | None: ...
     def you(self) -> int | None: ...

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game import history, replays, saves
-from game.core import Match
+from game.core import Match, TableMatch, local_match
 from scenes.i18n import tr
 from scenes.reasons import detail_words, reason_words
 from scenes.widgets.log_panel import LogPanel
@@ -64,7 +64,7 @@ class SavedTable(SaveRules, PicturedTable, Protocol):
     """A table whose match is saved, with its picture."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def autosaver(self) -> Autosaver: ...
     def human_to_act(self) -> int | None: ...
@@ -74,7 +74,7 @@ class EndingTable(SaveRules, Protocol):
     """A table whose match ended: its replay and its history line."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def autosaver(self) -> Autosaver: ...
     @property
@@ -195,7 +195,9 @@ def write_table_save(table: SavedTable, kind: str = "auto", name: str = "") -> P
     )
     table.autosaver.wait()
     with _WRITING:
-        saves.write_document(path, saves.save_document(match, kind, name), thumbnail_png(table))
+        saves.write_document(
+            path, saves.save_document(local_match(match), kind, name), thumbnail_png(table)
+        )
     return path
 
 
@@ -227,7 +229,7 @@ class Autosaver:
             return  # the next tick writes the newer position
         self.last_len, self.last_turn = len(match.log), match.turn
         path = saves.autosave_path(match.game_name)
-        document = saves.save_document(match, "auto")
+        document = saves.save_document(local_match(match), "auto")
         small = thumbnail_surface(table)
         picture = rgb_pixels(small) if small is not None else None
         self.thread = threading.Thread(
@@ -253,9 +255,9 @@ class Autosaver:
 
 def finish(table: EndingTable) -> str:
     """The match ended: keep its replay, drop its autosave; returns the replay's path."""
-    match = table.match
     if not keeps_saves(table):
         return ""
+    match = local_match(table.match)
     table.autosaver.wait()
     auto = saves.autosave_path(match.game_name)
     if auto.exists() and saves.same_match(auto, match):

@@ -24,6 +24,7 @@ from game import (
     get_info,
     make_bot,
 )
+from game.core import TableMatch, local_match
 from game.rng import bots_seed
 from scenes import style, ui
 from scenes.i18n import tr
@@ -83,7 +84,7 @@ class TableScene(
     def __init__(
         self,
         app: AppHost,
-        match: Match,
+        match: TableMatch,
         seats: list[SeatSetup],
         practice: bool = False,
         on_result: Callable[[Match], None] | None = None,
@@ -158,7 +159,9 @@ class TableScene(
             "practice": self.practice,
         }
         if match.log:  # a continued match: its log is told again from the action log
-            told = self.link.history() if self.link is not None else replay_events(match)
+            told = (
+                self.link.history() if self.link is not None else replay_events(local_match(match))
+            )
             self.history = [(e, "", style.INK, {}) for e in told]
             self.rebuild_log()
 

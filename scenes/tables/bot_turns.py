@@ -13,8 +13,8 @@ from game import (
     Action,
     Event,
     IllegalAction,
-    Match,
 )
+from game.core import TableMatch
 from scenes.i18n import tr
 from scenes.tables.bot_worker import BotWorker
 from scenes.tables.practice_tools import PracticeTools
@@ -32,7 +32,7 @@ class BotTurnsHost(Protocol):
     @property
     def app(self) -> AppHost: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> Sequence[SeatSetup]: ...
     @property

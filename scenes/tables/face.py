@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.core import Match
+from game.core import Match, TableMatch
 
 
 @dataclass
@@ -42,7 +42,7 @@ class TableFace(Protocol):
     """A table as its pause menu and its standings see it."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> Sequence[SeatSetup]: ...
     @property

@@ -13,7 +13,8 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game import Action, Event, Match
+from game import Action, Event
+from game.core import TableMatch
 from game.rng import bots_seed
 from scenes.i18n import later, tr
 from scenes.tables.bot_worker import BotWorker
@@ -41,7 +42,7 @@ class OnlineSeatsHost(Protocol):
     @property
     def app(self) -> AppHost: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def link(self) -> TableLink | None: ...
     @property

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game import Match
+from game.core import TableMatch, local_match
 from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.tables import autosave
@@ -28,7 +29,7 @@ class PauseAndEndHost(Protocol):
     @property
     def app(self) -> AppHost: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> list[SeatSetup]: ...
     @property
@@ -85,7 +86,7 @@ class PauseAndEnd:
         def go() -> None:
             if self.on_leave is not None or self.on_result is not None:
                 if self.on_leave is not None and not self.match.is_over:
-                    self.on_leave(self.match)
+                    self.on_leave(local_match(self.match))
                 self.leave_to_caller()
                 return
             if autosave.keeps_saves(self) and not self.match.is_over:
@@ -122,7 +123,7 @@ class PauseAndEnd:
         """Record the result once, through the one end-of-match step every game
         shares (replay file, history line, autosave dropped), then show it."""
         if self.on_result is not None:
-            self.on_result(self.match)
+            self.on_result(local_match(self.match))
         try:
             autosave.record_end(self)
         except Exception:  # statistics must never break the end of a match  # noqa: BLE001

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game import (
     Action,
     Event,
-    Match,
     make_bot,
 )
+from game.core import TableMatch, local_match
 from game.registry import GameInfo
 from game.rng import Rng
 from scenes import style
@@ -33,7 +33,7 @@ class PracticeFlowHost(Protocol):
     """What undo, redo and hints read and call of the table."""
 
     #: undo and redo put the same match at another point of its log in its place
-    match: Match
+    match: TableMatch
     #: everything the log has said, told again after a jump
     history: list[tuple[Event | None, str, tuple[int, int, int], dict[str, Any]]]
     finished: bool
@@ -95,7 +95,7 @@ class PracticeFlow:
         self.tweens.finish_all()
         self.finish_animations()
         self.finished = False
-        self.history = [(e, "", style.INK, {}) for e in replay_events(self.match)]
+        self.history = [(e, "", style.INK, {}) for e in replay_events(local_match(self.match))]
         if note:
             words, extra = (note(), {"retell": note}) if callable(note) else (note, {})
             self.history.append((None, words, style.INK_SOFT, extra))

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from game.core import Event, Match
+from game.core import Event, Match, TableMatch, local_match
 from game.practice import UndoHistory
 from scenes.i18n import tr
 
@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 class JumpingTable(Protocol):
     """A table undo and redo move along its match's log."""
 
-    #: replaced by the same match at another point of its log
-    match: Match
+    #: replaced by the same match at another point of its log (practice is
+    #: only ever offered for a match that runs here)
+    match: TableMatch
 
     @property
     def app(self) -> AppHost: ...
@@ -37,7 +38,7 @@ class RedoTable(Protocol):
     """A table whose bots keep to the redo path."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def practice(self) -> bool: ...
     @property
@@ -72,7 +73,7 @@ class PracticeTools:
 
     def undo(self, table: JumpingTable) -> None:
         """Back to just before the last person's action."""
-        back = self.history.undo(table.match, table.is_human)
+        back = self.history.undo(local_match(table.match), table.is_human)
         if back is None:
             table.app.notify(tr("ui.table.nothing_to_undo"), "warn")
             return
@@ -80,7 +81,7 @@ class PracticeTools:
 
     def redo(self, table: JumpingTable) -> None:
         """Forward again along what was undone."""
-        forward = self.history.redo(table.match, table.is_human)
+        forward = self.history.redo(local_match(table.match), table.is_human)
         if forward is None:
             table.app.notify(tr("life.practice.nothing_to_redo"), "warn")
             return
@@ -92,16 +93,20 @@ class PracticeTools:
         In games where seats act at once, a bot acting first would leave the
         redo path by order alone; it waits until the person redoes or plays.
         """
-        match = table.match
-        if not table.practice or not self.history.can_redo(match):
+        if not table.practice:
+            return False
+        match = local_match(table.match)
+        if not self.history.can_redo(match):
             return False
         seat = self.history.path[len(match.log)][0]
         return table.is_human(seat) and seat in match.to_move
 
     def replay_bot(self, table: RedoTable, seat: int) -> bool:
         """On the redo path a bot plays what it played before (True if it did)."""
-        match = table.match
-        if not table.practice or not self.history.can_redo(match):
+        if not table.practice:
+            return False
+        match = local_match(table.match)
+        if not self.history.can_redo(match):
             return False
         path_seat, action = self.history.path[len(match.log)]
         if path_seat != seat:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game import Match
+from game.core import TableMatch
 from scenes.i18n import tr
 from scenes.reasons import reason_words
 from scenes.tables import autosave
@@ -27,7 +28,7 @@ class SavingHost(Protocol):
     @property
     def app(self) -> AppHost: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def link(self) -> TableLink | None: ...
     @property

@@ -13,8 +13,8 @@ from game import (
     Action,
     Event,
     IllegalAction,
-    Match,
 )
+from game.core import TableMatch
 from scenes.i18n import language, tr, tr_error
 from scenes.names import bot_label
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
@@ -31,7 +31,7 @@ class SeatsAndTurnsHost(Protocol):
     @property
     def app(self) -> AppHost: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> Sequence[SeatSetup]: ...
     @property

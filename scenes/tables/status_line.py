@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 import pygame_gui
 
-from game import Event, Match
+from game import Event
+from game.core import TableMatch
 from scenes import style
 from scenes.i18n import tr
 from scenes.tables.bot_worker import BotWorker
@@ -30,7 +31,7 @@ class StatusLineHost(Protocol):
     @property
     def ui(self) -> pygame_gui.core.UIContainer | None: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> Sequence[SeatSetup]: ...
     @property

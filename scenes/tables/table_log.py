@@ -13,6 +13,7 @@ from game import (
     Match,
     new_match,
 )
+from game.core import TableMatch
 from scenes import style
 from scenes.i18n import tr
 from scenes.tables.you_words import fields_naming, keys_for, say_about, say_first
@@ -27,7 +28,7 @@ class TableLogHost(Protocol):
     the games override)."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> Sequence[SeatSetup]: ...
     @property

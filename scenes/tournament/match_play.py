@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game import load_match
-from game.core import Match, SaveError
+from game.core import Match, SaveError, local_match
 from game.tournament import (
     Tournament,
     TournamentError,
@@ -71,12 +71,12 @@ def limit_watch(base: type[TableScene], check: Callable[[Match], bool]) -> type[
 
 def end_at_limit(table: TableScene, check: Callable[[Match], bool]) -> None:
     """After a frame: once `check` says the limit is reached, end the match there."""
-    if table.finished or table.events or table.match.is_over or not check(table.match):
+    if table.finished or table.events or table.match.is_over or not check(local_match(table.match)):
         return
     table.finished = True
     table.app.notify(tr("tournament.hub.time_up"))
     if table.on_result is not None:
-        table.on_result(table.match)
+        table.on_result(local_match(table.match))
     table.leave_to_caller()
 
 
