@@ -5,39 +5,134 @@ table (blinds, the hand's name, what is owed) and the status line.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import pygame
+import pygame_gui
 
+from game.cards import Card
 from scenes import style
 from scenes.i18n import tr
+from scenes.manager import AppHost
 from scenes.tables import felt
+from scenes.tables.face import SeatSetup
+from scenes.tables.wyrt.controls import BetControls
+from scenes.tables.wyrt.look import BannerPlace
 from scenes.tables.wyrt.morto import draw_dealer, draw_relic_marks, morto_badge
+from scenes.tables.wyrt.practice import PracticeAids
+from scenes.tables.wyrt.shown import Shown
 from scenes.tables.wyrt.words import category_text
+from scenes.widgets.log_panel import LogPanel
 
-if TYPE_CHECKING:
-    pass
+
+class PaintingHost(Protocol):
+    """What the Wyrt painting reads of its table, and the caches it keeps on it."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def shown(self) -> Shown: ...
+    @property
+    def look(self) -> felt.FeltLook: ...
+    @property
+    def ring(self) -> felt.SeatRing: ...
+    @property
+    def fans(self) -> dict[int, felt.CardFan]: ...
+    @property
+    def board(self) -> felt.CardFan: ...
+    @property
+    def tray(self) -> felt.DiceTray: ...
+    @property
+    def pots(self) -> felt.PotRow: ...
+    @property
+    def flights(self) -> felt.Flights: ...
+    @property
+    def banner(self) -> felt.Banner: ...
+    @property
+    def shake(self) -> dict[int, float]: ...
+    @property
+    def clock(self) -> float: ...
+    @property
+    def pulse(self) -> float: ...
+    @property
+    def log(self) -> LogPanel: ...
+    @property
+    def aids(self) -> PracticeAids: ...
+    @property
+    def aids_rect(self) -> pygame.Rect: ...
+    @property
+    def bar(self) -> pygame.Rect: ...
+    @property
+    def controls(self) -> BetControls | None: ...
+    @property
+    def buttons(self) -> dict[str, pygame_gui.elements.UIButton]: ...
+    @property
+    def extra_buttons(self) -> dict[str, pygame_gui.elements.UIButton]: ...
+
+    _backdrop: tuple[Any, pygame.Surface] | None
+    _bar: tuple[Any, pygame.Surface] | None
+    bar_lines_cut: int
+    bar_text_rect: pygame.Rect
+    _cat_key: tuple[Card, ...] | None
+    _cat: str
+
+    def view(self) -> dict[str, Any]: ...
+    def money(self, amount: int) -> str: ...
+    def my_turn(self) -> bool: ...
+    def playing_out(self) -> bool: ...
+    def shows_the_end(self) -> bool: ...
+    def to_act_note(self) -> str: ...
+    def skip_note(self) -> str: ...
+    def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo: ...
+    def _draw_markers(self, surface: pygame.Surface) -> None: ...
+    def _banner_place(self) -> BannerPlace: ...
+    def draw_table(self, surface: pygame.Surface) -> None: ...
+    def draw_status(self, surface: pygame.Surface) -> None: ...
+    def status_text(self) -> str: ...
+    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None: ...
+    def _shown_hand_category(self) -> str: ...
+    def _top_room(self) -> int: ...
 
 
 class WyrtPainting:
     """Painting (mixed into `WyrtTable`)."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    # the caches it keeps on the table (set first in `WyrtTable.__init__`); declared
+    # here too, as mypy takes a mix-in's writes for attributes of its own
+    _backdrop: tuple[Any, pygame.Surface] | None
+    _bar: tuple[Any, pygame.Surface] | None
+    bar_lines_cut: int
+    bar_text_rect: pygame.Rect
+    _cat_key: tuple[Card, ...] | None
+    _cat: str
+
+    def draw(self: PaintingHost, surface: pygame.Surface) -> None:
         key = (surface.get_size(), tuple(self.ring.oval), self.look)
-        if self._backdrop is None or self._backdrop[0] != key:
+        backdrop = self._backdrop
+        if backdrop is None or backdrop[0] != key:
             wall = style.wood_background(surface.get_size())
-            self._backdrop = (
+            backdrop = (
                 key,
                 felt.felt_scene(wall, self.ring.oval, self.look, 90 if self.look.candles else 0),
             )
-        surface.blit(self._backdrop[1], (0, 0))
+            self._backdrop = backdrop
+        surface.blit(backdrop[1], (0, 0))
         self.draw_table(surface)
         self.log.draw(surface)
         if self.practice:
             self.aids.draw(surface, self.aids_rect)
         self.draw_status(surface)
 
-    def draw_table(self, surface: pygame.Surface) -> None:
+    def draw_table(self: PaintingHost, surface: pygame.Surface) -> None:
         ring = self.ring  # the felt itself is in the backdrop (see draw)
         view = self.view()
         if self.look.candles:
@@ -87,12 +182,7 @@ class WyrtPainting:
             self.banner.draw(surface, centre, width, compact=compact)
         self._draw_bar(surface, view)
 
-    #: widths of the banner, as shares of the oval, tried in turn (the widest is
-    #: also held to 540 px): a narrower ribbon keeps off the seats beside it (its
-    #: letters stop shrinking at 18 px; a long title is fitted to the ribbon)
-    BANNER_WIDTHS = (0.62, 0.56, 0.5, 0.45, 0.4)
-
-    def _draw_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_bar(self: PaintingHost, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """The bar under the table: what the person at the screen holds and owes."""
         bar = self.bar
         pygame.draw.rect(surface, (30, 20, 14), bar, border_radius=10)
@@ -155,7 +245,8 @@ class WyrtPainting:
                 )
             )
         key = (tuple(lines), width, bar.height)
-        if self._bar is None or self._bar[0] != key:
+        cached = self._bar
+        if cached is None or cached[0] != key:
             text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
             # every line fits: smaller letters when there are more than the bar
             # holds at 15 px (practice at 1024x640 in Portuguese cut the last one)
@@ -179,10 +270,11 @@ class WyrtPainting:
                 y += step
             #: where the bar's words lie (a test keeps every widget off them)
             self.bar_text_rect = pygame.Rect(left, bar.top, used, y)
-            self._bar = (key, text_surf)
-        surface.blit(self._bar[1], (left, bar.top))
+            cached = (key, text_surf)
+            self._bar = cached
+        surface.blit(cached[1], (left, bar.top))
 
-    def _shown_hand_category(self) -> str:
+    def _shown_hand_category(self: PaintingHost) -> str:
         """The category of the viewer's cards with the dice cards on the felt now."""
         fan = self.fans.get(self.viewer) if self.viewer is not None else None
         if fan is None or not fan.sprites or not all(sp.face_up for sp in fan.sprites):
@@ -191,14 +283,14 @@ class WyrtPainting:
         if not 5 <= len(cards) <= 7:
             return ""
         key = tuple(cards)
-        if getattr(self, "_cat_key", None) != key:
+        if self._cat_key != key:
             from game.wyrt import evaluate
 
             self._cat_key = key
             self._cat = evaluate(cards).category
         return str(self._cat)
 
-    def _top_room(self) -> int:
+    def _top_room(self: PaintingHost) -> int:
         """Pixels left of the top-bar buttons for the status line."""
         return min(
             [b.rect.left for b in self.buttons.values()]
@@ -206,7 +298,7 @@ class WyrtPainting:
             default=self.app.size[0] - 16,
         )
 
-    def draw_status(self, surface: pygame.Surface) -> None:
+    def draw_status(self: PaintingHost, surface: pygame.Surface) -> None:
         if self._top_room() < 430:
             return  # no room at the top: the bar under the table says it (see _draw_bar)
         surface_text = self.status_text()
@@ -224,7 +316,7 @@ class WyrtPainting:
             max_width=room,
         )
 
-    def status_text(self) -> str:
+    def status_text(self: PaintingHost) -> str:
         """The table, its mode and who is to act."""
         view = self.view()
         if self.shows_the_end():

@@ -5,25 +5,78 @@ anybody's cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections import deque
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import pygame
 
+from game import Event, Match
 from scenes.i18n import has, language, tr
 from scenes.names import is_tavern_name
 from scenes.tables import felt
+from scenes.tables.bot_worker import BotWorker
+from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt.look import STATUS_BADGES, BannerPlace
-from scenes.tables.wyrt.shown import Act
+from scenes.tables.wyrt.shown import Act, Shown
 from scenes.tables.wyrt.words import category_text
 
-if TYPE_CHECKING:
-    pass
+
+class PlatesHost(Protocol):
+    """What the Wyrt plates, markers and banner read of their table, and the
+    caches they keep on it."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def events(self) -> deque[Event]: ...
+    @property
+    def worker(self) -> BotWorker: ...
+    @property
+    def shown(self) -> Shown: ...
+    @property
+    def ring(self) -> felt.SeatRing: ...
+    @property
+    def fans(self) -> dict[int, felt.CardFan]: ...
+    @property
+    def pots(self) -> felt.PotRow: ...
+    @property
+    def banner(self) -> felt.Banner: ...
+    @property
+    def BANNER_WIDTHS(self) -> tuple[float, ...]: ...  # WyrtPlates' class constant
+
+    _seat_blocks: dict[tuple[object, ...], list[pygame.Rect]]
+    _banner_at: tuple[tuple[object, ...], BannerPlace, pygame.Rect] | None
+    _plates: dict[int, tuple[Any, felt.PlateInfo]]
+
+    def money(self, amount: int) -> str: ...
+    def animating(self) -> bool: ...
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
+    def act_text(self, act: Act) -> str: ...
+    def _find_banner_place(
+        self: PlatesHost, y: int, seats: list[pygame.Rect], pots: pygame.Rect | None
+    ) -> BannerPlace: ...
+    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo: ...
 
 
 class WyrtPlates:
     """Plates, markers and the banner's place (mixed into `WyrtTable`)."""
 
-    def _banner_place(self) -> BannerPlace:
+    #: widths of the banner, as shares of the oval, tried in turn (the widest is
+    #: also held to 540 px): a narrower ribbon keeps off the seats beside it (its
+    #: letters stop shrinking at 18 px; a long title is fitted to the ribbon)
+    BANNER_WIDTHS = (0.62, 0.56, 0.5, 0.45, 0.4)
+
+    # the caches it keeps on the table (set first in `WyrtTable.__init__`); declared
+    # here too, as mypy takes a mix-in's writes for attributes of its own
+    _seat_blocks: dict[tuple[object, ...], list[pygame.Rect]]
+    _banner_at: tuple[tuple[object, ...], BannerPlace, pygame.Rect] | None
+
+    def _banner_place(self: PlatesHost) -> BannerPlace:
         """Under the community row, so the board and the shown hands stay in sight;
         narrower, higher (up to the row), above the row, under the pots, to the
         side or with less padding (`compact`) where a seat's plate (with its
@@ -63,7 +116,7 @@ class WyrtPlates:
         return place
 
     def _find_banner_place(
-        self, y: int, seats: list[pygame.Rect], pots: pygame.Rect | None
+        self: PlatesHost, y: int, seats: list[pygame.Rect], pots: pygame.Rect | None
     ) -> BannerPlace:
         """The first place for the banner clear of `seats`, the community row, the
         dice tray and `pots`: from `y` up to the row, then above the row, then
@@ -120,7 +173,7 @@ class WyrtPlates:
         assert best is not None
         return best[1], width, True
 
-    def _draw_markers(self, surface: pygame.Surface) -> None:
+    def _draw_markers(self: PlatesHost, surface: pygame.Surface) -> None:
         sh = self.shown
         marks: dict[int, list[tuple[str, str]]] = {}
         if sh.buck >= 0:
@@ -142,7 +195,7 @@ class WyrtPlates:
                     continue  # so does a neighbour's (seven seats on a small window)
                 felt.draw_marker(surface, spot, text, kind, 12)
 
-    def plate_info(self, s: int, view: dict[str, Any]) -> felt.PlateInfo:
+    def plate_info(self: PlatesHost, s: int, view: dict[str, Any]) -> felt.PlateInfo:
         """What seat `s`'s plate says now (rebuilt only when something it shows changed)."""
         sh = self.shown
         active = s in self.match.to_move and not self.events and not self.animating()
@@ -168,13 +221,13 @@ class WyrtPlates:
         self._plates[s] = (key, info)
         return info
 
-    def act_text(self, act: Act) -> str:
+    def act_text(self: PlatesHost, act: Act) -> str:
         """A seat's last act in today's language ("Call T$ 10", "Pagou T$ 1.250")."""
         if act.amount is None:
             return tr(act.key)
         return tr(act.key, amount=self.money(act.amount))
 
-    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo:
+    def _plate_info(self: PlatesHost, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo:
         sh = self.shown
         seat_view = view["seats"][s]
         colour, emblem = self.seat_look(s)
