@@ -279,7 +279,7 @@ def test_no_marker_lies_on_a_neighbours_shown_hand(monkeypatch) -> None:  # type
             if not shown:
                 continue
             drawn.clear()
-            t._draw_markers(a.screen)
+            t.painter.draw_markers(a.screen, t.shown)
             for s, r in shown.items():
                 assert r.collidelist(drawn) < 0 or s == t.ring.bottom, (s, r, drawn)
             sh = t.shown

@@ -173,28 +173,6 @@ class WyrtPlates:
         assert best is not None
         return best[1], width, True
 
-    def _draw_markers(self: PlatesHost, surface: pygame.Surface) -> None:
-        sh = self.shown
-        marks: dict[int, list[tuple[str, str]]] = {}
-        if sh.buck >= 0:
-            marks.setdefault(sh.buck, []).append((tr("wyrttable.marker_buck"), "dealer"))
-        if sh.small_blind >= 0:
-            marks.setdefault(sh.small_blind, []).append((tr("wyrttable.marker_sb"), "small"))
-        if sh.big_blind >= 0:
-            marks.setdefault(sh.big_blind, []).append((tr("wyrttable.marker_bb"), "big"))
-        if sh.straddle >= 0:
-            marks.setdefault(sh.straddle, []).append((tr("wyrttable.marker_straddle"), "straddle"))
-        shown = {t: f.rect for t, f in self.fans.items() if f.raised}
-        for s, items in marks.items():
-            if s != self.ring.bottom and s in shown:
-                continue  # a hand shown at the showdown spreads over its markers
-            others = [r for t, r in shown.items() if t != s]
-            for i, (text, kind) in enumerate(items):
-                spot = self.ring.marker_spot(s, i)
-                if felt.marker_rect(spot, 12).collidelist(others) >= 0:
-                    continue  # so does a neighbour's (seven seats on a small window)
-                felt.draw_marker(surface, spot, text, kind, 12)
-
     def plate_info(self: PlatesHost, s: int, view: dict[str, Any]) -> felt.PlateInfo:
         """What seat `s`'s plate says now (rebuilt only when something it shows changed)."""
         sh = self.shown

@@ -34,7 +34,7 @@ from scenes.tables.wyrt.keys import WyrtKeys
 from scenes.tables.wyrt.layout import WyrtLayout
 from scenes.tables.wyrt.look import BannerPlace
 from scenes.tables.wyrt.money import money
-from scenes.tables.wyrt.painting import WyrtPainting
+from scenes.tables.wyrt.painting import ClothPainter, WyrtPainting
 from scenes.tables.wyrt.plates import WyrtPlates
 from scenes.tables.wyrt.practice import PracticeAids
 from scenes.tables.wyrt.session_events import SessionEvents
@@ -153,7 +153,7 @@ class WyrtTable(
         #: chips of every seat at the start of each hand (the end-of-session chart)
         self.chip_history: list[list[int]] = [list(self.shown.stacks)]
         self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self._backdrop: tuple[Any, pygame.Surface] | None = None
+        self.painter = ClothPainter(self.cloth)
         self._plates: dict[int, tuple[Any, felt.PlateInfo]] = {}
         self._bar: tuple[Any, pygame.Surface] | None = None
         #: the viewer's cards and the dice cards, and the category they make (painting)
