@@ -32,10 +32,9 @@ from scenes.tables.wyrt.event_words import WyrtEventWords, own_event_keys
 from scenes.tables.wyrt.hand_animations import HandAnimations
 from scenes.tables.wyrt.keys import WyrtKeys
 from scenes.tables.wyrt.layout import WyrtLayout
-from scenes.tables.wyrt.look import BannerPlace
 from scenes.tables.wyrt.money import money
 from scenes.tables.wyrt.painting import ClothPainter, WyrtPainting
-from scenes.tables.wyrt.plates import WyrtPlates
+from scenes.tables.wyrt.plates import BannerPlacer, WyrtPlates
 from scenes.tables.wyrt.practice import PracticeAids
 from scenes.tables.wyrt.session_events import SessionEvents
 from scenes.tables.wyrt.shown import Shown
@@ -114,10 +113,6 @@ class WyrtTable(
         self.banner = felt.Banner()
         self.tray.hide_when_empty = True
         self.fans: dict[int, felt.CardFan] = {}
-        #: the seats' plates and hands, by ring area (for the banner's place)
-        self._seat_blocks: dict[tuple[object, ...], list[pygame.Rect]] = {}
-        #: the banner's place: (seats' layout and banner shown, place, ribbon)
-        self._banner_at: tuple[tuple[object, ...], BannerPlace, pygame.Rect] | None = None
         self.board = felt.CardFan(self.tweens, 40, self.look.back)
         self.board.overlap = -0.12
         self.shake: dict[int, float] = {}
@@ -154,6 +149,7 @@ class WyrtTable(
         self.chip_history: list[list[int]] = [list(self.shown.stacks)]
         self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.painter = ClothPainter(self.cloth)
+        self.banner_placer = BannerPlacer(self.cloth, n, self.money)
         self._plates: dict[int, tuple[Any, felt.PlateInfo]] = {}
         self._bar: tuple[Any, pygame.Surface] | None = None
         #: the viewer's cards and the dice cards, and the category they make (painting)
