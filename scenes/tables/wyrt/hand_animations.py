@@ -56,6 +56,7 @@ class HandAnimations:
         self.table = table
 
     def on_HandStarted(self, ev: R.HandStarted) -> None:
+        """A new hand: the fans, the board and the tray are cleared, the heading logged."""
         if ev.hand > 1:  # the chips after the hand before (the table began with the first's)
             self.table.chip_history.append(list(self.table.shown.stacks))
         for fan in self.cloth.fans.values():
@@ -70,6 +71,7 @@ class HandAnimations:
         self.table.log_event(ev)
 
     def on_BlindPosted(self, ev: R.BlindPosted) -> None:
+        """A blind (or the straddle, with a banner) slides to the seat's bet."""
         self.table.shown.put(ev.seat, ev.amount, ev.all_in)
         if ev.blind == "straddle":
             self.table.shown.straddle = ev.seat
@@ -89,9 +91,11 @@ class HandAnimations:
         self.table.log_event(ev)
 
     def on_StraddleDeclined(self, ev: R.StraddleDeclined) -> None:
+        """Only its line."""
         self.table.log_event(ev)
 
     def on_CardsDealt(self, ev: R.CardsDealt) -> None:
+        """Face-down cards fly from the deck to each seat dealt in, one by one."""
         origin = self.cloth.deck_centre()
         k = 0
         for s in ev.seats:
@@ -104,6 +108,7 @@ class HandAnimations:
         self.table.log_event(ev)
 
     def on_HoleCards(self, ev: R.HoleCards) -> None:
+        """The person's own cards (or a shown bot's) turn face up."""
         view_seat = self.table.viewer
         self.table.log_event(ev)  # kept for everyone; worded only for its owner ([G4])
         mine = ev.seat == view_seat and self.table.is_human(ev.seat)
@@ -111,11 +116,13 @@ class HandAnimations:
             self.cloth.fan(ev.seat).reveal(list(ev.cards), 0.3)
 
     def on_BettingRoundStarted(self, ev: R.BettingRoundStarted) -> None:
+        """A later round: the seats' last acts are cleared."""
         if ev.number > 1:
             self.table.shown.last_act = {}
         self.table.log_event(ev)
 
     def on_PlayerFolded(self, ev: R.PlayerFolded) -> None:
+        """The seat's cards go back to the deck."""
         self.table.shown.folded[ev.seat] = True
         self.table.shown.last_act[ev.seat] = Act("wyrt.actions.fold")
         fan = self.cloth.fans.get(ev.seat)
@@ -124,18 +131,21 @@ class HandAnimations:
         self.table.log_event(ev)
 
     def on_PlayerChecked(self, ev: R.PlayerChecked) -> None:
+        """The check is shown on the plate (the last dice leave the tray)."""
         self.cloth.tray_done()
         self.table.shown.last_act[ev.seat] = Act("wyrt.actions.check")
         self.cloth.tweens.after(0.15, lambda: None)
         self.table.log_event(ev)
 
     def on_PlayerCalled(self, ev: R.PlayerCalled) -> None:
+        """The call slides to the seat's bet."""
         self.table.shown.put(ev.seat, ev.amount)
         self.table.shown.last_act[ev.seat] = Act("wyrttable.called", ev.amount)
         self.cloth.bet_flight(ev.seat, ev.amount)
         self.table.log_event(ev)
 
     def on_PlayerRaised(self, ev: R.PlayerRaised) -> None:
+        """The bet or raise slides to the seat's bet."""
         opening = max(self.table.shown.bets) == 0  # the first bet of a round is a bet, not a raise
         self.table.shown.put(ev.seat, ev.amount)
         key = "wyrttable.bet_made" if opening else "wyrttable.raised"
@@ -144,6 +154,7 @@ class HandAnimations:
         self.table.log_event(ev, opening=opening)
 
     def on_PlayerAllIn(self, ev: R.PlayerAllIn) -> None:
+        """Every chip of the seat slides to its bet."""
         self.table.shown.put(ev.seat, ev.amount, all_in=True)
         self.table.shown.last_act[ev.seat] = Act("wyrt.actions.allin")
         self.cloth.bet_flight(ev.seat, ev.amount)
@@ -166,6 +177,7 @@ class HandAnimations:
         return 0.4
 
     def on_DiceCardRolled(self, ev: R.DiceCardRolled) -> None:
+        """Bets are gathered, the dice tumble in the tray, the card lands on the board."""
         t = self._gather()
         self.table.shown.last_act = {}
         caption_suit = tr("wyrttable.suit_die")
@@ -226,6 +238,7 @@ class HandAnimations:
         return t + 0.7
 
     def on_DiceCardRerolled(self, ev: R.DiceCardRerolled) -> None:
+        """The Cetro's new dice card replaces the last one on the board."""
         if 0 < ev.number <= len(self.table.shown.board):
             self.table.shown.board[ev.number - 1] = ev.card
         self.cloth.board.show(list(self.table.shown.board), face_up=True)
@@ -235,12 +248,14 @@ class HandAnimations:
         self.table.log_event(ev)
 
     def on_RunOut(self, ev: R.RunOut) -> None:
+        """Everyone is all in: the bets are gathered and the banner says so."""
         t = self._gather()
         self.cloth.banner.show(tr("wyrttable.run_out"), "", self.cloth.d(1.0), "info")
         self.cloth.tweens.after(t + 0.4, lambda: None)
         self.table.log_event(ev)
 
     def on_HandShown(self, ev: R.HandShown) -> None:
+        """A hand shown at the showdown spreads face up with its best five raised."""
         self._gather()
         fan = self.cloth.fan(ev.seat)
         if ev.seat != self.cloth.ring.bottom:
@@ -269,6 +284,7 @@ class HandAnimations:
         self.table.log_event(ev)
 
     def on_UncalledReturned(self, ev: R.UncalledReturned) -> None:
+        """The uncalled part of a bet slides back to its stack."""
         s = ev.seat
         bet = self.table.shown.bets[s]
         start = self.cloth.ring.bet_spot(s) if bet >= ev.amount else self.cloth.pots.pot_spot(0)
@@ -297,6 +313,7 @@ class HandAnimations:
         self.cloth.tweens.after(t, go)
 
     def on_PotWon(self, ev: R.PotWon) -> None:
+        """A pot is paid to its winners, with the banner naming them."""
         t = self._gather()
         count = max(1, len(self.table.shown.pots()))
         spot = self.cloth.pots.pot_spot(0, count)
@@ -346,6 +363,7 @@ class HandAnimations:
         self._refresh_pots()
 
     def on_PotWonUncontested(self, ev: R.PotWonUncontested) -> None:
+        """Everyone else folded: the pot goes to the last seat in."""
         t = self._gather()
         total = self.table.shown.pot_total()
         self.table.shown.contrib = [0] * self.table.shown.n

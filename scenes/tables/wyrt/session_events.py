@@ -57,10 +57,12 @@ class SessionEvents:
         self.table = table
 
     def on_PlayerBusted(self, ev: R.PlayerBusted) -> None:
+        """The seat is out of chips."""
         self.table.shown.status[ev.seat] = "busted"
         self.table.log_event(ev)
 
     def on_CheatTested(self, ev: R.CheatTested) -> None:
+        """A cheat's test die, seen only by its owner ([G4])."""
         if not ev.visible_to(self.table.viewer):
             return
         caption = tr(f"wyrttable.test_{ev.test}")
@@ -75,9 +77,11 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_CheatAbandoned(self, ev: R.CheatAbandoned) -> None:
+        """Only its line."""
         self.table.log_event(ev)  # worded only for its owner ([G4])
 
     def on_CheatSucceeded(self, ev: R.CheatSucceeded) -> None:
+        """The steal's die and the banner, seen only by its owner ([G4])."""
         if not ev.visible_to(self.table.viewer):
             self.table.log_event(ev)  # kept for its owner's log; another seat reads nothing
             return
@@ -95,6 +99,7 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_CardsStolen(self, ev: R.CardsStolen) -> None:
+        """The owner's hand after the steal, from his view."""
         if not ev.visible_to(self.table.viewer):
             self.table.log_event(ev)  # kept for its owner's log; another seat reads nothing
             return
@@ -104,6 +109,7 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_CheatCaught(self, ev: R.CheatCaught) -> None:
+        """The cheat is caught: the plate shakes, the hand is mucked, a dark banner."""
         s = ev.seat
         self.cloth.shake[s] = self.cloth.d(1.0)
         row = self.cloth.tray.throw(
@@ -126,6 +132,7 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_PlayerExpelled(self, ev: R.PlayerExpelled) -> None:
+        """The expelled seat's chips leave the table."""
         s = ev.seat
         self.table.shown.status[s] = "expelled"
         if ev.stack > 0:
@@ -137,6 +144,7 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_PlayerLeft(self, ev: R.PlayerLeft) -> None:
+        """The seat gets up (its cards, if any, are mucked)."""
         self.table.shown.status[ev.seat] = "away" if self.table.mode == "life_cassino" else "left"
         fan = self.cloth.fans.get(ev.seat)
         if fan is not None and fan.sprites:
@@ -145,10 +153,12 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_PlayerJoined(self, ev: R.PlayerJoined) -> None:
+        """The seat plays again."""
         self.table.shown.status[ev.seat] = "playing"
         self.table.log_event(ev)
 
     def on_SoulTaken(self, ev: R.SoulTaken) -> None:
+        """O Morto takes a soul: a banner, and a person's own screen for it."""
         self.table.shown.status[ev.seat] = "dead"
         name = self.table.seats[ev.seat].name
         title = self.table.said_of("wyrttable.soul_banner", ev.seat, name=name)
@@ -164,6 +174,7 @@ class SessionEvents:
             )
 
     def on_MortoDefeated(self, ev: R.MortoDefeated) -> None:
+        """O Morto falls: the gold banner."""
         self.table.shown.status[ev.seat] = "defeated"
         key = "wyrttable.morto_caught" if ev.reason == "caught" else "wyrttable.morto_falls"
         self.cloth.banner.show(tr(key), tr("wyrttable.morto_rises"), self.cloth.d(2.4), "gold")
@@ -171,6 +182,7 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_WishGranted(self, ev: R.WishGranted) -> None:
+        """The wish is granted: the gold banner."""
         self.cloth.banner.show(
             self.table.said_of(
                 "wyrttable.wish_banner", ev.seat, name=self.table.seats[ev.seat].name
@@ -182,6 +194,7 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_RelicInvoked(self, ev: R.RelicInvoked) -> None:
+        """A relic's power called on: the banner names it."""
         relic = tr(f"wyrttable.relic_short.{ev.relic}")
         self.cloth.banner.show(
             self.table.said_of(
@@ -194,9 +207,11 @@ class SessionEvents:
         self.table.log_event(ev)
 
     def on_RelicPeek(self, ev: R.RelicPeek) -> None:
+        """Only its line."""
         self.table.log_event(ev)  # worded only for its owner ([G4])
 
     def on_RelicExchange(self, ev: R.RelicExchange) -> None:
+        """The owner's hand after the Moeda, from his view."""
         if ev.visible_to(self.table.viewer):
             cards = self.table.view().get("hand_cards")
             if cards is not None and ev.seat == self.table.viewer:
@@ -204,9 +219,11 @@ class SessionEvents:
         self.table.log_event(ev)  # worded only for its owner ([G4])
 
     def on_MaskWorn(self, ev: R.MaskWorn) -> None:
+        """Only its line."""
         self.table.log_event(ev)  # worded only for its owner ([G4])
 
     def on_SessionEnded(self, ev: R.SessionEnded) -> None:
+        """The last chips go to the chart and the reason is logged."""
         self.table.chip_history.append(
             list(self.table.view()["seats"][s]["stack"] for s in range(len(self.table.seats)))
         )
