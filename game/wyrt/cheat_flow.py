@@ -30,10 +30,10 @@ from game.wyrt.records import (
 )
 
 if TYPE_CHECKING:
-    from game.wyrt.match import WyrtMatch
+    from game.wyrt.session import WyrtSession
 
 
-def may_cheat(m: WyrtMatch, seat: int) -> bool:
+def may_cheat(m: WyrtSession, seat: int) -> bool:
     """Whether `seat` may try a cheat now (table rule on, once per hand, cards in the deck)."""
     return (
         m.cheating_on
@@ -44,7 +44,7 @@ def may_cheat(m: WyrtMatch, seat: int) -> bool:
     )
 
 
-def check_cheat(m: WyrtMatch, seat: int) -> None:
+def check_cheat(m: WyrtSession, seat: int) -> None:
     """Refuse a cheat the rules do not allow ([T9])."""
     if not m.cheating_on:
         raise IllegalAction("T9", "wyrt.illegal.no_cheating")
@@ -54,7 +54,7 @@ def check_cheat(m: WyrtMatch, seat: int) -> None:
         raise IllegalAction("T9", "wyrt.illegal.deck_empty")
 
 
-def pending_actions(m: WyrtMatch) -> list[Action]:
+def pending_actions(m: WyrtSession) -> list[Action]:
     """The choices of an unfinished cheat: press or give up, or the cards to steal."""
     p = m.pending
     assert p is not None
@@ -69,7 +69,7 @@ def pending_actions(m: WyrtMatch) -> list[Action]:
     return acts
 
 
-def check_pending(m: WyrtMatch, action: Action) -> None:
+def check_pending(m: WyrtSession, action: Action) -> None:
     """Only the unfinished cheat's own choices are accepted, and only valid steals."""
     p = m.pending
     assert p is not None
@@ -86,7 +86,7 @@ def check_pending(m: WyrtMatch, action: Action) -> None:
         raise IllegalAction("T9", "wyrt.illegal.bad_steal", count=p["count"])
 
 
-def apply_cheat(m: WyrtMatch, seat: int, action: Action, events: list[Event]) -> None:
+def apply_cheat(m: WyrtSession, seat: int, action: Action, events: list[Event]) -> None:
     """Roll the tests, settle the press/give-up choice or carry out the steal."""
     me = m.persona(seat)
     if isinstance(action, Cheat):
@@ -121,7 +121,7 @@ def apply_cheat(m: WyrtMatch, seat: int, action: Action, events: list[Event]) ->
         events.append(CardsStolen(seat, action.take, action.discard))
 
 
-def habilidade_test(m: WyrtMatch, seat: int, level: int, events: list[Event]) -> None:
+def habilidade_test(m: WyrtSession, seat: int, level: int, events: list[Event]) -> None:
     """The Habilidade test: pass and roll how many cards to steal, or get caught."""
     me = m.persona(seat)
     roll = m.rng.randint(1, 6)
@@ -138,7 +138,7 @@ def habilidade_test(m: WyrtMatch, seat: int, level: int, events: list[Event]) ->
 
 
 def caught(
-    m: WyrtMatch, seat: int, roll: int, target: int, level: int, events: list[Event]
+    m: WyrtSession, seat: int, roll: int, target: int, level: int, events: list[Event]
 ) -> None:
     """[T9] caught: forfeit this hand's bets, expelled for the session."""
     events.append(CheatCaught(seat, roll, target, cheating.level_name(level), m.contrib[seat]))

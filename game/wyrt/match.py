@@ -20,8 +20,7 @@ import copy
 from typing import Any
 
 from game.core import Action, Event, IllegalAction
-from game.wyrt import cheat_flow, cheating, relic_flow, views
-from game.wyrt.personas import Persona
+from game.wyrt import cheat_flow, relic_flow, views
 from game.wyrt.records import (
     AllIn,
     Call,
@@ -178,19 +177,8 @@ class WyrtMatch(WyrtSession):
         return events
 
     # ------------------------------------------------------------------
-    # cheating ([T9]) and A Mão do Morto (house): see cheat_flow / relic_flow
-
-    def opponents_at_table(self, seat: int) -> list[tuple[int, Persona]]:
-        """Everyone else seated at the table, watching (folded players too)."""
-        return [
-            (s, self.persona(s))
-            for s in range(self.n_seats)
-            if s != seat and self.status[s] == PLAYING
-        ]
-
-    def difficulty(self, seat: int) -> cheating.Difficulty:
-        """The cheating difficulty `seat` faces now."""
-        return cheating.table_difficulty(self.opponents_at_table(seat))
+    # cheating ([T9]) and A Mão do Morto (house): see cheat_flow / relic_flow; who
+    # watches a cheat (`opponents_at_table`, `difficulty`) is read in `WyrtSession`
 
     # ------------------------------------------------------------------
     # views ([G4]): see views.py

@@ -18,10 +18,10 @@ from game.wyrt.records import (
 from game.wyrt.relics import CETRO, COROA, MASCARA, MASK_SUITS, MOEDA, RELIC_CARDS, ROSA
 
 if TYPE_CHECKING:
-    from game.wyrt.match import WyrtMatch
+    from game.wyrt.session import WyrtSession
 
 
-def relic_actions(m: WyrtMatch, seat: int) -> list[Action]:
+def relic_actions(m: WyrtSession, seat: int) -> list[Action]:
     """The relic powers `seat` may use now (representative choices)."""
     if not m.relics_on:
         return []
@@ -45,7 +45,7 @@ def relic_actions(m: WyrtMatch, seat: int) -> list[Action]:
     return out
 
 
-def check_relic(m: WyrtMatch, seat: int, action: InvokeRelic) -> None:
+def check_relic(m: WyrtSession, seat: int, action: InvokeRelic) -> None:
     """Refuse a relic power that is off, used, not held or aimed wrongly."""
     if not m.relics_on:
         raise IllegalAction("T11", "wyrt.illegal.no_relics")
@@ -69,7 +69,7 @@ def check_relic(m: WyrtMatch, seat: int, action: InvokeRelic) -> None:
         raise IllegalAction("T11", "wyrt.illegal.relic_target", relic=r)
 
 
-def apply_relic(m: WyrtMatch, seat: int, action: InvokeRelic, events: list[Event]) -> None:
+def apply_relic(m: WyrtSession, seat: int, action: InvokeRelic, events: list[Event]) -> None:
     """Carry out a relic power; each works once per match."""
     r = action.relic
     m.relics_used[r] = seat

@@ -5,7 +5,9 @@ table mid-hand, and the choices between hands (stay, leave, join).
 from __future__ import annotations
 
 from game.core import Action, Event, MatchOver
+from game.wyrt import cheating
 from game.wyrt.dealing import WyrtDealing
+from game.wyrt.personas import Persona
 from game.wyrt.records import (
     Join,
     Leave,
@@ -110,3 +112,18 @@ class WyrtSession(WyrtDealing):
             return
         self.folded[seat] = True
         self.progress(seat, events)
+
+    # -- who watches a cheat ([T9]): read by cheat_flow and views, which type the
+    # match as this class (they are imported by `match`, so never name `WyrtMatch`)
+
+    def opponents_at_table(self, seat: int) -> list[tuple[int, Persona]]:
+        """Everyone else seated at the table, watching (folded players too)."""
+        return [
+            (s, self.persona(s))
+            for s in range(self.n_seats)
+            if s != seat and self.status[s] == PLAYING
+        ]
+
+    def difficulty(self, seat: int) -> cheating.Difficulty:
+        """The cheating difficulty `seat` faces now."""
+        return cheating.table_difficulty(self.opponents_at_table(seat))

@@ -9,10 +9,10 @@ from game.wyrt import cheating
 from game.wyrt.relics import relic_codes
 
 if TYPE_CHECKING:
-    from game.wyrt.match import WyrtMatch
+    from game.wyrt.session import WyrtSession
 
 
-def seat_view(m: WyrtMatch, s: int) -> dict[str, Any]:
+def seat_view(m: WyrtSession, s: int) -> dict[str, Any]:
     return {
         "name": m.seats[s],
         "stack": m.stacks[s],
@@ -29,7 +29,7 @@ def seat_view(m: WyrtMatch, s: int) -> dict[str, Any]:
     }
 
 
-def public_view(m: WyrtMatch) -> dict[str, Any]:
+def public_view(m: WyrtSession) -> dict[str, Any]:
     """Everything a spectator may see: no hole cards, never the deck."""
     pots = m.current_pots() if m.phase in ("betting", "straddle") else []
     return {
@@ -81,7 +81,7 @@ def public_view(m: WyrtMatch) -> dict[str, Any]:
     }
 
 
-def seat_private_view(m: WyrtMatch, seat: int) -> dict[str, Any]:
+def seat_private_view(m: WyrtSession, seat: int) -> dict[str, Any]:
     """What `seat` may see: the public table plus his own cards and options."""
     v = public_view(m)
     v["seat"] = seat
@@ -120,7 +120,7 @@ def seat_private_view(m: WyrtMatch, seat: int) -> dict[str, Any]:
     return v
 
 
-def _pending_kind(m: WyrtMatch, seat: int) -> str:
+def _pending_kind(m: WyrtSession, seat: int) -> str:
     if m.pending is None or m.pending["seat"] != seat:
         return ""
     return str(m.pending["kind"])

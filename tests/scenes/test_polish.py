@@ -130,8 +130,8 @@ def test_pot_lines_and_banners_speak_to_the_person(app, monkeypatch) -> None:  #
     assert "goes to Borin and you with" in t.event_text(shared)
     shown: list[str] = []
     monkeypatch.setattr(t.banner, "show", lambda title, sub="", *a, **k: shown.append(sub))
-    t._on_PotWon(alone)
-    t._on_PotWon(shared)
+    t.hand.on_PotWon(alone)
+    t.hand.on_PotWon(shared)
     assert shown[0].startswith("You take") and shown[1].startswith("Borin and you share")
     app.set_language("pt")
     assert "vai para você com" in t.event_text(alone) and "1.860" in t.event_text(alone)

@@ -113,7 +113,7 @@ def test_the_banner_keeps_off_every_seat(size: str) -> None:
                 t.banner.show("Carta dos dados 2", "6♠", 2.0)
                 pump(app)
                 t.pots.set_pots([(1995, "Pote")])  # a tall pile, its amount and caption
-                (x, y), width, compact = t._banner_place()
+                (x, y), width, compact = t.banner_placer.place()
                 ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
                 ribbon.center = (x, y)
                 assert not ribbon.colliderect(t.ring.board_rect)  # the row stays whole
@@ -151,14 +151,14 @@ def test_with_no_clear_place_the_banner_covers_the_least_of_the_seats() -> None:
         pump(app, 5)
         o = t.ring.oval
         wall = pygame.Rect(o.left, o.top, int(o.width * 0.7), o.height)  # no room anywhere
-        (x, y), width, compact = t._find_banner_place(t.ring.board_rect.bottom + 40, [wall], None)
+        (x, y), width, compact = t.banner_placer.find(t.ring.board_rect.bottom + 40, [wall], None)
         ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
         ribbon.center = (x, y)
         covered = ribbon.clip(wall).width * ribbon.clip(wall).height
         old = pygame.Rect(0, 0, min(int(o.width * 0.62), 540), ribbon.height)
         old.center = (t.ring.board_rect.centerx, y)
         assert covered < old.clip(wall).width * old.clip(wall).height
-        assert compact and width == min(int(o.width * t.BANNER_WIDTHS[-1]), 540)
+        assert compact and width == min(int(o.width * t.banner_placer.WIDTHS[-1]), 540)
     finally:
         pygame.quit()
 
@@ -173,16 +173,16 @@ def test_a_banner_keeps_its_place_unless_a_pot_comes_under_it() -> None:
         pump(app, 30)
         t.pots.set_pots([])
         t.banner.show("Carta dos dados 1", "6♠", 2.0)
-        first = t._banner_place()
+        first = t.banner_placer.place()
         (x, y), width, compact = first
         ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
         ribbon.center = (x, y)
         t.pots.set_pots([(15, "Pote")])
         t.pots.spot = (ribbon.centerx, ribbon.top - 90)  # a pot clear of it: it stays
         assert not ribbon.colliderect(t.pots.rect(t.money))
-        assert t._banner_place() == first
+        assert t.banner_placer.place() == first
         t.pots.spot = ribbon.center  # a pot right under it: it moves off
-        moved = t._banner_place()
+        moved = t.banner_placer.place()
         assert moved != first
         (x, y), width, compact = moved
         ribbon = pygame.Rect(0, 0, width, t.banner.height(width, compact=compact))
@@ -279,7 +279,7 @@ def test_no_marker_lies_on_a_neighbours_shown_hand(monkeypatch) -> None:  # type
             if not shown:
                 continue
             drawn.clear()
-            t._draw_markers(a.screen)
+            t.painter.draw_markers(a.screen, t.shown)
             for s, r in shown.items():
                 assert r.collidelist(drawn) < 0 or s == t.ring.bottom, (s, r, drawn)
             sh = t.shown

@@ -283,7 +283,8 @@ class BetControls:
         if self.view is None:
             return False
         el = getattr(event, "ui_element", None)
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and el is self.widgets.get("slider"):
+        slider = self.widgets.get("slider")
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and el is slider and el is not None:
             self.raise_to = int(el.get_current_value())
             self.typed = None
             self._sync_amount(force=True)
@@ -324,6 +325,14 @@ class BetControls:
         text = self.widgets["amount"].get_text().strip()
         return int(text) if text.isdigit() else None
 
+    def _then(self, action: Action) -> Callable[[], None]:
+        """Submit `action` once the person says yes (a refusal is said in words)."""
+
+        def go() -> None:
+            self.submit(action)
+
+        return go
+
     def press(self, name: str) -> None:
         """Do what a control says."""
         if name == "fold":
@@ -332,7 +341,7 @@ class BetControls:
                 self.ask(
                     tr("wyrttable.fold_free_title"),
                     tr("wyrttable.fold_free"),
-                    lambda: self.submit(Fold()),
+                    self._then(Fold()),
                 )
                 return
             self.submit(Fold())
@@ -367,5 +376,5 @@ class BetControls:
             self.ask(
                 tr("wyrttable.get_up_title"),
                 unit_words("wyrttable.get_up_confirm", self.unit),
-                lambda: self.submit(Leave()),
+                self._then(Leave()),
             )

@@ -3,17 +3,20 @@ O Morto, and the end of a session with its standings and chip chart."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
 
+from game import Action, Match
 from game.cards import Card
 from game.wyrt.records import InvokeRelic, Steal
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.tables import felt
+from scenes.tables.face import SeatSetup, TableFace
 from scenes.tables.wyrt.morto import skull
 from scenes.tables.wyrt.words import card_letters, without_suit_signs
 from scenes.victory import VictoryOverlay
@@ -21,9 +24,38 @@ from scenes.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
-    from scenes.tables.wyrt.table import WyrtTable
 
 SUIT_ROWS = ("S", "H", "D", "C")
+
+
+class StealTable(Protocol):
+    """What the steal reads of its table and asks of it."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def viewer(self) -> int | None: ...
+    def submit(self, action: Action, seat: int | None = None) -> bool: ...
+    def controls_again(self) -> None: ...
+
+
+class RelicTable(Protocol):
+    """What the relic dialog reads of its table and asks of it."""
+
+    @property
+    def seats(self) -> Sequence[SeatSetup]: ...
+    def submit(self, action: Action, seat: int | None = None) -> bool: ...
+
+
+class SessionTable(TableFace, Protocol):
+    """A table as its session's end sees it: the standings' and the chart's."""
+
+    @property
+    def unit(self) -> str: ...
+    @property
+    def chip_history(self) -> Sequence[Sequence[int]]: ...
+    def money(self, amount: int) -> str: ...
+    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
 
 
 class StealDialog(Scene):
@@ -31,7 +63,7 @@ class StealDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: AppHost, table: WyrtTable, view: dict[str, Any]) -> None:
+    def __init__(self, app: AppHost, table: StealTable, view: dict[str, Any]) -> None:
         super().__init__(app)
         self.table = table
         self.count = int(view["steal"]["count"])
@@ -160,7 +192,7 @@ class StealDialog(Scene):
         action = Steal(tuple(self.take), tuple(pool[i] for i in self.discard))
         self.app.scenes.pop()
         if not self.table.submit(action):
-            self.table._controls_key = None  # reopen on the next frame
+            self.table.controls_again()  # reopen on the next frame
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -264,6 +296,11 @@ class SoulTakenScreen(Scene):
 class SessionEnd(VictoryOverlay):
     """The standings with each player's chips (or life points) over the hands."""
 
+    table: SessionTable
+
+    def __init__(self, app: AppHost, table: SessionTable) -> None:
+        super().__init__(app, table)
+
     def build(self) -> None:
         super().build()
         w, h = self.app.size
@@ -314,7 +351,7 @@ class RelicDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: AppHost, table: WyrtTable, choices: list[InvokeRelic]) -> None:
+    def __init__(self, app: AppHost, table: RelicTable, choices: list[InvokeRelic]) -> None:
         super().__init__(app)
         self.table = table
         self.choices = choices

@@ -4,23 +4,73 @@ seats, the fans, the deck, the extra buttons of the top bar.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
+import pygame_gui
 
-from scenes.i18n import tr
+from game import Action
+from scenes.i18n import Words, tr
+from scenes.manager import AppHost
 from scenes.tables import felt
+from scenes.tables.wyrt.cloth import WyrtCloth
 from scenes.tables.wyrt.controls import BetControls
 from scenes.tables.wyrt.look import TOP
+from scenes.widgets.log_panel import LogPanel
 
-if TYPE_CHECKING:
-    pass
+
+class LayoutHost(Protocol):
+    """What the Wyrt layout reads of its table, and the places it sets."""
+
+    @property
+    def app(self) -> AppHost: ...
+    @property
+    def ui(self) -> pygame_gui.core.UIContainer | None: ...
+    @property
+    def practice(self) -> bool: ...
+    @property
+    def cloth(self) -> WyrtCloth: ...
+    @property
+    def ring(self) -> felt.SeatRing: ...
+    @property
+    def tray(self) -> felt.DiceTray: ...
+    @property
+    def pots(self) -> felt.PotRow: ...
+    @property
+    def log(self) -> LogPanel: ...
+    @property
+    def buttons(self) -> dict[str, pygame_gui.elements.UIButton]: ...
+
+    side: pygame.Rect
+    bar: pygame.Rect
+    aids_rect: pygame.Rect
+    controls: BetControls | None
+    extra_buttons: dict[str, pygame_gui.elements.UIButton]
+    _controls_key: tuple[Any, ...] | None
+    _lay_out_loaded: bool
+
+    def submit(self, action: Action, seat: int | None = None) -> bool: ...
+    def _ask(self, title: Words, text: Words, yes: Callable[[], None]) -> None: ...
+    def _bottom_seat(self) -> int: ...
+    def _build_extra_buttons(self: LayoutHost) -> None: ...
+    def sync(self) -> None: ...
 
 
 class WyrtLayout:
     """The Wyrt table's layout (mixed into `WyrtTable`)."""
 
-    def layout(self) -> None:
+    # the places and widgets it sets on the table (set first in `WyrtTable.__init__`);
+    # declared here too, as mypy takes a mix-in's writes for attributes of its own
+    side: pygame.Rect
+    bar: pygame.Rect
+    aids_rect: pygame.Rect
+    controls: BetControls | None
+    extra_buttons: dict[str, pygame_gui.elements.UIButton]
+    _controls_key: tuple[Any, ...] | None
+    _lay_out_loaded: bool
+
+    def layout(self: LayoutHost) -> None:
         w, h = self.app.size
         rw = 290 if w >= 1200 else 250
         self.side = pygame.Rect(w - rw - 10, TOP, rw, h - TOP - 10)
@@ -43,7 +93,7 @@ class WyrtLayout:
             self.log.set_rect(self.side)
         self.tray.set_rect(self.ring.tray_rect)
         self.pots.set_spot(self.ring.pot_spot, self.ring.chip_diameter())
-        self._place_cards()
+        self.cloth.place_cards()
         if self.controls is not None:
             self.controls.kill()
         cw = min(560, self.bar.width - 250)
@@ -60,7 +110,7 @@ class WyrtLayout:
             self._lay_out_loaded = False
             self.sync()
 
-    def _build_extra_buttons(self) -> None:
+    def _build_extra_buttons(self: LayoutHost) -> None:
         from scenes import ui
 
         for b in self.extra_buttons.values():
@@ -92,7 +142,7 @@ class WyrtLayout:
         for name in ("cheat", "relic", "leave"):
             self.extra_buttons[name].hide()
 
-    def pack_extra_buttons(self) -> None:
+    def pack_extra_buttons(self: LayoutHost) -> None:
         """Line the shown extra buttons up against the top bar's own, with no
         gap for a hidden one: "Get up" alone sat three slots out, so in
         practice (three more top buttons) the status line lost its place."""
@@ -104,28 +154,3 @@ class WyrtLayout:
             x -= b.rect.width + 8
             if b.relative_rect.left != x:
                 b.set_relative_position((x, b.relative_rect.top))
-
-    def _place_cards(self) -> None:
-        """Put every fan and the board where the ring says (resize, new viewer)."""
-        large = self.ring.card_width(large=True)
-        small = self.ring.card_width()
-        self.ring.set_hero_large(large)  # the bottom seat always sees its cards large
-        for s, fan in self.fans.items():
-            if s == self.ring.bottom:
-                fan.place(self.ring.hero_cards_spot(large, tuck=0.08), large, 0.12)
-            else:
-                fan.place(self.ring.cards_spot(s), small, 0.72)
-        self.board.place(self.ring.board_rect.center, small + small // 3)
-
-    def _fan(self, seat: int) -> felt.CardFan:
-        fan = self.fans.get(seat)
-        if fan is None:
-            fan = felt.CardFan(self.tweens, self.ring.card_width(), self.look.back)
-            self.fans[seat] = fan
-            self._place_cards()
-        return fan
-
-    def _deck_centre(self) -> tuple[float, float]:
-        x, y = self.ring.deck_spot
-        self.ring.card_width()
-        return x, y

@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
-from game import Action
+from game import Action, Match
 from game.cards import Card, standard_deck
 from game.wyrt import evaluator as ev
 from game.wyrt import records as R
@@ -27,10 +27,20 @@ from scenes import style
 from scenes.i18n import tr
 from scenes.tables.wyrt.words import category_text
 
-if TYPE_CHECKING:
-    from scenes.tables.wyrt.table import WyrtTable
-
 SAMPLES = 3000
+
+
+class AidsTable(Protocol):
+    """What the practice aids read of their table."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def show_bots(self) -> bool: ...
+    def is_human(self, seat: int) -> bool: ...
+    def money(self, amount: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -83,7 +93,7 @@ def exact_equity(mine: list[Card], board: list[Card], others: list[list[Card]]) 
 class PracticeAids:
     """Computes and draws the practice panel."""
 
-    def __init__(self, table: WyrtTable) -> None:
+    def __init__(self, table: AidsTable) -> None:
         self.table = table
         #: the decision on screen, (moves so far, viewer, bots' cards shown)
         self._want: tuple[Any, ...] | None = None

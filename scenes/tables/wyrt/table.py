@@ -12,28 +12,31 @@ module only knows Wyrt's events and controls.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from game import Action, Match
+from game import Action, Event, Match
 from game.cards import Card
 from game.wyrt import records as R
+from scenes import style
 from scenes.i18n import Words, later, tr
 from scenes.tables import felt
 from scenes.tables.base import TableScene
 from scenes.tables.face import SeatSetup
+from scenes.tables.wyrt.cloth import WyrtCloth
 from scenes.tables.wyrt.controls import BetControls
-from scenes.tables.wyrt.event_words import WyrtEventWords
-from scenes.tables.wyrt.hand_animations import WyrtHandAnimations
+from scenes.tables.wyrt.event_words import WyrtEventWords, own_event_keys
+from scenes.tables.wyrt.hand_animations import HandAnimations
 from scenes.tables.wyrt.keys import WyrtKeys
 from scenes.tables.wyrt.layout import WyrtLayout
-from scenes.tables.wyrt.look import BannerPlace
 from scenes.tables.wyrt.money import money
-from scenes.tables.wyrt.painting import WyrtPainting
-from scenes.tables.wyrt.plates import WyrtPlates
+from scenes.tables.wyrt.painting import ClothPainter, WyrtPainting
+from scenes.tables.wyrt.plates import BannerPlacer, WyrtPlates
 from scenes.tables.wyrt.practice import PracticeAids
+from scenes.tables.wyrt.session_events import SessionEvents
 from scenes.tables.wyrt.shown import Shown
 from scenes.tables.wyrt.words import unit_words
 from scenes.tables.you_words import say_about
@@ -75,7 +78,6 @@ class WyrtTable(
     WyrtLayout,
     WyrtKeys,
     WyrtEventWords,
-    WyrtHandAnimations,
     WyrtPlates,
     WyrtPainting,
     TableScene,
@@ -83,6 +85,9 @@ class WyrtTable(
     """Plays a `WyrtMatch`."""
 
     BOT_PACE = 0.35
+
+    #: event fields naming seats, beyond the base's
+    SEAT_FIELDS = (*TableScene.SEAT_FIELDS, "buck", "small_blind", "big_blind", "first")
 
     def __init__(
         self,
@@ -99,19 +104,30 @@ class WyrtTable(
         self.look = felt.TAVERN if self.mode == "standard" else felt.CANDLELIGHT
         n = len(seats)
         self.ring = felt.SeatRing(n, bottom=self._bottom_seat())
-        self.log = felt.HandHistory(pygame.Rect(0, 0, 10, 10), tr("wyrttable.history"))
+        #: the log, split in hands (the base's `log`, with its own type)
+        self.hand_history = felt.HandHistory(pygame.Rect(0, 0, 10, 10), tr("wyrttable.history"))
+        self.log = self.hand_history
         self.flights = felt.Flights(self.tweens)
         self.pots = felt.PotRow()
         self.tray = felt.DiceTray()
         self.banner = felt.Banner()
         self.tray.hide_when_empty = True
         self.fans: dict[int, felt.CardFan] = {}
-        #: the seats' plates and hands, by ring area (for the banner's place)
-        self._seat_blocks: dict[tuple[object, ...], list[pygame.Rect]] = {}
-        #: the banner's place: (seats' layout and banner shown, place, ribbon)
-        self._banner_at: tuple[tuple[object, ...], BannerPlace, pygame.Rect] | None = None
         self.board = felt.CardFan(self.tweens, 40, self.look.back)
         self.board.overlap = -0.12
+        self.shake: dict[int, float] = {}
+        self.cloth = WyrtCloth(
+            self.tweens,
+            self.look,
+            self.ring,
+            self.fans,
+            self.board,
+            self.tray,
+            self.banner,
+            self.flights,
+            self.pots,
+            self.shake,
+        )
         # a loaded match shows the table as it stands; a new one starts empty
         self.shown = Shown.from_view(view) if match.log else self._empty_shown(view)
         #: a loaded match starts mid-hand: its cards never come as events (the
@@ -121,7 +137,6 @@ class WyrtTable(
         self.aids = PracticeAids(self)
         self.pulse = 0.0
         self.clock = 0.0
-        self.shake: dict[int, float] = {}
         self.bar = pygame.Rect(0, 0, 1, 1)
         self.bar_text_rect = pygame.Rect(0, 0, 0, 0)
         self.bar_lines_cut = 0
@@ -133,9 +148,15 @@ class WyrtTable(
         #: chips of every seat at the start of each hand (the end-of-session chart)
         self.chip_history: list[list[int]] = [list(self.shown.stacks)]
         self.extra_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self._backdrop: tuple[Any, pygame.Surface] | None = None
+        self.painter = ClothPainter(self.cloth)
+        self.banner_placer = BannerPlacer(self.cloth, n, self.money)
         self._plates: dict[int, tuple[Any, felt.PlateInfo]] = {}
         self._bar: tuple[Any, pygame.Surface] | None = None
+        #: the viewer's cards and the dice cards, and the category they make (painting)
+        self._cat_key: tuple[Card, ...] | None = None
+        self._cat = ""
+        self.hand = HandAnimations(self.cloth, self)
+        self.session_events = SessionEvents(self.cloth, self)
         if self.history:  # a continued match: its log told again, hand by hand
             self.rebuild_log()
         # the evaluator's tables take a second to build: not on the render loop
@@ -225,17 +246,17 @@ class WyrtTable(
         view = self.view()
         self.shown = Shown.from_view(view)
         self.ring.set_bottom(self._bottom_seat())
-        self.fans = {}
+        self.fans.clear()  # the same dict: the cloth holds it
         for s, seat in enumerate(view["seats"]):
             if seat["in_hand"] and not seat["folded"] and seat["hand_size"]:
                 cards = self._known_cards(s, view)
-                fan = self._fan(s)
+                fan = self.cloth.fan(s)
                 if cards:
                     fan.show(list(cards), face_up=True)
                 else:
                     fan.show([None] * seat["hand_size"], face_up=False)
         self.board.show(list(self.shown.board), face_up=True)
-        self._place_cards()
+        self.cloth.place_cards()
         self.tray.clear()
         self._refresh_pots()
         self._settled_key = None
@@ -282,19 +303,37 @@ class WyrtTable(
             self.shown.status = fresh.status
 
     def _refresh_pots(self) -> None:
-        pots = self.shown.pots()
-        if len(pots) <= 1:
-            self.pots.set_pots([(p.amount, tr("wyrttable.pot")) for p in pots])
+        self.cloth.refresh_pots(self.shown)
+
+    # -- events and the log ------------------------------------------------------------
+    def play_event(self, event: Event) -> None:
+        """Animate one engine event: the hand's or the session's, else only its line."""
+        name = f"on_{type(event).__name__}"
+        handler = getattr(self.hand, name, None) or getattr(self.session_events, name, None)
+        if handler is not None:
+            handler(event)
         else:
-            self.pots.set_pots(
-                [
-                    (
-                        p.amount,
-                        tr("wyrttable.main_pot") if i == 0 else tr("wyrttable.side_pot", n=i),
-                    )
-                    for i, p in enumerate(pots)
-                ]
-            )
+            self.log_event(event)
+
+    def event_keys(self, event: Event) -> list[str]:
+        """The table's own line (`wyrttable.events.*`) before the game's."""
+        return own_event_keys(event, self.viewer) or super().event_keys(event)
+
+    def event_text(self, event: Event, **extra: Any) -> str:
+        own = self.own_event_text(event, extra)
+        if own is not None:
+            return own
+        return super().event_text(event, **self._words(event, extra))
+
+    def log_heading(self, title: str) -> None:
+        """A hand's heading: a line of the history too (told again from its
+        HandStarted, see `rebuild_log`)."""
+        self.history.append((None, title, style.GOLD_DARK, {"heading": True}))
+        self.hand_history.start_hand(title)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.handle_keys(event):
+            super().handle_event(event)
 
     # -- the flow ----------------------------------------------------------------------
     def animating(self) -> bool:
@@ -432,8 +471,12 @@ class WyrtTable(
                 self.controls.hide()
         return ok
 
-    def _ask(self, title: Words, text: Words, yes: Any) -> None:
+    def _ask(self, title: Words, text: Words, yes: Callable[[], None]) -> None:
         self.app.confirm(title, text, yes)
+
+    def controls_again(self) -> None:
+        """The controls are worked out afresh on the next quiet frame."""
+        self._controls_key = None
 
     def _ask_cheat(self) -> None:
         """Cheat after a yes: caught, a person loses the hand's bets and the rest of
@@ -441,6 +484,10 @@ class WyrtTable(
         c = self.view().get("cheat")
         if not c:
             return
+
+        def cheat() -> None:
+            self.submit(R.Cheat())
+
         self._ask(
             later("wyrttable.cheat_title"),
             later(
@@ -448,7 +495,7 @@ class WyrtTable(
                 steal=round(100 * c["steal_chance"]),
                 caught=round(100 * c["caught_chance"]),
             ),
-            lambda: self.submit(R.Cheat()),
+            cheat,
         )
 
     # -- practice ------------------------------------------------------------------------

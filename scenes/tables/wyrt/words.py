@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.cards import Card, rank_text
+from game.wyrt import records as R
 from scenes.i18n import has, tr
 
 
@@ -28,6 +29,11 @@ def card_letters(card: Card) -> str:
 def category_text(category: str) -> str:
     """The name of a hand category."""
     return tr(f"wyrt.categories.{category}")
+
+
+def hand_title(ev: R.HandStarted) -> str:
+    """A hand's heading in the history: its number and its deck."""
+    return tr("wyrttable.hand_title", hand=ev.hand, deck=tr(f"wyrt.decks.{ev.deck}"))
 
 
 SIGNS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
