@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import Match
+from game.core import TableMatch
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class ProfileResult:
         return self.dead or self.wish or self.pv != self.start_pv
 
 
-def profile_result(match: Match) -> ProfileResult | None:
+def profile_result(match: TableMatch) -> ProfileResult | None:
     """The profile seat's result, or None in a plain session or without a profile seat.
 
     May be called at any time; chips still in a pot of an unfinished hand are not

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import Action, Event, Match
+from game import Action, Event
 from game.cards import Card, parse_card
 from game.chama import actions as A
 from game.chama import events as E
 from game.chama.rules import role
+from game.core import TableMatch
 from scenes import style, ui
 from scenes.i18n import later, tr
 from scenes.tables.base import TableScene
@@ -54,7 +55,7 @@ class ChamaTable(TableInput, TableScene):
     def __init__(
         self,
         app: AppHost,
-        match: Match,
+        match: TableMatch,
         seats: list[SeatSetup],
         practice: bool = False,
         **hooks: Any,

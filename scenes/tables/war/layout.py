@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
-from game import Event, Match
+from game import Event
+from game.core import TableMatch
 from game.war import BOARD
 from scenes import ui
 from scenes.i18n import tr
@@ -47,7 +48,7 @@ class WarLayoutHost(Protocol):
     @property
     def map(self) -> MapView: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def viewer(self) -> int | None: ...
     @property

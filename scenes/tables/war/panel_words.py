@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game import Event, Match
+from game import Event
+from game.core import TableMatch
 from game.war import BOARD, until_stop
 from game.war import records as R
 from scenes import style
@@ -99,7 +100,7 @@ class WarWordsHost(Protocol):
     @property
     def app(self) -> AppHost: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> Sequence[SeatSetup]: ...
     @property

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import Action, Event, Match
+from game import Action, Event
+from game.core import TableMatch
 from game.war import BOARD
 from game.war import records as R
 from scenes import style
@@ -59,7 +60,7 @@ class WarTable(WarLayout, WarClicks, WarPanelWords, TableScene):
     def __init__(
         self,
         app: AppHost,
-        match: Match,
+        match: TableMatch,
         seats: list[SeatSetup],
         practice: bool = False,
         **hooks: Any,

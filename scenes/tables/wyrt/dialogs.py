@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
-from game import Action, Match
+from game import Action
 from game.cards import Card
+from game.core import TableMatch
 from game.wyrt.records import InvokeRelic, Steal
 from scenes import style, ui
 from scenes.i18n import tr
@@ -32,7 +33,7 @@ class StealTable(Protocol):
     """What the steal reads of its table and asks of it."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def viewer(self) -> int | None: ...
     def submit(self, action: Action, seat: int | None = None) -> bool: ...

@@ -10,8 +10,9 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from game import Action, Match
+from game import Action
 from game.cards import Card
+from game.core import TableMatch
 from game.wyrt import records as R
 from scenes.i18n import Words, later
 from scenes.manager import AppHost
@@ -27,7 +28,7 @@ class KeysHost(Protocol):
     @property
     def app(self) -> AppHost: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> Sequence[SeatSetup]: ...
     @property

@@ -11,7 +11,8 @@ from typing import Any, Protocol
 
 import pygame
 
-from game import Event, Match
+from game import Event
+from game.core import TableMatch
 from scenes.i18n import has, language, tr
 from scenes.names import is_tavern_name
 from scenes.tables import felt
@@ -141,7 +142,7 @@ class PlatesHost(Protocol):
     """What the Wyrt plates read of their table, and the cache they keep on it."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def seats(self) -> Sequence[SeatSetup]: ...
     @property

@@ -17,8 +17,9 @@ from typing import Any, Protocol
 
 import pygame
 
-from game import Action, Match
+from game import Action
 from game.cards import Card, standard_deck
+from game.core import TableMatch
 from game.wyrt import evaluator as ev
 from game.wyrt import records as R
 from game.wyrt.dice_cards import value_probabilities
@@ -34,7 +35,7 @@ class AidsTable(Protocol):
     """What the practice aids read of their table."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def viewer(self) -> int | None: ...
     @property

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import Action, Event, Match
+from game import Action, Event
 from game.cards import Card
+from game.core import TableMatch
 from game.wyrt import records as R
 from scenes import style
 from scenes.i18n import Words, later, tr
@@ -92,7 +93,7 @@ class WyrtTable(
     def __init__(
         self,
         app: AppHost,
-        match: Match,
+        match: TableMatch,
         seats: list[SeatSetup],
         practice: bool = False,
         **hooks: Any,
