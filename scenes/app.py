@@ -65,7 +65,7 @@ class App:
         import pygame
         import pygame_gui
 
-        from scenes import i18n, style
+        from scenes import i18n, palette, style
         from scenes.manager import SceneManager
         from scenes.paths import THEME, TRANSLATIONS
         from scenes.sound import SoundManager
@@ -79,10 +79,14 @@ class App:
         if getattr(args, "lang", None):
             self.one_off["language"] = self.settings.language
             self.settings.language = args.lang
+        if getattr(args, "palette", None):
+            self.one_off["palette"] = self.settings.palette
+            self.settings.palette = args.palette
         if getattr(args, "size", None):
             self.one_off["window_width"] = self.settings.window_width
             self.one_off["window_height"] = self.settings.window_height
         i18n.set_language(self.settings.language)
+        palette.use_palette(self.settings.palette)
         self.autoplay = bool(getattr(args, "autoplay", False))
         self.frames_limit = int(getattr(args, "frames", 0) or 0)
         self.screenshot: str | None = getattr(args, "screenshot", None)
@@ -239,6 +243,15 @@ class App:
         i18n.set_language(lang)
         self.ui_manager.set_locale(lang)
         self.scenes.relabel()
+        self.save_settings()
+
+    def set_palette(self, name: str) -> None:
+        """Switch the player colours live (tables read them every frame)."""
+        from scenes import palette
+
+        palette.use_palette(name)
+        self.settings.palette = name
+        self.one_off.pop("palette", None)  # chosen in the settings: it is kept
         self.save_settings()
 
     # -- helpers for scenes -------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 
 from game import storage
 from scenes.i18n import LANGUAGES, detect_language
+from scenes.palette import PALETTES
 
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.2, "instant": 0.0}
 MIN_WINDOW = (1024, 640)
@@ -33,6 +34,8 @@ class Settings:
     confirm_quit: bool = True
     show_odds: bool = False
     card_back: str = "crimson"
+    #: player colours: "default" (the table's own) or "safe" (colour-blind safe)
+    palette: str = "default"
     #: the port the on-screen host listens on (a router's forwarding rule names it)
     host_port: int = 47474
     #: games whose first match already offered the guided game (asked once, ever)
@@ -72,6 +75,7 @@ def _valid(name: str, value: Any) -> bool:
         "confirm_quit": lambda v: isinstance(v, bool),
         "show_odds": lambda v: isinstance(v, bool),
         "card_back": lambda v: v in CARD_BACKS,
+        "palette": lambda v: v in PALETTES,
         "host_port": valid_port,
         "guided_offered": lambda v: isinstance(v, list) and all(isinstance(g, str) for g in v),
     }

@@ -1,5 +1,5 @@
 """Settings: language, fullscreen, volumes, animation speed, confirmations,
-odds display, card back and the port a hosted table listens on. Every change
+odds display, card back, player colours and the port a hosted table listens on. Every change
 applies and is saved at once."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from game import storage
-from scenes import style, ui
+from scenes import palette, style, ui
 from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.prefs import ANIMATION_SPEEDS, CARD_BACKS, Settings, valid_port
@@ -34,6 +34,7 @@ class SettingsScene(Scene):
         "confirm_quit",
         "show_odds",
         "card_back",
+        "palette",
         "host_port",
     )
 
@@ -80,6 +81,8 @@ class SettingsScene(Scene):
         self.card_back = ui.dropdown(
             pygame.Rect(cx, self.row_y["card_back"], cw - 50, 36), backs, s.card_back, m, self.ui
         )
+        palettes = [(tr(f"ui.settings.palettes.{k}"), k) for k in palette.PALETTES]
+        self.palette = ui.dropdown(ctl("palette"), palettes, s.palette, m, self.ui)
         self.host_port = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(cx, self.row_y["host_port"], 110, 36), m, self.ui
         )
@@ -101,6 +104,7 @@ class SettingsScene(Scene):
     def _set(self, **changes: object) -> None:
         for k, v in changes.items():
             setattr(self.app.settings, k, v)
+        palette.use_palette(self.app.settings.palette)  # the table beneath redraws in it
         self.app.sound.set_volumes(self.app.settings.effects_volume, self.app.settings.music_volume)
         self.app.save_settings()
 
@@ -129,6 +133,8 @@ class SettingsScene(Scene):
                 self._set(animation_speed=ui.selected_id(self.speed))
             elif event.ui_element == self.card_back:
                 self._set(card_back=ui.selected_id(self.card_back))
+            elif event.ui_element == self.palette:
+                self.app.set_palette(ui.selected_id(self.palette))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element == self.host_port:
             self._port_typed()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import pygame
 
+from scenes import palette
 from scenes.paths import FONTS
 
 Color = tuple[int, int, int]
@@ -39,15 +40,14 @@ CREAM: Color = (250, 244, 228)
 RED: Color = (158, 32, 30)
 BLACK: Color = (20, 16, 14)
 
-#: Seat colours with a second cue (emblem) for colour-blind players.
-SEAT_COLOURS: list[tuple[str, Color]] = [
-    ("white", (236, 236, 230)),
-    ("red", (196, 46, 40)),
-    ("black", (44, 44, 48)),
-    ("blue", (48, 96, 196)),
-    ("yellow", (232, 196, 48)),
-    ("green", (52, 150, 70)),
-]
+
+def seat_colour(index: int) -> Color:
+    """The colour of the `index`-th seat colour (white, red, black, blue, yellow,
+    green, then round again) in the palette in use; each has an emblem too
+    (`EMBLEMS`), the second cue for colour-blind players."""
+    return palette.colour(palette.NAMES[index % len(palette.NAMES)])
+
+
 EMBLEMS: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "hexagon")
 
 _SERIF = FONTS / "EBGaramond12-Regular.otf"

@@ -45,6 +45,12 @@ def add_gui_flags(p: argparse.ArgumentParser, *, again: bool = False) -> None:
         default=off,
     )
     p.add_argument("--lang", choices=["pt", "en"], help="interface language", default=unset)
+    p.add_argument(
+        "--palette",
+        choices=["default", "safe"],
+        help="player colours: the table's own or colour-blind safe",
+        default=unset,
+    )
     p.add_argument("--size", type=window_size, help="window size, e.g. 1280x800", default=unset)
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen", default=off)
     p.add_argument(

@@ -2,8 +2,8 @@
 
 The graph is read with `ast`, so nothing is imported: every `import` and
 `from ... import` counts, at module level or inside a function (a lazy import
-still ties the two modules together), except those under `if TYPE_CHECKING:`,
-which never run. Importing a package's submodule is an edge to the submodule
+still ties the two modules together). Those under `if TYPE_CHECKING:` never
+run; a second test counts them too (issue 51: no circle even for types). Importing a package's submodule is an edge to the submodule
 only (not to the package's `__init__`, which Python runs first but which is not
 what the importer needs).
 """
@@ -184,6 +184,12 @@ def test_no_import_circles() -> None:
     for importer, imported in KNOWN_CIRCLE_EDGES:
         graph[importer] = graph[importer] - {imported}
     assert circles(graph) == []
+
+
+def test_no_circles_even_through_imports_for_types() -> None:
+    """Issue 51: no file imports, even under `if TYPE_CHECKING:`, a file that
+    imports it (a Protocol owned by the reader, or the type moved a floor down)."""
+    assert circles(import_graph(typed=True)) == []
 
 
 if __name__ == "__main__":  # python tests/test_import_graph.py: the circles, types counted

@@ -182,9 +182,7 @@ class TableScene(
 
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]:
         """Colour and emblem of a seat."""
-        return style.SEAT_COLOURS[seat % len(style.SEAT_COLOURS)][1], style.EMBLEMS[
-            seat % len(style.EMBLEMS)
-        ]
+        return style.seat_colour(seat), style.EMBLEMS[seat % len(style.EMBLEMS)]
 
     def on_human_turn(self, seat: int) -> None:
         """A human must act now (refresh highlights, prompts)."""

@@ -68,3 +68,77 @@ def test_palettes_name_the_same_colours_and_refuse_an_unknown_one() -> None:
     finally:
         palette.use_palette("default")
     assert palette.active_palette() == "default"
+
+
+def test_a_hand_edited_palette_falls_back_and_a_chosen_one_is_kept() -> None:
+    import json
+
+    from scenes.prefs import load_settings, settings_path
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"palette": "sepia", "language": "en"}), encoding="utf-8")
+    assert load_settings()[0].palette == "default"
+    path.write_text(json.dumps({"palette": "safe", "language": "en"}), encoding="utf-8")
+    assert load_settings()[0].palette == "safe"
+
+
+def test_war_armies_and_seats_take_the_palette_and_keep_their_emblems() -> None:
+    from scenes import style
+    from scenes.tables.war.look import army_look
+
+    try:
+        assert army_look("vermelho") == ((196, 46, 40), "square")
+        palette.use_palette("safe")
+        assert army_look("vermelho") == ((204, 51, 17), "square")
+        assert army_look("verde") == ((0, 180, 140), "hexagon")
+        assert style.seat_colour(1) == (204, 51, 17)
+        assert army_look("roxo") == ((150, 150, 150), "circle")  # unknown: grey, never a crash
+    finally:
+        palette.use_palette("default")
+
+
+def test_palette_on_the_command_line_is_for_this_run_and_the_settings_choice_is_kept() -> None:
+    import pygame
+
+    from scenes.prefs import load_settings
+    from tests.scenes.conftest import make_app
+
+    app = make_app("--palette", "safe", "--frames", "1")
+    try:
+        assert palette.active_palette() == "safe" and app.settings.palette == "safe"
+        app.save_settings()
+        assert load_settings()[0].palette == "default"  # a one-off is never saved
+        app.set_palette("safe")  # chosen on the settings screen: kept
+        assert load_settings()[0].palette == "safe"
+    finally:
+        palette.use_palette("default")
+        pygame.quit()
+
+
+def test_the_settings_screen_switches_the_palette_live(app) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+    import pygame_gui
+
+    from scenes.main_menu import MainMenu
+    from scenes.settings_scene import SettingsScene
+    from tests.scenes.conftest import pump
+
+    app.scenes.push(MainMenu(app))
+    settings = SettingsScene(app)
+    app.scenes.push(settings)
+    pump(app)
+    try:
+        pygame.event.post(
+            pygame.event.Event(
+                pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                ui_element=settings.palette,
+                text="Colour-blind safe",
+                selected_option_id="safe",
+            )
+        )
+        settings.palette.selected_option = ("Colour-blind safe", "safe")
+        pump(app, 2)
+        assert app.settings.palette == "safe" and palette.active_palette() == "safe"
+    finally:
+        palette.use_palette("default")

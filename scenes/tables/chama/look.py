@@ -15,7 +15,7 @@ import pygame
 
 from game.cards import Card, parse_card, rank_text
 from game.chama.rules import role
-from scenes import style
+from scenes import palette, style
 from scenes.style import cached
 from scenes.widgets.cards import back_surface, card_size, face_surface, placeholder_surface
 from scenes.widgets.suits import blit_suit, suit_colour
@@ -33,8 +33,8 @@ EXPOSED: Colour = (226, 92, 44)
 PROTECTED: Colour = (120, 170, 220)
 RAZED: Colour = (150, 30, 24)
 LEGAL: Colour = (250, 214, 90)
-#: Duplas: one colour per team (seats 0 and 2, seats 1 and 3)
-TEAM_COLOURS: tuple[Colour, Colour] = ((48, 96, 196), (196, 46, 40))
+#: Duplas: one colour per team (seats 0 and 2, seats 1 and 3), by palette name
+TEAM_COLOURS: tuple[str, str] = ("blue", "red")
 CARD_BACK = "crimson"
 
 
@@ -230,8 +230,8 @@ def hand_order(codes: list[str]) -> list[str]:
 def seat_colour(seat: int, duplas: bool) -> Colour:
     """A seat's colour; in Duplas partners share their team's colour ([C14])."""
     if duplas:
-        return TEAM_COLOURS[seat % 2]
-    return style.SEAT_COLOURS[(0, 1, 3, 5)[seat % 4]][1]
+        return palette.colour(TEAM_COLOURS[seat % 2])
+    return style.seat_colour((0, 1, 3, 5)[seat % 4])
 
 
 def seat_emblem(seat: int) -> str:

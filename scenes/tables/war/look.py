@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from scenes import style
+from scenes import palette, style
 
 Colour = tuple[int, int, int]
 
-#: engine colour name -> (RGB, emblem). Every colour has its own emblem, so the
-#: map reads without telling colours apart.
-ARMY_LOOK: dict[str, tuple[Colour, str]] = {
-    "branco": ((238, 236, 228), "circle"),
-    "vermelho": ((196, 44, 38), "square"),
-    "preto": ((46, 44, 48), "triangle"),
-    "azul": ((46, 96, 200), "diamond"),
-    "amarelo": ((234, 196, 46), "star"),
-    "verde": ((46, 150, 70), "hexagon"),
+#: engine colour name -> (palette colour name, emblem). Every colour has its own
+#: emblem, so the map reads without telling colours apart; the shade comes from the
+#: palette in use (the table's own or the colour-blind-safe one).
+ARMY_LOOK: dict[str, tuple[str, str]] = {
+    "branco": ("white", "circle"),
+    "vermelho": ("red", "square"),
+    "preto": ("black", "triangle"),
+    "azul": ("blue", "diamond"),
+    "amarelo": ("yellow", "star"),
+    "verde": ("green", "hexagon"),
 }
 
 #: short names for the side panel
@@ -39,7 +40,10 @@ DEFENCE_DICE = "gold"
 
 def army_look(colour: str) -> tuple[Colour, str]:
     """RGB and emblem of an army colour (grey circle for an unknown name)."""
-    return ARMY_LOOK.get(colour, ((150, 150, 150), "circle"))
+    if colour not in ARMY_LOOK:
+        return (150, 150, 150), "circle"
+    name, emblem = ARMY_LOOK[colour]
+    return palette.colour(name), emblem
 
 
 def text_on(colour: Colour) -> Colour:
