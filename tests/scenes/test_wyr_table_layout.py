@@ -45,12 +45,12 @@ def test_small_window_dice_tray_and_board_keep_off_the_lords_cards(n: int) -> No
         plates = [t.ring.plate_rect(s) for s in range(n)]
         assert not any(board.colliderect(p) for p in plates), (board, plates)
         assert not any(tray.colliderect(p) for p in plates), (tray, plates)
-        assert t.board is not None
-        rows = [_cells(r, t.name) for r in t.board.rows]
+        assert t.shown.board is not None
+        rows = [_cells(r, t.name) for r in t.shown.board.rows]
         assert _need(rows, 11)[1] <= board.width - 40  # legible: 11 px or more
         # every lord's row and the winner line under them (with four lords the
         # winner line was written over the last row)
-        assert board.height >= board_least_height(len(t.board.rows)), board
+        assert board.height >= board_least_height(len(t.shown.board.rows)), board
     finally:
         if t is not None:
             t.worker.close()
@@ -131,7 +131,7 @@ def test_hora_da_verdade_banner_and_tray_read_whole(
         assert not pot.colliderect(t._banner_rect(subtitle=True)), (pot, t._banner_rect(True))
     fans = [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
     for s in range(n):
-        info = t._plate(s, t.shown)
+        info = t._plate(s, t.shown.view)
         assert info.badge, s
         badge = felt.badge_rect(t.ring.plate_rect(s), info.badge, below=t._cards_over_plate(s))
         assert badge.collidelist(fans) < 0, (s, badge, fans)
@@ -188,14 +188,14 @@ def test_with_a_person_and_three_bots_the_board_holds_every_row_at_1024x640() ->
         t = table(app, [*seats, SeatSetup("Easy3", "easy")], seed=7)
         rng = random.Random(7)
         for _ in range(6000):
-            if t.board is not None and t._board_shown() and t.board.winners:
+            if t.shown.board is not None and t._board_shown() and t.shown.board.winners:
                 break
             idle = not (t.events or t.animating() or t.tweens.busy)
             if t.human_to_act() == 0 and idle:
                 t.submit(rng.choice(t.match.legal_actions(0)), 0)
             pump(app)
-        assert t.board is not None and t.board.winners
-        assert t._board_rect().height >= board_least_height(len(t.board.rows))
+        assert t.shown.board is not None and t.shown.board.winners
+        assert t._board_rect().height >= board_least_height(len(t.shown.board.rows))
     finally:
         if t is not None:
             t.worker.close()

@@ -15,7 +15,7 @@ from scenes.tables import felt
 from scenes.tables.wyr import paint
 from scenes.tables.wyr.banner_view import BANNER_WIDTHS
 from scenes.tables.wyr.layout import BET_RADIUS
-from scenes.tables.wyr.model import ScoreBoard
+from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import money
 
 
@@ -35,13 +35,7 @@ class WyrBoardHost(Protocol):
     @property
     def banner(self) -> felt.Banner: ...
     @property
-    def board(self) -> ScoreBoard | None: ...
-    @property
-    def shown(self) -> dict[str, Any]: ...
-    @property
-    def shown_pot(self) -> int: ...
-    @property
-    def bet_marks(self) -> Mapping[int, int | None]: ...
+    def shown(self) -> WyrShown: ...
     @property
     def _plaque_rect(self) -> pygame.Rect | None: ...
 
@@ -70,7 +64,7 @@ class WyrBoard:
 
     def _board_surface(self: WyrBoardHost) -> tuple[pygame.Surface, tuple[int, int]]:
         """The score board painted once per change of its rows."""
-        board = self.board
+        board = self.shown.board
         assert board is not None
         rect = self._board_rect()
         key = (
@@ -106,7 +100,7 @@ class WyrBoard:
 
     def _board_shown(self: WyrBoardHost) -> bool:
         """The score board stands on the cloth from the show until the next bets are revealed."""
-        return self.board is not None and self.shown.get("phase") in (
+        return self.shown.board is not None and self.shown.view.get("phase") in (
             "bet",
             "show",
             "thyatis",
@@ -128,7 +122,7 @@ class WyrBoard:
             tuple(board),
             fans,
             tuple(self.ring.oval),
-            self.shown_pot,
+            self.shown.pot,
         )
         hit = self._pot_cache
         if hit is None or hit[0] != key:
@@ -169,7 +163,7 @@ class WyrBoard:
         """Where the pot standing on `spot` (bottom-centre of its chips) paints: its
         chips above, its amount and caption below, with a hair of air around."""
         d = self.ring.chip_diameter()
-        pot = felt.pile_rect(max(1, self.shown_pot), spot, d, money, tr("wyr.ui.pot"))
+        pot = felt.pile_rect(max(1, self.shown.pot), spot, d, money, tr("wyr.ui.pot"))
         return pot.inflate(2, 2)
 
     def _board_rect(self: WyrBoardHost) -> pygame.Rect:
@@ -201,7 +195,7 @@ class WyrBoard:
                 area.left = r.right + 4
             elif r.left > area.centerx:
                 area.width = r.left - 4 - area.left
-        rows = len(self.board.rows) if self.board else 4
+        rows = len(self.shown.board.rows) if self.shown.board else 4
         area.height = min(area.height, 60 + 24 * (rows + 1))
         # The pot's banner needs a band under the board, clear of the cards below
         # (its compact form, with a second line); the board gives up height for it
@@ -257,7 +251,7 @@ class WyrBoard:
     def _draw_bets(self: WyrBoardHost, surface: pygame.Surface) -> None:
         if self._board_shown():  # the Hora da Verdade: the bets are in the pot, and a
             return  # "?" token covered the board's names
-        for s, value in self.bet_marks.items():
+        for s, value in self.shown.bet_marks.items():
             spot = self._bet_spot(s)
             text = "?" if value is None else str(value)
             felt.draw_marker(

@@ -19,11 +19,11 @@ from scenes.tables.wyr.banner_view import WyrBanner
 from scenes.tables.wyr.board_view import WyrBoard
 from scenes.tables.wyr.look import LOOK, Line
 from scenes.tables.wyr.model import (
-    ScoreBoard,
     active_variants,
 )
 from scenes.tables.wyr.panel_view import WyrPanel
 from scenes.tables.wyr.plaques_view import WyrPlaques
+from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import money
 
 #: a painted layer and the key it was painted for
@@ -60,11 +60,7 @@ class WyrDrawingHost(Protocol):
     @property
     def log(self) -> felt.HandHistory: ...
     @property
-    def board(self) -> ScoreBoard | None: ...
-    @property
-    def shown(self) -> dict[str, Any]: ...
-    @property
-    def shown_pot(self) -> int: ...
+    def shown(self) -> WyrShown: ...
     @property
     def pulse(self) -> float: ...
 
@@ -120,7 +116,7 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
     _status_cache: Cached | None
 
     def draw(self: WyrDrawingHost, surface: pygame.Surface) -> None:
-        view = self.shown
+        view = self.shown.view
         # Who must act is asked by every plate and the status line: once a frame.
         self._frame_movers = None
         self._frame_movers = self._movers()
@@ -189,9 +185,9 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
 
     def draw_table(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         """The moving parts, over the still layer."""
-        view = self.shown
+        view = self.shown.view
         ring = self.ring
-        if self._board_shown() and self.board is not None:
+        if self._board_shown() and self.shown.board is not None:
             surface.blit(*self._board_surface())
         else:
             self.board_fan.draw(surface)
@@ -201,7 +197,7 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
             if tray != self.tray.rect:  # first: the banner's band (and the pot) go by it
                 self.tray.set_rect(tray)
         self.pots.set_spot(self._pot_spot(), ring.chip_diameter())
-        self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot > 0 else [])
+        self.pots.set_pots([(self.shown.pot, tr("wyr.ui.pot"))] if self.shown.pot > 0 else [])
         self.pots.draw(surface, money)
         self._draw_bets(surface)
         for s in range(self.match.n_seats):
@@ -226,7 +222,7 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
     def draw_status(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         """The top line: the phase, who acts, a thinking bot, and Space to skip ahead;
         painted again only when its words or room change."""
-        view = self.shown
+        view = self.shown.view
         phase = str(view.get("phase"))
         thinking = self.worker.seat if self.worker.busy else None
         key = (
@@ -267,6 +263,6 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
         if frame is not None:
             return frame
         if self.events or self.animating():
-            trade = self.shown.get("trade")
+            trade = self.shown.view.get("trade")
             return [int(trade["seat"])] if trade else []
         return list(self.match.to_move)

@@ -23,6 +23,7 @@ from scenes.tables.wyr.model import (
     round_info,
     seat_tag,
 )
+from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import money
 from scenes.widgets.emblems import draw_emblem
 
@@ -43,9 +44,7 @@ class WyrPlaquesHost(Protocol):
     @property
     def felt_area(self) -> pygame.Rect: ...
     @property
-    def notes(self) -> Mapping[int, tuple[str, str]]: ...
-    @property
-    def shown_money(self) -> Sequence[int]: ...
+    def shown(self) -> WyrShown: ...
     @property
     def _plate_cache(self) -> dict[int, tuple[tuple[Any, ...], felt.PlateInfo]]: ...
 
@@ -81,10 +80,10 @@ class WyrPlaques:
         key = (
             language(),
             self.viewer,
-            self.notes.get(s),
+            self.shown.notes.get(s),
             bool(view["out"][s]),
             int(view["dealer"]),
-            self.shown_money[s],
+            self.shown.money[s],
             active,
             seat_tag(view, s),
             self.seat_look(s),
@@ -110,7 +109,7 @@ class WyrPlaques:
             subtitle = tr("ui.table.human")
         if tag:
             subtitle = f"{tag} · {subtitle}"
-        badge, kind = self.notes.get(s, ("", "info"))
+        badge, kind = self.shown.notes.get(s, ("", "info"))
         out = bool(view["out"][s])
         if out:
             badge, kind = tr("wyrtable.note.out"), "out"
@@ -119,7 +118,7 @@ class WyrPlaques:
         return felt.PlateInfo(
             self.name(s),
             subtitle,
-            money(self.shown_money[s]),
+            money(self.shown.money[s]),
             colour,
             emblem,
             badge=badge,
