@@ -14,7 +14,6 @@ from scenes.i18n import language, tr
 from scenes.tables import felt
 from scenes.tables.wyr import paint
 from scenes.tables.wyr.banner_view import BANNER_WIDTHS
-from scenes.tables.wyr.layout import BET_RADIUS
 from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import money
 
@@ -46,7 +45,6 @@ class WyrBoardHost(Protocol):
     def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
     def _tray_rect(self) -> pygame.Rect: ...
     def _narrow_cloth(self) -> bool: ...
-    def _bet_spot(self, seat: int) -> tuple[int, int]: ...
     def _banner_floor(self, top: int, width: int, x: int | None = None) -> int: ...
     def _banner_rect(self, subtitle: bool | None = None, *, words: bool = False) -> pygame.Rect: ...
     def _board_rect(self) -> pygame.Rect: ...
@@ -247,13 +245,3 @@ class WyrBoard:
         area.width = max(160, int(o.width * 0.36), area.width)
         area.height = max(least, area.height)  # every lord and the winner line
         return area
-
-    def _draw_bets(self: WyrBoardHost, surface: pygame.Surface) -> None:
-        if self._board_shown():  # the Hora da Verdade: the bets are in the pot, and a
-            return  # "?" token covered the board's names
-        for s, value in self.shown.bet_marks.items():
-            spot = self._bet_spot(s)
-            text = "?" if value is None else str(value)
-            felt.draw_marker(
-                surface, spot, text, "big" if value is not None else "plain", BET_RADIUS
-            )

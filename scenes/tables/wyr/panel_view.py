@@ -1,24 +1,21 @@
-"""The panel under the Wyr table: the person's hand, the words of the step,
-and in practice the aids (chances, best discards, the spread of the score).
+"""What the panel under the Wyr table says: the words of the step, and in
+practice the aids (chances, best discards, the spread of the score); the
+painter (painting.py) paints them with the person's hand.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-import pygame
-
 from game import Match
 from scenes import style
 from scenes.i18n import tr
-from scenes.tables import felt
-from scenes.tables.wyr import aids, paint
+from scenes.tables.wyr import aids
 from scenes.tables.wyr.choices import TradeChoice
-from scenes.tables.wyr.look import Line, wrap
 from scenes.tables.wyr.model import (
     trade_round_text_params,
 )
-from scenes.tables.wyr.words import cards_text, hand_combo, money
+from scenes.tables.wyr.words import cards_text, money
 
 
 class WyrPanelHost(Protocol):
@@ -29,12 +26,6 @@ class WyrPanelHost(Protocol):
     @property
     def viewer(self) -> int | None: ...
     @property
-    def panel(self) -> pygame.Rect: ...
-    @property
-    def aids_rect(self) -> pygame.Rect: ...
-    @property
-    def hand(self) -> felt.CardFan: ...
-    @property
     def choice(self) -> TradeChoice | None: ...
 
     _aid_cache: tuple[tuple[Any, ...], list[str]] | None
@@ -42,50 +33,14 @@ class WyrPanelHost(Protocol):
     def name(self, seat: int) -> str: ...
     def my_turn(self) -> bool: ...
     def _movers(self) -> list[int]: ...
-    def _hand_area(self) -> pygame.Rect: ...
     def _compute_aid_lines(self, view: dict[str, Any]) -> list[str]: ...
 
 
 class WyrPanel:
-    """The hand panel and the practice aids (mixed into `WyrTable`)."""
+    """The hand panel's and the practice aids' words (mixed into `WyrTable`)."""
 
     # what it keeps on the table (declared: mypy would type it from the first write)
     _aid_cache: tuple[tuple[Any, ...], list[str]] | None
-
-    def _draw_panel(self: WyrPanelHost, surface: pygame.Surface, lines: list[Line]) -> None:
-        """The controls panel's parchment and words (the still layer)."""
-        p = self.panel
-        surface.blit(style.shadow(p.size, 10, 120), (p.left - 8, p.top - 3))
-        surface.blit(style.parchment(p.size), p.topleft)
-        area = self._hand_area()
-        if self.viewer is not None:
-            pygame.draw.rect(surface, style.FELT_DARK, area, border_radius=10)
-        x = area.right + 14 if self.viewer is not None else p.left + 18
-        width = p.right - 16 - x
-        y = p.top + 10
-        for text, size, colour, kind in lines:
-            for line in wrap(text, size, width, kind)[:2]:
-                if y + size > p.bottom - 58:
-                    return
-                style.blit_text(surface, line, size, (x, y), colour, kind=kind)
-                y += size + 4
-
-    def _draw_hand(self: WyrPanelHost, surface: pygame.Surface) -> None:
-        """The viewer's hand and the combination it makes."""
-        area = self._hand_area()
-        self.hand.draw(surface)
-        hand = [s.card for s in self.hand.sprites if s.card is not None and s.face_up]
-        if hand and len(hand) == len(self.hand.sprites) and len(hand) <= 5:
-            style.blit_text(
-                surface,
-                hand_combo(hand),
-                13,
-                (area.centerx, area.bottom - 2),
-                style.GOLD_LIGHT,
-                kind="bold",
-                anchor="midbottom",
-                shadow=style.BLACK,
-            )
 
     def _panel_lines(
         self: WyrPanelHost, view: dict[str, Any]
@@ -185,41 +140,6 @@ class WyrPanel:
                     )
                 )
         return out
-
-    def _draw_aids(
-        self: WyrPanelHost,
-        surface: pygame.Surface,
-        lines: list[str],
-        hist: tuple[list[tuple[int, float]], int | None] | None,
-    ) -> None:
-        """The practice panel (the still layer)."""
-        r = self.aids_rect
-        if r.width <= 0:
-            return
-        surface.blit(style.parchment(r.size), r.topleft)
-        style.blit_text(
-            surface,
-            tr("wyrtable.aids.title"),
-            16,
-            (r.left + 12, r.top + 8),
-            style.INK,
-            kind="serif",
-        )
-        y = r.top + 32
-        for line in lines:
-            for part in wrap(line, 13, r.width - 24):
-                if y > r.bottom - 16:
-                    return
-                style.blit_text(surface, part, 13, (r.left + 12, y), style.INK)
-                y += 17
-        if hist is not None and y < r.bottom - 50:
-            values, mark = hist
-            paint.histogram(
-                surface,
-                pygame.Rect(r.left + 12, y + 4, r.width - 24, r.bottom - y - 12),
-                values,
-                mark,
-            )
 
     def _aid_lines(self: WyrPanelHost, view: dict[str, Any]) -> list[str]:
         """The practice panel's words, cached per decision and selection."""

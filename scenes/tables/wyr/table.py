@@ -26,7 +26,7 @@ from scenes.tables.wyr import aids
 from scenes.tables.wyr.animate import FeltSpots, SeatWords, WyrAnimations, WyrFelt
 from scenes.tables.wyr.choices import TradeChoice
 from scenes.tables.wyr.clicks import WyrClicks
-from scenes.tables.wyr.draw import Cached, WyrDrawing
+from scenes.tables.wyr.draw import WyrDrawing
 from scenes.tables.wyr.event_log import WyrEventLog
 from scenes.tables.wyr.layout import WyrLayout
 from scenes.tables.wyr.look import LOOK
@@ -34,6 +34,7 @@ from scenes.tables.wyr.model import (
     ScoreBoard,
     group_totals,
 )
+from scenes.tables.wyr.painting import Cached, WyrPainter
 from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import combo, describe, money
 
@@ -73,17 +74,18 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         #: what the screen shows: the view as of the last snap, moved on by each event played
         self.shown = WyrShown.from_view(match.public_view())
         #: plays the events on the felt
+        pieces = WyrFelt(
+            self.ring,
+            self.fans,
+            self.hand,
+            self.board_fan,
+            self.tray,
+            self.banner,
+            self.flights,
+            self.pots,
+        )
         self.moves = WyrAnimations(
-            WyrFelt(
-                self.ring,
-                self.fans,
-                self.hand,
-                self.board_fan,
-                self.tray,
-                self.banner,
-                self.flights,
-                self.pots,
-            ),
+            pieces,
             self.tweens,
             app.sound,
             FeltSpots(self._bet_spot, self._fan_spot, self._place_board_fan),
@@ -103,10 +105,9 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         self._played = False
         #: the person's decision the controls were last refreshed for
         self._turn_key: tuple[int, int, int] | None = None
-        # what the painting keeps between frames (see draw.py and its views)
+        # what the painting keeps between frames (see draw.py, painting.py and the views)
+        self.painter = WyrPainter(pieces)
         self._frame_movers: list[int] | None = None
-        self._layer: Cached | None = None
-        self._base: Cached | None = None
         self._status_cache: Cached | None = None
         self._board_cache: Cached | None = None
         self._pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None = None
