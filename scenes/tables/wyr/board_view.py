@@ -14,6 +14,7 @@ from scenes.i18n import language, tr
 from scenes.tables import felt
 from scenes.tables.wyr import paint
 from scenes.tables.wyr.banner_view import BANNER_WIDTHS
+from scenes.tables.wyr.plaques_view import WyrPlaques
 from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import money
 
@@ -36,7 +37,7 @@ class WyrBoardHost(Protocol):
     @property
     def shown(self) -> WyrShown: ...
     @property
-    def _plaque_rect(self) -> pygame.Rect | None: ...
+    def plaques(self) -> WyrPlaques: ...
 
     _board_cache: tuple[tuple[Any, ...], pygame.Surface] | None
     _pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None
@@ -201,7 +202,7 @@ class WyrBoard:
         width = int(o.width * BANNER_WIDTHS[0])
         need = self.banner.height(width, compact=True, subtitle=True) + 10
         least = paint.board_least_height(rows)
-        plaque = self._plaque_rect
+        plaque = self.plaques.plaque_rect
         if plaque is not None and plaque.inflate(8, 8).colliderect(area):
             # The round plaque stays readable: the board starts under it or
             # right of it, whichever takes less of the board -- or right of it

@@ -55,6 +55,10 @@ class WyrDrawingHost(Protocol):
     def aids_rect(self) -> pygame.Rect: ...
     @property
     def painter(self) -> WyrPainter: ...
+    @property
+    def plaques(self) -> WyrPlaques: ...
+    @property
+    def felt_area(self) -> pygame.Rect: ...
 
     _frame_movers: list[int] | None
     _status_cache: Cached | None
@@ -83,12 +87,9 @@ class WyrDrawingHost(Protocol):
     def _panel_lines(self, view: dict[str, Any]) -> list[Line]: ...
     def _aid_lines(self, view: dict[str, Any]) -> list[str]: ...
     def _aid_histogram(self, view: dict[str, Any]) -> Histogram | None: ...
-    def _plaque_lines(self, view: dict[str, Any]) -> list[Line]: ...
-    def _group_lines(self, view: dict[str, Any]) -> list[Line]: ...
-    def _draw_corner_plaques(self, surface: pygame.Surface, view: dict[str, Any]) -> None: ...
 
 
-class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
+class WyrDrawing(WyrBanner, WyrBoard, WyrPanel):
     """The Wyr table's frame: built from its state, painted by its `WyrPainter`
     (mixed into `WyrTable`)."""
 
@@ -119,14 +120,14 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
         hist = self._aid_histogram(aid_view) if aid_view is not None else None
 
         def corners(layer: pygame.Surface) -> None:
-            self._draw_corner_plaques(layer, view)
+            self.plaques.draw_corners(layer, view, self.felt_area, self.viewer)
 
         return StillFrame(
             size,
             board,
             int(view["pile_size"]),
-            self._plaque_lines(view),
-            self._group_lines(view),
+            self.plaques.plaque_lines(view, self.felt_area),
+            self.plaques.group_lines(view),
             active_variants(view),
             panel,
             aid_lines,
@@ -138,6 +139,11 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
             self.aids_rect,
             corners,
         )
+
+    def _plate(self: WyrDrawingHost, s: int, view: dict[str, Any]) -> felt.PlateInfo:
+        """A seat's plate as the frame shows it (lit while the seat must act)."""
+        active = s in self._movers() and not self.match.is_over
+        return self.plaques.plate(s, view, self.shown, self.viewer, active)
 
     def draw_table(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         """The moving parts, over the still layer."""

@@ -35,6 +35,7 @@ from scenes.tables.wyr.model import (
     group_totals,
 )
 from scenes.tables.wyr.painting import Cached, WyrPainter
+from scenes.tables.wyr.plaques_view import SeatFacts, WyrPlaques
 from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import combo, describe, money
 
@@ -97,7 +98,6 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.aids_rect = pygame.Rect(0, 0, 0, 0)
         self.felt_area = pygame.Rect(0, 0, 1, 1)
-        self._badges_rect = pygame.Rect(0, 0, 0, 0)
         self.pulse = 0.0
         self._view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         self._aid_cache: tuple[tuple[Any, ...], list[str]] | None = None
@@ -107,13 +107,15 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         self._turn_key: tuple[int, int, int] | None = None
         # what the painting keeps between frames (see draw.py, painting.py and the views)
         self.painter = WyrPainter(pieces)
+        self.plaques = WyrPlaques(
+            self.ring,
+            self.fans,
+            SeatFacts(self.name, self.seat_look, self.is_human, lambda s: self.seats[s]),
+        )
         self._frame_movers: list[int] | None = None
         self._status_cache: Cached | None = None
         self._board_cache: Cached | None = None
         self._pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None = None
-        self._plate_cache: dict[int, tuple[tuple[Any, ...], felt.PlateInfo]] = {}
-        self._plaque_rect: pygame.Rect | None = None
-        self._groups_rect: pygame.Rect | None = None
 
     # -- input -----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
