@@ -16,10 +16,11 @@ from scenes.tables import felt
 from scenes.tables.bot_worker import BotWorker
 from scenes.tables.wyr.banner_view import WyrBanner
 from scenes.tables.wyr.board_view import WyrBoard
+from scenes.tables.wyr.choices import TradeChoice
 from scenes.tables.wyr.look import Line
 from scenes.tables.wyr.model import active_variants
-from scenes.tables.wyr.painting import Cached, Histogram, StillFrame, TableFrame, WyrPainter
-from scenes.tables.wyr.panel_view import WyrPanel
+from scenes.tables.wyr.painting import Cached, StillFrame, TableFrame, WyrPainter
+from scenes.tables.wyr.panel_view import AidWords, aid_histogram, panel_lines
 from scenes.tables.wyr.plaques_view import WyrPlaques
 from scenes.tables.wyr.shown import WyrShown
 
@@ -56,6 +57,10 @@ class WyrDrawingHost(Protocol):
     @property
     def painter(self) -> WyrPainter: ...
     @property
+    def aid_words(self) -> AidWords: ...
+    @property
+    def choice(self) -> TradeChoice | None: ...
+    @property
     def plaques(self) -> WyrPlaques: ...
     @property
     def felt_area(self) -> pygame.Rect: ...
@@ -86,10 +91,10 @@ class WyrDrawingHost(Protocol):
     def _banner_place(self, subtitle: bool | None = None) -> tuple[tuple[int, int], int, bool]: ...
     def _panel_lines(self, view: dict[str, Any]) -> list[Line]: ...
     def _aid_lines(self, view: dict[str, Any]) -> list[str]: ...
-    def _aid_histogram(self, view: dict[str, Any]) -> Histogram | None: ...
+    def my_turn(self) -> bool: ...
 
 
-class WyrDrawing(WyrBanner, WyrBoard, WyrPanel):
+class WyrDrawing(WyrBanner, WyrBoard):
     """The Wyr table's frame: built from its state, painted by its `WyrPainter`
     (mixed into `WyrTable`)."""
 
@@ -117,7 +122,7 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPanel):
         panel = self._panel_lines(view)
         aid_view = self.view() if self.practice else None
         aid_lines = self._aid_lines(aid_view) if aid_view is not None else []
-        hist = self._aid_histogram(aid_view) if aid_view is not None else None
+        hist = aid_histogram(aid_view, self.viewer) if aid_view is not None else None
 
         def corners(layer: pygame.Surface) -> None:
             self.plaques.draw_corners(layer, view, self.felt_area, self.viewer)
@@ -144,6 +149,15 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPanel):
         """A seat's plate as the frame shows it (lit while the seat must act)."""
         active = s in self._movers() and not self.match.is_over
         return self.plaques.plate(s, view, self.shown, self.viewer, active)
+
+    def _panel_lines(self: WyrDrawingHost, view: dict[str, Any]) -> list[Line]:
+        """What the controls panel says now (see `panel_view.panel_lines`)."""
+        return panel_lines(view, self.my_turn(), self.choice, self._movers, self.name)
+
+    def _aid_lines(self: WyrDrawingHost, view: dict[str, Any]) -> list[str]:
+        """The practice panel's words now, cached per decision and selection."""
+        position = (len(self.match.log), id(self.match))
+        return self.aid_words.lines(view, self.viewer, self.choice, self.my_turn(), position)
 
     def draw_table(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         """The moving parts, over the still layer."""

@@ -35,6 +35,7 @@ from scenes.tables.wyr.model import (
     group_totals,
 )
 from scenes.tables.wyr.painting import Cached, WyrPainter
+from scenes.tables.wyr.panel_view import AidWords
 from scenes.tables.wyr.plaques_view import SeatFacts, WyrPlaques
 from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import combo, describe, money
@@ -100,7 +101,8 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         self.felt_area = pygame.Rect(0, 0, 1, 1)
         self.pulse = 0.0
         self._view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
-        self._aid_cache: tuple[tuple[Any, ...], list[str]] | None = None
+        #: the practice panel's words, kept per decision and selection
+        self.aid_words = AidWords()
         #: events were played since the last snap to the view (see `update`)
         self._played = False
         #: the person's decision the controls were last refreshed for
