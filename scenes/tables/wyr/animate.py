@@ -9,7 +9,7 @@ The log's hooks stay on the table (`event_log.py`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game import Event
@@ -19,6 +19,7 @@ from scenes.i18n import tr
 from scenes.sound import SoundManager
 from scenes.tables import felt
 from scenes.tables.wyr.model import BetReveal, ScoreBoard, explain_bets
+from scenes.tables.wyr.parts import SeatFacts, WyrFelt
 from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import combo, money
 from scenes.tables.you_words import say_about
@@ -26,22 +27,6 @@ from scenes.widgets.cards import CardSprite
 from scenes.widgets.tween import Tweens
 
 Point = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class WyrFelt:
-    """The felt pieces of the Wyr table (built once by the table, cleared, never replaced)."""
-
-    ring: felt.SeatRing
-    #: the other lords' cards, by seat (the viewer's are `hand`)
-    fans: Mapping[int, felt.CardFan]
-    hand: felt.CardFan
-    #: the table cards
-    board_fan: felt.CardFan
-    tray: felt.DiceTray
-    banner: felt.Banner
-    flights: felt.Flights
-    pots: felt.PotRow
 
 
 @dataclass(frozen=True)
@@ -54,14 +39,6 @@ class FeltSpots:
     fan: Callable[[int], Point]
     #: spread the table cards again over their row
     place_board_fan: Callable[[], None]
-
-
-@dataclass(frozen=True)
-class SeatWords:
-    """What the animations ask about a seat."""
-
-    name: Callable[[int], str]
-    is_human: Callable[[int], bool]
 
 
 @dataclass(frozen=True)
@@ -98,7 +75,7 @@ class WyrAnimations:
         tweens: Tweens,
         sound: SoundManager,
         spots: FeltSpots,
-        seats: SeatWords,
+        seats: SeatFacts,
     ) -> None:
         self.felt = felt_pieces
         self.tweens = tweens

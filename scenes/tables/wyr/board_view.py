@@ -1,16 +1,16 @@
-"""The Wyr score board and the pot: where they lie beside the dice tray, and
-the bets in front of the lords.
+"""The Wyr score board and the pot: where they lie beside the dice tray (the
+painter paints them, and the bets in front of the lords).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
 from game import Match
-from scenes.i18n import language, tr
+from scenes.i18n import tr
 from scenes.tables import felt
 from scenes.tables.wyr import paint
 from scenes.tables.wyr.banner_view import BANNER_WIDTHS
@@ -39,11 +39,8 @@ class WyrBoardHost(Protocol):
     @property
     def plaques(self) -> WyrPlaques: ...
 
-    _board_cache: tuple[tuple[Any, ...], pygame.Surface] | None
     _pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None
 
-    def name(self, seat: int) -> str: ...
-    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
     def _tray_rect(self) -> pygame.Rect: ...
     def _narrow_cloth(self) -> bool: ...
     def _banner_floor(self, top: int, width: int, x: int | None = None) -> int: ...
@@ -55,47 +52,10 @@ class WyrBoardHost(Protocol):
 
 
 class WyrBoard:
-    """The score board, the pot and the bets (mixed into `WyrTable`)."""
+    """Where the score board and the pot lie (mixed into `WyrTable`)."""
 
-    # what it keeps on the table (declared: mypy would type them from the first write)
-    _board_cache: tuple[tuple[Any, ...], pygame.Surface] | None
+    # what it keeps on the table (declared: mypy would type it from the first write)
     _pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None
-
-    def _board_surface(self: WyrBoardHost) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The score board painted once per change of its rows."""
-        board = self.shown.board
-        assert board is not None
-        rect = self._board_rect()
-        key = (
-            rect.size,
-            language(),
-            board.round,
-            board.winners,
-            board.reason,
-            board.pot,
-            tuple(
-                (
-                    r.seat,
-                    r.combination,
-                    tuple(r.dice or ()),
-                    tuple(r.extra or ()),
-                    r.rerolled,
-                    r.score,
-                    tuple(r.rolloff or ()),
-                )
-                for r in board.rows
-            ),
-        )
-        cached = self._board_cache
-        if cached is None or cached[0] != key:
-            pad = 12
-            surf = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
-            paint.score_board(
-                surf, pygame.Rect(pad, pad, *rect.size), board, self.name, self.seat_look
-            )
-            cached = (key, surf)
-            self._board_cache = cached
-        return cached[1], (rect.left - 12, rect.top - 12)
 
     def _board_shown(self: WyrBoardHost) -> bool:
         """The score board stands on the cloth from the show until the next bets are revealed."""

@@ -1,6 +1,6 @@
 """How the Wyr table paints itself: it builds each frame's `StillFrame` and
 `TableFrame` from its state and hands them to its `WyrPainter` (painting.py);
-the status line, the base's hook, it words and caches here.
+the status line (the base's hook) is worded and cached here.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class WyrDrawingHost(Protocol):
     def draw_table(self, surface: pygame.Surface) -> None: ...
     def draw_status(self, surface: pygame.Surface) -> None: ...
     def _board_shown(self) -> bool: ...
-    def _board_surface(self) -> tuple[pygame.Surface, tuple[int, int]]: ...
+    def _board_rect(self) -> pygame.Rect: ...
     def _tray_rect(self) -> pygame.Rect: ...
     def _pot_spot(self) -> tuple[int, int]: ...
     def _bet_spot(self, seat: int) -> tuple[int, int]: ...
@@ -169,7 +169,10 @@ class WyrDrawing(WyrBanner, WyrBoard):
         view = self.shown.view
         ring = self.ring
         board_shown = self._board_shown()
-        board = self._board_surface() if board_shown and self.shown.board is not None else None
+        shown_board = self.shown.board
+        board = (
+            (shown_board, self._board_rect()) if board_shown and shown_board is not None else None
+        )
         rolling = view.get("phase") in ("show", "thyatis") or bool(self.tray.rows)
         if rolling:
             tray = self._tray_rect()

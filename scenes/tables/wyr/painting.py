@@ -21,9 +21,10 @@ from scenes import style
 from scenes.i18n import language, tr
 from scenes.tables import felt
 from scenes.tables.wyr import paint
-from scenes.tables.wyr.animate import WyrFelt
 from scenes.tables.wyr.layout import BET_RADIUS
 from scenes.tables.wyr.look import LOOK, Line, wrap
+from scenes.tables.wyr.model import ScoreBoard
+from scenes.tables.wyr.parts import SeatFacts, WyrFelt
 from scenes.tables.wyr.words import hand_combo, money
 
 Point = tuple[int, int]
@@ -86,8 +87,8 @@ class TableFrame:
     #: the pot as the chips have landed so far
     pot: int
     pot_spot: Point
-    #: the painted score board and where it goes (None: the table cards show)
-    board_layer: tuple[pygame.Surface, Point] | None
+    #: the score board and where it stands (None: the table cards show)
+    board: tuple[ScoreBoard, pygame.Rect] | None
     #: the dice are rolling (or lie in the tray): the tray is painted
     rolling: bool
     #: the bet tokens: where, and the value (None: a secret pick)
@@ -100,10 +101,14 @@ class TableFrame:
 
 
 class WyrPainter:
-    """Paints the Wyr table's felt; keeps the still layer and the cloth under it."""
+    """Paints the Wyr table's felt; keeps the still layer, the cloth under it and the
+    score board."""
 
-    def __init__(self, felt_pieces: WyrFelt) -> None:
+    def __init__(self, felt_pieces: WyrFelt, seats: SeatFacts) -> None:
         self.felt = felt_pieces
+        self.seats = seats
+        #: the score board and the key it was painted for
+        self._board: Cached | None = None
         #: the still layer and its key
         self._layer: Cached | None = None
         #: the wood and the cloth, for a size and an oval
@@ -152,8 +157,9 @@ class WyrPainter:
         """The moving parts, over the still layer."""
         f = self.felt
         d = f.ring.chip_diameter()
-        if frame.board_layer is not None:
-            surface.blit(*frame.board_layer)
+        if frame.board is not None:
+            board, rect = frame.board
+            surface.blit(self._board_surface(board, rect), (rect.left - 12, rect.top - 12))
         else:
             f.board_fan.draw(surface)
         f.pots.set_spot(frame.pot_spot, d)
@@ -176,6 +182,39 @@ class WyrPainter:
             f.banner.draw(surface, centre, width, compact=compact)
         if frame.viewer is not None:
             _draw_hand(surface, f.hand, frame.hand_area)
+
+    def _board_surface(self, board: ScoreBoard, rect: pygame.Rect) -> pygame.Surface:
+        """The score board for `rect`, painted once per change of its rows."""
+        key = (
+            rect.size,
+            language(),
+            board.round,
+            board.winners,
+            board.reason,
+            board.pot,
+            tuple(
+                (
+                    r.seat,
+                    r.combination,
+                    tuple(r.dice or ()),
+                    tuple(r.extra or ()),
+                    r.rerolled,
+                    r.score,
+                    tuple(r.rolloff or ()),
+                )
+                for r in board.rows
+            ),
+        )
+        cached = self._board
+        if cached is None or cached[0] != key:
+            pad = 12
+            surf = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
+            paint.score_board(
+                surf, pygame.Rect(pad, pad, *rect.size), board, self.seats.name, self.seats.look
+            )
+            cached = (key, surf)
+            self._board = cached
+        return cached[1]
 
 
 def _draw_panel(surface: pygame.Surface, frame: StillFrame) -> None:

@@ -6,8 +6,7 @@ seats; it keeps the plates' words and where the plaques fell.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -15,7 +14,6 @@ import pygame
 from scenes import style
 from scenes.i18n import language, tr
 from scenes.tables import felt
-from scenes.tables.face import SeatSetup
 from scenes.tables.wyr import paint
 from scenes.tables.wyr.look import Line
 from scenes.tables.wyr.model import (
@@ -24,20 +22,10 @@ from scenes.tables.wyr.model import (
     round_info,
     seat_tag,
 )
+from scenes.tables.wyr.parts import SeatFacts
 from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import money
 from scenes.widgets.emblems import draw_emblem
-
-
-@dataclass(frozen=True)
-class SeatFacts:
-    """What the plates and plaques ask about a seat."""
-
-    name: Callable[[int], str]
-    #: its colour and emblem (a group's, in group play)
-    look: Callable[[int], tuple[tuple[int, int, int], str]]
-    is_human: Callable[[int], bool]
-    setup: Callable[[int], SeatSetup]
 
 
 class WyrPlaques:

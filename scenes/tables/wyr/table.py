@@ -23,7 +23,7 @@ from scenes.tables import felt
 from scenes.tables.base import TableScene
 from scenes.tables.face import SeatSetup
 from scenes.tables.wyr import aids
-from scenes.tables.wyr.animate import FeltSpots, SeatWords, WyrAnimations, WyrFelt
+from scenes.tables.wyr.animate import FeltSpots, WyrAnimations
 from scenes.tables.wyr.choices import TradeChoice
 from scenes.tables.wyr.clicks import WyrClicks
 from scenes.tables.wyr.draw import WyrDrawing
@@ -36,7 +36,8 @@ from scenes.tables.wyr.model import (
 )
 from scenes.tables.wyr.painting import Cached, WyrPainter
 from scenes.tables.wyr.panel_view import AidWords
-from scenes.tables.wyr.plaques_view import SeatFacts, WyrPlaques
+from scenes.tables.wyr.parts import SeatFacts, WyrFelt
+from scenes.tables.wyr.plaques_view import WyrPlaques
 from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import combo, describe, money
 
@@ -75,7 +76,6 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         self.rebuild_log()  # a base that keeps its log as events has it already
         #: what the screen shows: the view as of the last snap, moved on by each event played
         self.shown = WyrShown.from_view(match.public_view())
-        #: plays the events on the felt
         pieces = WyrFelt(
             self.ring,
             self.fans,
@@ -86,12 +86,14 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
             self.flights,
             self.pots,
         )
+        facts = SeatFacts(self.name, self.seat_look, self.is_human, lambda s: self.seats[s])
+        #: plays the events on the felt
         self.moves = WyrAnimations(
             pieces,
             self.tweens,
             app.sound,
             FeltSpots(self._bet_spot, self._fan_spot, self._place_board_fan),
-            SeatWords(self.name, self.is_human),
+            facts,
         )
         self.choice: TradeChoice | None = None
         self.choice_key: tuple[Any, ...] = ()
@@ -108,15 +110,10 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         #: the person's decision the controls were last refreshed for
         self._turn_key: tuple[int, int, int] | None = None
         # what the painting keeps between frames (see draw.py, painting.py and the views)
-        self.painter = WyrPainter(pieces)
-        self.plaques = WyrPlaques(
-            self.ring,
-            self.fans,
-            SeatFacts(self.name, self.seat_look, self.is_human, lambda s: self.seats[s]),
-        )
+        self.painter = WyrPainter(pieces, facts)
+        self.plaques = WyrPlaques(self.ring, self.fans, facts)
         self._frame_movers: list[int] | None = None
         self._status_cache: Cached | None = None
-        self._board_cache: Cached | None = None
         self._pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None = None
 
     # -- input -----------------------------------------------------------------
