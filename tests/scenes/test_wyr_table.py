@@ -42,9 +42,9 @@ def test_secret_bet_by_click_then_the_reveal_explains_the_table_bet_y2(app) -> N
     assert t.hand.sprites and not any(s.face_up for s in t.hand.sprites)
     click_widget(app, t.controls["bet50"])
     assert last_action(t, 0) == R.PickBet(50)
-    until(app, lambda: t.reveal is not None)
+    until(app, lambda: t.shown.reveal is not None)
     picks = dict(t.match.revealed_bets)
-    assert t.reveal.picks == picks and t.reveal.table_bet == t.match.current_bet
+    assert t.shown.reveal.picks == picks and t.shown.reveal.table_bet == t.match.current_bet
     values = list(picks.values())
     top = max(values.count(v) for v in values)
     expected = (
@@ -56,7 +56,7 @@ def test_secret_bet_by_click_then_the_reveal_explains_the_table_bet_y2(app) -> N
         if len([v for v in set(values) if values.count(v) == top]) == 1
         else "tie_lowest"
     )
-    assert t.reveal.reason == expected
+    assert t.shown.reveal.reason == expected
     assert "T$" in t.banner.subtitle or t.banner.subtitle  # the why is spelled out
     until(app, lambda: any(s.face_up for s in t.hand.sprites))
 
@@ -177,7 +177,7 @@ def test_hora_da_verdade_dice_land_on_the_engine_values_and_thyatis_rerolls_y7_y
     t.play_event = spy  # type: ignore[method-assign]
     to_my_thyatis_choice(app, t)
     assert t.controls["reroll"].visible and t.controls["keep"].visible
-    board = t.board
+    board = t.shown.board
     assert board is not None and [r.seat for r in board.rows] == t.view()["show"]["order"]
     mine = board.row(0)
     assert mine is not None and mine.dice == t.view()["show"]["dice"][0]
@@ -270,8 +270,11 @@ def test_group_game_colours_totals_and_group_bet_y1_y2(app) -> None:  # type: ig
     assert t.seat_look(0) == t.seat_look(2) and t.seat_look(1) == t.seat_look(3)
     assert t.seat_look(0) != t.seat_look(1)
     click_widget(app, t.controls["bet20"])
-    until(app, lambda: t.reveal is not None)
-    assert t.reveal.reason in ("groups_agree", "groups_lowest") and len(t.reveal.proposals) == 2
+    until(app, lambda: t.shown.reveal is not None)
+    assert (
+        t.shown.reveal.reason in ("groups_agree", "groups_lowest")
+        and len(t.shown.reveal.proposals) == 2
+    )
 
 
 @pytest.mark.parametrize(
@@ -420,7 +423,7 @@ def test_a_finished_game_replays_forward_and_back(app) -> None:  # type: ignore[
     viewer.replay_step_back()
     pump(app, 3)
     assert viewer.replay_position == at - 1
-    assert viewer.shown["money"] == list(viewer.match.public_view()["money"])
+    assert viewer.shown.view["money"] == list(viewer.match.public_view()["money"])
     viewer.replay_step_forward()
     until(app, lambda: not viewer.events and not viewer.animating())
     assert viewer.replay_position == at

@@ -41,16 +41,16 @@ def test_small_window_dice_tray_and_board_keep_off_the_lords_cards(n: int) -> No
         assert not any(tray.colliderect(r) for r in fans), (tray, fans)
         board = t._board_rect()
         assert not any(board.colliderect(r) for r in fans), (board, fans)
-        assert not board.colliderect(t._plaque_rect)
+        assert not board.colliderect(t.plaques.plaque_rect)
         plates = [t.ring.plate_rect(s) for s in range(n)]
         assert not any(board.colliderect(p) for p in plates), (board, plates)
         assert not any(tray.colliderect(p) for p in plates), (tray, plates)
-        assert t.board is not None
-        rows = [_cells(r, t.name) for r in t.board.rows]
+        assert t.shown.board is not None
+        rows = [_cells(r, t.name) for r in t.shown.board.rows]
         assert _need(rows, 11)[1] <= board.width - 40  # legible: 11 px or more
         # every lord's row and the winner line under them (with four lords the
         # winner line was written over the last row)
-        assert board.height >= board_least_height(len(t.board.rows)), board
+        assert board.height >= board_least_height(len(t.shown.board.rows)), board
     finally:
         if t is not None:
             t.worker.close()
@@ -66,7 +66,7 @@ def test_six_seat_groups_plaque_clear_of_the_plates_at_1024x640_y1(lang: str) ->
         seats = [SeatSetup("Ana")] + [SeatSetup(f"Lorde {i}", "easy") for i in range(5)]
         t = table(a, seats, options={"groups": "pairs"})
         t.draw(a.screen)
-        r = t._groups_rect
+        r = t.plaques.groups_rect
         assert r.height == 12 + (15 + 4) + 3 * (12 + 4), r  # no group's line wraps
         for s in range(6):
             assert not r.colliderect(t.ring.plate_rect(s)), (s, r, t.ring.plate_rect(s))
@@ -131,7 +131,7 @@ def test_hora_da_verdade_banner_and_tray_read_whole(
         assert not pot.colliderect(t._banner_rect(subtitle=True)), (pot, t._banner_rect(True))
     fans = [t.fans[s].rect for s in range(n) if t.fans[s].sprites]
     for s in range(n):
-        info = t._plate(s, t.shown)
+        info = t._plate(s, t.shown.view)
         assert info.badge, s
         badge = felt.badge_rect(t.ring.plate_rect(s), info.badge, below=t._cards_over_plate(s))
         assert badge.collidelist(fans) < 0, (s, badge, fans)
@@ -166,7 +166,7 @@ def test_five_lords_round_plaque_and_pot_stay_clear_of_the_seats(size: tuple[int
     seats = [t.ring.plate_rect(s) for s in range(5)]
     tags = [pygame.Rect(r.left, r.top - 14, r.width, r.height + 14) for r in seats]
     fans = [t.fans[s].rect for s in range(5) if t.fans[s].sprites]
-    plaque = t._plaque_rect
+    plaque = t.plaques.plaque_rect
     assert plaque.collidelist(tags) < 0, (plaque, tags)
     assert plaque.collidelist(fans) < 0, (plaque, fans)
     pot = t._pot_footprint(t._pot_spot())
@@ -188,14 +188,14 @@ def test_with_a_person_and_three_bots_the_board_holds_every_row_at_1024x640() ->
         t = table(app, [*seats, SeatSetup("Easy3", "easy")], seed=7)
         rng = random.Random(7)
         for _ in range(6000):
-            if t.board is not None and t._board_shown() and t.board.winners:
+            if t.shown.board is not None and t._board_shown() and t.shown.board.winners:
                 break
             idle = not (t.events or t.animating() or t.tweens.busy)
             if t.human_to_act() == 0 and idle:
                 t.submit(rng.choice(t.match.legal_actions(0)), 0)
             pump(app)
-        assert t.board is not None and t.board.winners
-        assert t._board_rect().height >= board_least_height(len(t.board.rows))
+        assert t.shown.board is not None and t.shown.board.winners
+        assert t._board_rect().height >= board_least_height(len(t.shown.board.rows))
     finally:
         if t is not None:
             t.worker.close()
@@ -218,7 +218,7 @@ def test_the_variant_badges_keep_off_every_lord_y11(n: int, size: str) -> None:
         t = table(a, seats, options=options)
         until(a, lambda: any(f.sprites for s, f in t.fans.items() if s != t.viewer), 3000)
         t.draw(a.screen)
-        badges = t._badges_rect
+        badges = t.plaques.badges_rect
         assert badges.height > 0 and t.felt_area.contains(badges), (badges, t.felt_area)
         blocks = [t.ring.plate_rect(s) for s in range(n)]
         blocks += [f.rect for f in t.fans.values() if f.sprites]

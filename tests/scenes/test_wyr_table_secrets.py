@@ -49,8 +49,8 @@ def test_two_people_hot_seat_hide_hands_and_unrevealed_bets_g4(app) -> None:  # 
     click(app, app.scenes.top.button.rect.center)
     assert t.viewer == second
     # the second person sees neither the first one's pick nor any hand yet
-    assert t.shown["my_pick"] is None and t.shown["bets"][first] is None
-    assert t.bet_marks.get(first) is None
+    assert t.shown.view["my_pick"] is None and t.shown.view["bets"][first] is None
+    assert t.shown.bet_marks.get(first) is None
     assert not any(s.face_up for s in t.hand.sprites)
     # and the log never carried the first person's cards
     assert not any("hand" in text.lower() and ":" in text for text, _ in t.log.entries)

@@ -1,103 +1,57 @@
 """How the Wyr table animates engine events: cards dealt, laid down and taken,
 bets turned over, chips sliding, dice thrown in the tray, the score board filled.
 
-Every handler moves the *shown* state (`self.shown`, the fans, the tray) one
-event on; nothing here reads the engine's state ahead of the events ([G4]).
+`WyrAnimations` is handed the felt pieces it moves once; each event it plays
+moves the *shown* state (`WyrShown`) and the felt one event on, for the seat
+that looks now; nothing here reads the engine's state ahead of the events ([G4]).
+The log's hooks stay on the table (`event_log.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from game import Event
 from game.cards import Card
 from game.wyr import records as R
-from scenes import style
 from scenes.i18n import tr
-from scenes.manager import AppHost
+from scenes.sound import SoundManager
 from scenes.tables import felt
 from scenes.tables.wyr.model import BetReveal, ScoreBoard, explain_bets
-from scenes.tables.wyr.words import combo, event_line, money
+from scenes.tables.wyr.parts import SeatFacts, WyrFelt
+from scenes.tables.wyr.shown import WyrShown
+from scenes.tables.wyr.words import combo, money
 from scenes.tables.you_words import say_about
 from scenes.widgets.cards import CardSprite
 from scenes.widgets.tween import Tweens
 
-#: one item of the table's log as it keeps it (see `TableLog`)
-LogItem = tuple[Event | None, str, tuple[int, int, int], dict[str, Any]]
+Point = tuple[int, int]
 
 
-class WyrAnimationsHost(Protocol):
-    """What the event handlers read, move and call on the Wyr table."""
+@dataclass(frozen=True)
+class FeltSpots:
+    """Where things lie on the cloth, as the table's layout says now."""
 
-    @property
-    def app(self) -> AppHost: ...
-    @property
-    def tweens(self) -> Tweens: ...
-    @property
-    def ring(self) -> felt.SeatRing: ...
-    @property
-    def fans(self) -> Mapping[int, felt.CardFan]: ...
-    @property
-    def hand(self) -> felt.CardFan: ...
-    @property
-    def board_fan(self) -> felt.CardFan: ...
-    @property
-    def tray(self) -> felt.DiceTray: ...
-    @property
-    def banner(self) -> felt.Banner: ...
-    @property
-    def flights(self) -> felt.Flights: ...
-    @property
-    def pots(self) -> felt.PotRow: ...
-    @property
-    def log(self) -> felt.HandHistory: ...
-    @property
-    def history(self) -> list[LogItem]: ...
-    @property
-    def viewer(self) -> int | None: ...
-    @property
-    def needs_curtain(self) -> bool: ...
-    @property
-    def shown(self) -> dict[str, Any]: ...
-    @property
-    def _my_trade(self) -> R.Trade | None: ...
+    #: where a lord's bet token stands
+    bet: Callable[[int], Point]
+    #: where a lord's cards lie
+    fan: Callable[[int], Point]
+    #: spread the table cards again over their row
+    place_board_fan: Callable[[], None]
 
-    _view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None
-    _played: bool
-    _turn_seat: int | None
-    _mao_card: Card | None
-    shown_money: list[int]
-    shown_pot: int
-    bet_marks: dict[int, int | None]
-    notes: dict[int, tuple[str, str]]
-    reveal: BetReveal | None
-    board: ScoreBoard | None
 
-    def name(self, seat: int) -> str: ...
-    def you(self) -> int | None: ...
-    def said_of(self, key: str, seat: int, **params: Any) -> str: ...
-    def is_human(self, seat: int) -> bool: ...
-    def note_text(self, text: str, extra: dict[str, Any]) -> str: ...
-    def _bet_spot(self, seat: int) -> tuple[int, int]: ...
-    def _fan_spot(self, seat: int) -> tuple[int, int]: ...
-    def _place_board_fan(self) -> None: ...
-    def _d(self, seconds: float) -> float: ...
-    def _hold(self, seconds: float) -> None: ...
-    def _fan_of(self, seat: int) -> felt.CardFan: ...
-    def _deck_centre(self) -> tuple[int, int]: ...
-    def _hand_title(self, event: R.DealerChanged) -> str: ...
-    def event_text(self, event: Event, **extra: Any) -> str: ...
-    def log_event(self, event: Event, **extra: Any) -> None: ...
-    def reveal_text(self, r: BetReveal) -> str: ...
+@dataclass(frozen=True)
+class Onlooker:
+    """Who looks at the screen while an event plays: the seat whose view is shown,
+    and the seat the words say "you" to (None: nobody's, or not a person's)."""
+
+    viewer: int | None
+    you: int | None
 
 
 def _noop() -> None:
     """A timed pause in the event queue (nothing to do when it ends)."""
-
-
-def _log_colour(event: Event) -> tuple[int, int, int]:
-    return style.RED if isinstance(event, (R.RoundWon, R.LordLeft)) else style.INK
 
 
 def _take_sprite(fan: felt.CardFan, card: Card | None) -> CardSprite | None:
@@ -113,134 +67,93 @@ def _take_sprite(fan: felt.CardFan, card: Card | None) -> CardSprite | None:
 
 
 class WyrAnimations:
-    """Event handlers of the Wyr table (mixed into `WyrTable`)."""
+    """Plays the Wyr engine's events on the felt, one event at a time."""
 
-    # what it moves on the table (declared: mypy would type them from the first write)
-    _view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None
-    _played: bool
-    _turn_seat: int | None
-    _mao_card: Card | None
-    shown_money: list[int]
-    shown_pot: int
-    bet_marks: dict[int, int | None]
-    notes: dict[int, tuple[str, str]]
-    reveal: BetReveal | None
-    board: ScoreBoard | None
+    def __init__(
+        self,
+        felt_pieces: WyrFelt,
+        tweens: Tweens,
+        sound: SoundManager,
+        spots: FeltSpots,
+        seats: SeatFacts,
+    ) -> None:
+        self.felt = felt_pieces
+        self.tweens = tweens
+        self.sound = sound
+        self.spots = spots
+        self.seats = seats
 
-    def _d(self: WyrAnimationsHost, seconds: float) -> float:
+    def play(self, event: Event, shown: WyrShown, eyes: Onlooker) -> None:
+        """Move the felt and `shown` by one event (events without a handler move nothing)."""
+        handler = getattr(self, f"_on_{type(event).__name__}", None)
+        if handler is not None:
+            handler(event, shown, eyes)
+
+    def _d(self, seconds: float) -> float:
         return self.tweens.scaled(seconds)
 
-    def _hold(self: WyrAnimationsHost, seconds: float) -> None:
+    def _hold(self, seconds: float) -> None:
         """Keep the next event waiting (a beat to read the table)."""
         self.tweens.after(seconds, _noop)
 
-    def _fan_of(self: WyrAnimationsHost, seat: int) -> felt.CardFan:
-        return self.hand if seat == self.viewer else self.fans[seat]
+    def _fan_of(self, eyes: Onlooker, seat: int) -> felt.CardFan:
+        return self.felt.hand if seat == eyes.viewer else self.felt.fans[seat]
 
-    def _deck_centre(self: WyrAnimationsHost) -> tuple[int, int]:
-        x, y = self.ring.deck_spot
-        cw = self.ring.card_width()
+    def _deck_centre(self) -> Point:
+        ring = self.felt.ring
+        x, y = ring.deck_spot
+        cw = ring.card_width()
         return x, y + cw // 3
 
-    def play_event(self: WyrAnimationsHost, event: Event) -> None:
-        self._view_cache = None
-        self._played = True
-        if isinstance(event, R.DealerChanged):
-            title = self._hand_title(event)
-            # Kept as a (public) note too, so the log's every line has its item;
-            # a retold log words it again from the event (see `rebuild_log`).
-            self.history.append((None, title, style.GOLD_DARK, {"heading": True}))
-            self.log.start_hand(title)
-        self.log_event(event)
-        handler = getattr(self, f"_on_{type(event).__name__}", None)
-        if handler is not None:
-            handler(event)
-
-    def event_text(self: WyrAnimationsHost, event: Event, **extra: Any) -> str:
-        """The log line of an event for the person at the screen (see `words.event_line`)."""
-        return event_line(
-            event, self.name, self.viewer, private_ok=not self.needs_curtain, you=self.you()
-        )
-
-    def _hand_title(self: WyrAnimationsHost, event: R.DealerChanged) -> str:
-        return tr("wyrtable.hand_title", round=event.round, name=self.name(event.seat))
-
-    def log_event(self: WyrAnimationsHost, event: Event, **extra: Any) -> None:
-        # Kept as the event: the log is told again for a new viewer.
-        self.history.append((event, "", style.INK, extra))
-        text = self.event_text(event)
-        if text:
-            self.log.add(text, _log_colour(event))
-
-    def rebuild_log(self: WyrAnimationsHost) -> None:
-        """Tell the log again for whoever looks now, round by round; private lines
-        follow `event_text`."""
-        self.log.clear()
-        self.log.title = tr("wyrtable.history")
-        # (the base tells its log while it starts, before the table's own hand
-        # history replaces its plain panel)
-        headings = hasattr(self.log, "start_hand")
-        for event, text, colour, extra in self.history[-1500:]:
-            if extra.get("heading"):
-                continue  # told from its DealerChanged event, in today's words
-            if headings and isinstance(event, R.DealerChanged):
-                self.log.start_hand(self._hand_title(event))
-            if event is not None:
-                text, colour = self.event_text(event), _log_colour(event)
-            else:
-                text = self.note_text(text, extra)
-            if text:
-                self.log.add(text, colour)
-
-    def _on_DealerChanged(self: WyrAnimationsHost, ev: R.DealerChanged) -> None:
-        for fan in self.fans.values():
+    def _on_DealerChanged(self, ev: R.DealerChanged, shown: WyrShown, eyes: Onlooker) -> None:
+        for fan in self.felt.fans.values():
             fan.clear()
-        self.hand.clear()
-        self.board_fan.clear()
-        self.tray.clear()
-        self.bet_marks = {}
-        self.notes = {}
-        self._turn_seat = None
-        sh = self.shown
+        self.felt.hand.clear()
+        self.felt.board_fan.clear()
+        self.felt.tray.clear()
+        shown.bet_marks = {}
+        shown.notes = {}
+        shown.turn_seat = None
+        sh = shown.view
         sh.update(round=ev.round, dealer=ev.seat, phase="bet", table_bet=None, trade=None)
         sh["dealt"][ev.seat] = True
-        self.banner.show(
+        self.felt.banner.show(
             tr("wyrtable.banner.round", round=ev.round),
-            say_about("wyrtable.banner.dealer", ev.seat, self.you(), name=self.name(ev.seat)),
+            say_about("wyrtable.banner.dealer", ev.seat, eyes.you, name=self.seats.name(ev.seat)),
             self._d(1.4),
             "info",
         )
         self._hold(0.6)
 
-    def _on_HandsDealt(self: WyrAnimationsHost, ev: R.HandsDealt) -> None:
+    def _on_HandsDealt(self, ev: R.HandsDealt, shown: WyrShown, eyes: Onlooker) -> None:
         origin = self._deck_centre()
         step = 0.035
         k = 0
         for _ in range(ev.count):
             for s in ev.seats:
-                self._fan_of(s).deal(None, origin, False, 0.22, step * k)
+                self._fan_of(eyes, s).deal(None, origin, False, 0.22, step * k)
                 k += 1
-        self.shown["pile_size"] = int(self.shown["deck_size"]) - ev.count * len(ev.seats)
-        self.app.sound.play("shuffle")
+        shown.view["pile_size"] = int(shown.view["deck_size"]) - ev.count * len(ev.seats)
+        self.sound.play("shuffle")
 
-    def _on_BetPlaced(self: WyrAnimationsHost, ev: R.BetPlaced) -> None:
-        self.bet_marks[ev.seat] = None
-        self.app.sound.play("chips")
+    def _on_BetPlaced(self, ev: R.BetPlaced, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.bet_marks[ev.seat] = None
+        self.sound.play("chips")
 
-    def _on_BetsRevealed(self: WyrAnimationsHost, ev: R.BetsRevealed) -> None:
+    def _on_BetsRevealed(self, ev: R.BetsRevealed, shown: WyrShown, eyes: Onlooker) -> None:
         picks = dict(zip(ev.seats, ev.bets, strict=True))
-        self.bet_marks = dict(picks)
-        self.shown["table_bet"] = ev.table_bet
-        self.reveal = explain_bets(picks, ev.table_bet, self.shown.get("groups"))
-        self.board = None
-        self.banner.show(
+        shown.bet_marks = dict(picks)
+        shown.view["table_bet"] = ev.table_bet
+        shown.reveal = explain_bets(picks, ev.table_bet, shown.view.get("groups"))
+        shown.board = None
+        self.felt.banner.show(
             tr("wyrtable.bet.table_bet", amount=money(ev.table_bet)),
-            self.reveal_text(self.reveal),
+            self.reveal_text(shown.reveal),
             self._d(2.6),
         )
         self._hold(1.3)
 
-    def reveal_text(self: WyrAnimationsHost, r: BetReveal) -> str:
+    def reveal_text(self, r: BetReveal) -> str:
         """Why the table bet is what it is ([Y2]), in a sentence."""
         if r.reason in ("groups_agree", "groups_lowest"):
             props = ", ".join(
@@ -249,139 +162,141 @@ class WyrAnimations:
             return tr(f"wyrtable.bet.{r.reason}", proposals=props, amount=money(r.table_bet))
         return tr(f"wyrtable.bet.{r.reason}", count=r.count, amount=money(r.table_bet))
 
-    def _on_PotPaid(self: WyrAnimationsHost, ev: R.PotPaid) -> None:
-        self.shown_money[ev.seat] -= ev.amount
+    def _on_PotPaid(self, ev: R.PotPaid, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.money[ev.seat] -= ev.amount
         if ev.all_in:
-            self.notes[ev.seat] = (tr("wyrtable.note.all_in"), "all_in")
-            if self.reveal is not None:
-                self.reveal = BetReveal(
-                    self.reveal.picks,
-                    self.reveal.table_bet,
-                    self.reveal.reason,
-                    self.reveal.count,
-                    self.reveal.proposals,
-                    (*self.reveal.all_in, ev.seat),
+            shown.notes[ev.seat] = (tr("wyrtable.note.all_in"), "all_in")
+            if shown.reveal is not None:
+                shown.reveal = BetReveal(
+                    shown.reveal.picks,
+                    shown.reveal.table_bet,
+                    shown.reveal.reason,
+                    shown.reveal.count,
+                    shown.reveal.proposals,
+                    (*shown.reveal.all_in, ev.seat),
                 )
 
         def land(amount: int = ev.amount) -> None:
-            self.shown_pot += amount
+            shown.pot += amount
 
-        self.bet_marks.pop(ev.seat, None)
-        self.flights.launch(
-            ev.amount, self._bet_spot(ev.seat), self.pots.pot_spot(0), 0.3, 0.0, land
+        shown.bet_marks.pop(ev.seat, None)
+        self.felt.flights.launch(
+            ev.amount, self.spots.bet(ev.seat), self.felt.pots.pot_spot(0), 0.3, 0.0, land
         )
-        self.app.sound.play("chips")
+        self.sound.play("chips")
 
-    def _on_HandRevealed(self: WyrAnimationsHost, ev: R.HandRevealed) -> None:
-        if ev.seat == self.viewer:
-            self.hand.reveal(list(ev.cards))
-            self.app.sound.play("card")
+    def _on_HandRevealed(self, ev: R.HandRevealed, shown: WyrShown, eyes: Onlooker) -> None:
+        if ev.seat == eyes.viewer:
+            self.felt.hand.reveal(list(ev.cards))
+            self.sound.play("card")
 
-    def _on_MulliganDecided(self: WyrAnimationsHost, ev: R.MulliganDecided) -> None:
-        self.notes[ev.seat] = (
+    def _on_MulliganDecided(self, ev: R.MulliganDecided, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.notes[ev.seat] = (
             tr("wyrtable.note.mulligan" if ev.mulligan else "wyrtable.note.kept"),
             "info",
         )
 
-    def _on_TradeTurn(self: WyrAnimationsHost, ev: R.TradeTurn) -> None:
-        self._turn_seat = ev.seat
-        before = self.shown.get("trade") or {}
-        active = sum(1 for o in self.shown["out"] if not o)
-        self.shown["phase"] = "trade"
-        self.shown["trade"] = {
+    def _on_TradeTurn(self, ev: R.TradeTurn, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.turn_seat = ev.seat
+        before = shown.view.get("trade") or {}
+        active = sum(1 for o in shown.view["out"] if not o)
+        shown.view["phase"] = "trade"
+        shown.view["trade"] = {
             "seat": ev.seat,
             "trade_round": ev.trade_round,
             "mao_de_wyr": ev.mao_de_wyr,
             "turn_index": 0 if ev.mao_de_wyr else int(before.get("turn_index", -1)) + 1,
             "turns_total": 2 * active,
         }
-        self.notes.pop(ev.seat, None)
+        shown.notes.pop(ev.seat, None)
         if ev.mao_de_wyr:
-            self.banner.show(
+            self.felt.banner.show(
                 tr("wyr.ui.mao_de_wyr"),
-                say_about("wyrtable.mao.banner", ev.seat, self.you(), name=self.name(ev.seat)),
+                say_about("wyrtable.mao.banner", ev.seat, eyes.you, name=self.seats.name(ev.seat)),
                 self._d(1.6),
             )
             self._hold(0.5)
 
-    def _on_CardsToTable(self: WyrAnimationsHost, ev: R.CardsToTable) -> None:
+    def _on_CardsToTable(self, ev: R.CardsToTable, shown: WyrShown, eyes: Onlooker) -> None:
         if ev.seat < 0:
-            self.shown["pile_size"] = int(self.shown["pile_size"]) - ev.count
+            shown.view["pile_size"] = int(shown.view["pile_size"]) - ev.count
             origin = self._deck_centre()
             for i in range(ev.count):
                 card = ev.cards[i] if ev.face_up else None
-                self.board_fan.deal(card, origin, ev.face_up, 0.3, 0.12 * i)
-            self._place_board_fan()
+                self.felt.board_fan.deal(card, origin, ev.face_up, 0.3, 0.12 * i)
+            self.spots.place_board_fan()
             return
-        fan = self._fan_of(ev.seat)
+        fan = self._fan_of(eyes, ev.seat)
         known = list(ev.cards)
-        if not known and ev.seat == self.viewer and self._my_trade is not None:
-            known = list(self._my_trade.discard)
+        if not known and ev.seat == eyes.viewer and shown.my_trade is not None:
+            known = list(shown.my_trade.discard)
         for i in range(ev.count):
             sprite = _take_sprite(fan, known[i] if i < len(known) else None)
-            start = (sprite.x, sprite.y) if sprite is not None else self._fan_spot(ev.seat)
+            start = (sprite.x, sprite.y) if sprite is not None else self.spots.fan(ev.seat)
             card = ev.cards[i] if ev.face_up and i < len(ev.cards) else None
-            self.board_fan.deal(card, start, ev.face_up, 0.3, 0.08 * i)
+            self.felt.board_fan.deal(card, start, ev.face_up, 0.3, 0.08 * i)
         fan.place(fan.centre)
-        self._place_board_fan()
-        self.app.sound.play("card")
+        self.spots.place_board_fan()
+        self.sound.play("card")
 
-    def _on_CardsDrawn(self: WyrAnimationsHost, ev: R.CardsDrawn) -> None:
-        fan = self._fan_of(ev.seat)
+    def _on_CardsDrawn(self, ev: R.CardsDrawn, shown: WyrShown, eyes: Onlooker) -> None:
+        fan = self._fan_of(eyes, ev.seat)
         for i in range(ev.count):
             fan.deal(None, self._deck_centre(), False, 0.26, 0.08 * i)
-        self.shown["pile_size"] = int(self.shown["pile_size"]) - ev.count
-        self.app.sound.play("card")
+        shown.view["pile_size"] = int(shown.view["pile_size"]) - ev.count
+        self.sound.play("card")
 
-    def _on_TableCardsTaken(self: WyrAnimationsHost, ev: R.TableCardsTaken) -> None:
-        fan = self._fan_of(ev.seat)
+    def _on_TableCardsTaken(self, ev: R.TableCardsTaken, shown: WyrShown, eyes: Onlooker) -> None:
+        fan = self._fan_of(eyes, ev.seat)
         for p in sorted(ev.positions, reverse=True):
-            if 0 <= p < len(self.board_fan.sprites):
-                sprite = self.board_fan.sprites.pop(p)
-                mine = ev.seat == self.viewer
+            if 0 <= p < len(self.felt.board_fan.sprites):
+                sprite = self.felt.board_fan.sprites.pop(p)
+                mine = ev.seat == eyes.viewer
                 card = sprite.card if (mine and not ev.blind) else None
                 fan.deal(card, (sprite.x, sprite.y), card is not None, 0.3)
-        self._place_board_fan()
-        self.app.sound.play("card")
+        self.spots.place_board_fan()
+        self.sound.play("card")
 
-    def _on_CardsReceived(self: WyrAnimationsHost, ev: R.CardsReceived) -> None:
-        if ev.seat != self.viewer:
+    def _on_CardsReceived(self, ev: R.CardsReceived, shown: WyrShown, eyes: Onlooker) -> None:
+        if ev.seat != eyes.viewer:
             return
-        trade = self.shown.get("trade") or {}
+        trade = shown.view.get("trade") or {}
         if trade.get("mao_de_wyr") and trade.get("seat") == ev.seat and len(ev.cards) == 1:
-            self._mao_card = ev.cards[0]  # the Mão de Wyr's extra card, marked in the hand ([Y4])
-        hidden = [s for s in self.hand.sprites if s.card is None or not s.face_up]
+            shown.mao_card = ev.cards[0]  # the Mão de Wyr's extra card, marked in the hand ([Y4])
+        hidden = [s for s in self.felt.hand.sprites if s.card is None or not s.face_up]
         for sprite, card in zip(hidden[-len(ev.cards) :], ev.cards, strict=False):
             sprite.card = card
             sprite.flip(self._d(0.25))
 
-    def _on_Passed(self: WyrAnimationsHost, ev: R.Passed) -> None:
-        self.notes[ev.seat] = (tr("wyrtable.note.passed"), "info")
+    def _on_Passed(self, ev: R.Passed, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.notes[ev.seat] = (tr("wyrtable.note.passed"), "info")
 
-    def _on_HandsShown(self: WyrAnimationsHost, ev: R.HandsShown) -> None:
-        self.board = ScoreBoard.from_shown(int(self.shown.get("round", 1)), ev)
-        self.shown["phase"] = "show"
-        self.shown["trade"] = None
-        self.board_fan.clear()
-        self.tray.clear()
-        self._turn_seat = None
+    def _on_HandsShown(self, ev: R.HandsShown, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.board = ScoreBoard.from_shown(int(shown.view.get("round", 1)), ev)
+        shown.view["phase"] = "show"
+        shown.view["trade"] = None
+        self.felt.board_fan.clear()
+        self.felt.tray.clear()
+        shown.turn_seat = None
         for s, hand, name in zip(ev.seats, ev.hands, ev.combinations, strict=True):
-            fan = self._fan_of(s)
+            fan = self._fan_of(eyes, s)
             fan.reveal(list(hand))
-            self.notes[s] = (combo(name), "winner" if name == "reis_de_arton" else "info")
-        self.banner.show(tr("wyr.ui.hora_da_verdade"), tr("wyrtable.phrase.hora"), self._d(2.0))
-        self.app.sound.play("card")
+            shown.notes[s] = (combo(name), "winner" if name == "reis_de_arton" else "info")
+        self.felt.banner.show(
+            tr("wyr.ui.hora_da_verdade"), tr("wyrtable.phrase.hora"), self._d(2.0)
+        )
+        self.sound.play("card")
         self._hold(1.4)
 
-    def _on_DiceRolled(self: WyrAnimationsHost, ev: R.DiceRolled) -> None:
-        if self.board is not None:
-            self.board.play(ev)
-        caption = self.name(ev.seat)
-        if ev.kind == "main" and self.board is not None:
-            row = self.board.row(ev.seat)
+    def _on_DiceRolled(self, ev: R.DiceRolled, shown: WyrShown, eyes: Onlooker) -> None:
+        if shown.board is not None:
+            shown.board.play(ev)
+        caption = self.seats.name(ev.seat)
+        if ev.kind == "main" and shown.board is not None:
+            row = shown.board.row(ev.seat)
             if row is not None:
-                self.banner.show(
-                    f"{self.name(ev.seat)} — {combo(row.combination)}",
+                self.felt.banner.show(
+                    f"{self.seats.name(ev.seat)} — {combo(row.combination)}",
                     tr(f"wyrtable.phrase.{row.combination}"),
                     self._d(1.3),
                     "info",
@@ -390,108 +305,108 @@ class WyrAnimations:
             caption = tr("wyrtable.tray.second", name=caption)
         elif ev.kind == "rolloff":
             caption = tr("wyrtable.tray.rolloff", name=caption)
-        row_t = self.tray.throw(
-            ev.dice, caption, duration=self._d(0.7), seed=len(self.tray.rows) + ev.seat * 7
+        row_t = self.felt.tray.throw(
+            ev.dice, caption, duration=self._d(0.7), seed=len(self.felt.tray.rows) + ev.seat * 7
         )
         row_t.note = f"= {ev.total}"
-        self.app.sound.play("dice")
+        self.sound.play("dice")
 
-    def _on_ReisBestKept(self: WyrAnimationsHost, ev: R.ReisBestKept) -> None:
-        if self.board is not None:
-            self.board.play(ev)
-        rows = self.tray.rows[-2:]
+    def _on_ReisBestKept(self, ev: R.ReisBestKept, shown: WyrShown, eyes: Onlooker) -> None:
+        if shown.board is not None:
+            shown.board.play(ev)
+        rows = self.felt.tray.rows[-2:]
         if len(rows) == 2:
             first, second = rows
             kept_second = [d.value for d in second.dice.dice] == list(ev.dice) and (
                 sum(d.value for d in first.dice.dice) < ev.total
             )
             loser = first if kept_second else second
-            self.tray.strike(loser, tr("wyrtable.tray.dropped"))
+            self.felt.tray.strike(loser, tr("wyrtable.tray.dropped"))
         self._hold(0.4)
 
-    def _on_DieRerolled(self: WyrAnimationsHost, ev: R.DieRerolled) -> None:
-        if self.board is not None:
-            self.board.play(ev)
-        if self.tray.rows:
-            self.tray.strike(self.tray.rows[-1], tr("wyrtable.tray.rerolled", old=ev.old))
-        row = self.tray.throw(
+    def _on_DieRerolled(self, ev: R.DieRerolled, shown: WyrShown, eyes: Onlooker) -> None:
+        if shown.board is not None:
+            shown.board.play(ev)
+        if self.felt.tray.rows:
+            self.felt.tray.strike(self.felt.tray.rows[-1], tr("wyrtable.tray.rerolled", old=ev.old))
+        row = self.felt.tray.throw(
             ev.dice,
-            tr("wyrtable.tray.thyatis", name=self.name(ev.seat)),
+            tr("wyrtable.tray.thyatis", name=self.seats.name(ev.seat)),
             duration=self._d(0.6),
             seed=ev.seat * 11 + ev.new,
         )
         row.note = f"= {ev.total}"
-        self.app.sound.play("dice")
+        self.sound.play("dice")
 
-    def _on_ScoreSet(self: WyrAnimationsHost, ev: R.ScoreSet) -> None:
-        if self.board is not None:
-            self.board.play(ev)
-        if self.tray.rows:
-            row = self.tray.rows[-1]
+    def _on_ScoreSet(self, ev: R.ScoreSet, shown: WyrShown, eyes: Onlooker) -> None:
+        if shown.board is not None:
+            shown.board.play(ev)
+        if self.felt.tray.rows:
+            row = self.felt.tray.rows[-1]
             row.note = tr("wyrtable.tray.score", score=ev.score)
             row.short_note = tr("wyrtable.tray.score_short", score=ev.score)
         self._hold(0.25)
 
-    def _on_RollOffStarted(self: WyrAnimationsHost, ev: R.RollOffStarted) -> None:
-        self.banner.show(
+    def _on_RollOffStarted(self, ev: R.RollOffStarted, shown: WyrShown, eyes: Onlooker) -> None:
+        self.felt.banner.show(
             tr("wyrtable.banner.tie"),
             tr(
                 f"wyrtable.banner.rolloff_{ev.purpose}",
-                names=", ".join(self.name(s) for s in ev.seats),
+                names=", ".join(self.seats.name(s) for s in ev.seats),
             ),
             self._d(1.6),
             "dark",
         )
         self._hold(0.8)
 
-    def _on_RoundWon(self: WyrAnimationsHost, ev: R.RoundWon) -> None:
-        if self.board is not None:
-            self.board.play(ev)
-        names = ", ".join(self.name(s) for s in ev.winners)
+    def _on_RoundWon(self, ev: R.RoundWon, shown: WyrShown, eyes: Onlooker) -> None:
+        if shown.board is not None:
+            shown.board.play(ev)
+        names = ", ".join(self.seats.name(s) for s in ev.winners)
         if len(ev.winners) > 1:
             title = tr("wyrtable.banner.split", names=names, pot=money(ev.pot))
         else:
-            title = self.said_of(
-                "wyrtable.banner.won", ev.winners[0], names=names, pot=money(ev.pot)
+            title = say_about(
+                "wyrtable.banner.won", ev.winners[0], eyes.you, names=names, pot=money(ev.pot)
             )
-        self.banner.show(
+        self.felt.banner.show(
             title,
             tr(f"wyr.reasons.{ev.reason}"),
             self._d(2.4),
         )
         for s in ev.winners:
-            self.notes[s] = (tr("wyrtable.note.winner"), "winner")
-        self.app.sound.play("victory" if any(self.is_human(s) for s in ev.winners) else "chips")
+            shown.notes[s] = (tr("wyrtable.note.winner"), "winner")
+        self.sound.play("victory" if any(self.seats.is_human(s) for s in ev.winners) else "chips")
         self._hold(1.2)
 
-    def _on_PotMoved(self: WyrAnimationsHost, ev: R.PotMoved) -> None:
-        if self.board is not None:
-            self.board.play(ev)
-        self.shown_pot -= ev.amount
+    def _on_PotMoved(self, ev: R.PotMoved, shown: WyrShown, eyes: Onlooker) -> None:
+        if shown.board is not None:
+            shown.board.play(ev)
+        shown.pot -= ev.amount
 
         def land(seat: int = ev.seat, amount: int = ev.amount) -> None:
-            self.shown_money[seat] += amount
+            shown.money[seat] += amount
 
-        self.flights.launch(
-            ev.amount, self.pots.pot_spot(0), self._bet_spot(ev.seat), 0.45, 0.0, land
+        self.felt.flights.launch(
+            ev.amount, self.felt.pots.pot_spot(0), self.spots.bet(ev.seat), 0.45, 0.0, land
         )
-        self.app.sound.play("chips")
+        self.sound.play("chips")
 
-    def _on_LordLeft(self: WyrAnimationsHost, ev: R.LordLeft) -> None:
-        self.notes[ev.seat] = (tr("wyrtable.note.out"), "out")
-        self.shown["out"][ev.seat] = True
-        self.banner.show(
-            self.said_of("wyrtable.banner.left", ev.seat, name=self.name(ev.seat)),
+    def _on_LordLeft(self, ev: R.LordLeft, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.notes[ev.seat] = (tr("wyrtable.note.out"), "out")
+        shown.view["out"][ev.seat] = True
+        self.felt.banner.show(
+            say_about("wyrtable.banner.left", ev.seat, eyes.you, name=self.seats.name(ev.seat)),
             "",
             self._d(1.6),
             "dark",
         )
         self._hold(0.8)
 
-    def _on_RoundEnded(self: WyrAnimationsHost, ev: R.RoundEnded) -> None:
-        self.shown_money = list(ev.money)
-        self.shown_pot = 0
+    def _on_RoundEnded(self, ev: R.RoundEnded, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.money = list(ev.money)
+        shown.pot = 0
         self._hold(1.6)
 
-    def _on_MatchOver(self: WyrAnimationsHost, ev: Event) -> None:
-        self.shown["phase"] = "over"
+    def _on_MatchOver(self, ev: Event, shown: WyrShown, eyes: Onlooker) -> None:
+        shown.view["phase"] = "over"

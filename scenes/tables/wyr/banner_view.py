@@ -11,7 +11,7 @@ import pygame
 
 from game import Match
 from scenes.tables import felt
-from scenes.tables.wyr.model import ScoreBoard
+from scenes.tables.wyr.shown import WyrShown
 
 #: widths of the banner, as shares of the oval, tried in turn while the board
 #: stands: a narrower ribbon fits between the side lords' cards (its letters
@@ -35,7 +35,7 @@ class WyrBannerHost(Protocol):
     @property
     def banner(self) -> felt.Banner: ...
     @property
-    def board(self) -> ScoreBoard | None: ...
+    def shown(self) -> WyrShown: ...
 
     def _fan_spot(self, seat: int) -> tuple[int, int]: ...
     def _board_shown(self) -> bool: ...
@@ -69,7 +69,7 @@ class WyrBanner:
         o = ring.oval
         x = ring.centre[0]
         full = int(o.width * BANNER_WIDTHS[0])
-        if not (self._board_shown() and self.board is not None):
+        if not (self._board_shown() and self.shown.board is not None):
             return (x, o.centery + int(o.height * 0.31)), full, False
         board_bottom = self._board_rect().bottom
         for share in BANNER_WIDTHS:

@@ -1,21 +1,21 @@
-"""The Wyr score board and the pot: where they lie beside the dice tray, and
-the bets in front of the lords.
+"""The Wyr score board and the pot: where they lie beside the dice tray (the
+painter paints them, and the bets in front of the lords).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
 from game import Match
-from scenes.i18n import language, tr
+from scenes.i18n import tr
 from scenes.tables import felt
 from scenes.tables.wyr import paint
 from scenes.tables.wyr.banner_view import BANNER_WIDTHS
-from scenes.tables.wyr.layout import BET_RADIUS
-from scenes.tables.wyr.model import ScoreBoard
+from scenes.tables.wyr.plaques_view import WyrPlaques
+from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import money
 
 
@@ -35,24 +35,14 @@ class WyrBoardHost(Protocol):
     @property
     def banner(self) -> felt.Banner: ...
     @property
-    def board(self) -> ScoreBoard | None: ...
+    def shown(self) -> WyrShown: ...
     @property
-    def shown(self) -> dict[str, Any]: ...
-    @property
-    def shown_pot(self) -> int: ...
-    @property
-    def bet_marks(self) -> Mapping[int, int | None]: ...
-    @property
-    def _plaque_rect(self) -> pygame.Rect | None: ...
+    def plaques(self) -> WyrPlaques: ...
 
-    _board_cache: tuple[tuple[Any, ...], pygame.Surface] | None
     _pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None
 
-    def name(self, seat: int) -> str: ...
-    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
     def _tray_rect(self) -> pygame.Rect: ...
     def _narrow_cloth(self) -> bool: ...
-    def _bet_spot(self, seat: int) -> tuple[int, int]: ...
     def _banner_floor(self, top: int, width: int, x: int | None = None) -> int: ...
     def _banner_rect(self, subtitle: bool | None = None, *, words: bool = False) -> pygame.Rect: ...
     def _board_rect(self) -> pygame.Rect: ...
@@ -62,51 +52,14 @@ class WyrBoardHost(Protocol):
 
 
 class WyrBoard:
-    """The score board, the pot and the bets (mixed into `WyrTable`)."""
+    """Where the score board and the pot lie (mixed into `WyrTable`)."""
 
-    # what it keeps on the table (declared: mypy would type them from the first write)
-    _board_cache: tuple[tuple[Any, ...], pygame.Surface] | None
+    # what it keeps on the table (declared: mypy would type it from the first write)
     _pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None
-
-    def _board_surface(self: WyrBoardHost) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The score board painted once per change of its rows."""
-        board = self.board
-        assert board is not None
-        rect = self._board_rect()
-        key = (
-            rect.size,
-            language(),
-            board.round,
-            board.winners,
-            board.reason,
-            board.pot,
-            tuple(
-                (
-                    r.seat,
-                    r.combination,
-                    tuple(r.dice or ()),
-                    tuple(r.extra or ()),
-                    r.rerolled,
-                    r.score,
-                    tuple(r.rolloff or ()),
-                )
-                for r in board.rows
-            ),
-        )
-        cached = self._board_cache
-        if cached is None or cached[0] != key:
-            pad = 12
-            surf = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
-            paint.score_board(
-                surf, pygame.Rect(pad, pad, *rect.size), board, self.name, self.seat_look
-            )
-            cached = (key, surf)
-            self._board_cache = cached
-        return cached[1], (rect.left - 12, rect.top - 12)
 
     def _board_shown(self: WyrBoardHost) -> bool:
         """The score board stands on the cloth from the show until the next bets are revealed."""
-        return self.board is not None and self.shown.get("phase") in (
+        return self.shown.board is not None and self.shown.view.get("phase") in (
             "bet",
             "show",
             "thyatis",
@@ -128,7 +81,7 @@ class WyrBoard:
             tuple(board),
             fans,
             tuple(self.ring.oval),
-            self.shown_pot,
+            self.shown.pot,
         )
         hit = self._pot_cache
         if hit is None or hit[0] != key:
@@ -169,7 +122,7 @@ class WyrBoard:
         """Where the pot standing on `spot` (bottom-centre of its chips) paints: its
         chips above, its amount and caption below, with a hair of air around."""
         d = self.ring.chip_diameter()
-        pot = felt.pile_rect(max(1, self.shown_pot), spot, d, money, tr("wyr.ui.pot"))
+        pot = felt.pile_rect(max(1, self.shown.pot), spot, d, money, tr("wyr.ui.pot"))
         return pot.inflate(2, 2)
 
     def _board_rect(self: WyrBoardHost) -> pygame.Rect:
@@ -201,7 +154,7 @@ class WyrBoard:
                 area.left = r.right + 4
             elif r.left > area.centerx:
                 area.width = r.left - 4 - area.left
-        rows = len(self.board.rows) if self.board else 4
+        rows = len(self.shown.board.rows) if self.shown.board else 4
         area.height = min(area.height, 60 + 24 * (rows + 1))
         # The pot's banner needs a band under the board, clear of the cards below
         # (its compact form, with a second line); the board gives up height for it
@@ -209,7 +162,7 @@ class WyrBoard:
         width = int(o.width * BANNER_WIDTHS[0])
         need = self.banner.height(width, compact=True, subtitle=True) + 10
         least = paint.board_least_height(rows)
-        plaque = self._plaque_rect
+        plaque = self.plaques.plaque_rect
         if plaque is not None and plaque.inflate(8, 8).colliderect(area):
             # The round plaque stays readable: the board starts under it or
             # right of it, whichever takes less of the board -- or right of it
@@ -253,13 +206,3 @@ class WyrBoard:
         area.width = max(160, int(o.width * 0.36), area.width)
         area.height = max(least, area.height)  # every lord and the winner line
         return area
-
-    def _draw_bets(self: WyrBoardHost, surface: pygame.Surface) -> None:
-        if self._board_shown():  # the Hora da Verdade: the bets are in the pot, and a
-            return  # "?" token covered the board's names
-        for s, value in self.bet_marks.items():
-            spot = self._bet_spot(s)
-            text = "?" if value is None else str(value)
-            felt.draw_marker(
-                surface, spot, text, "big" if value is not None else "plain", BET_RADIUS
-            )

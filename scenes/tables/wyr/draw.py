@@ -1,37 +1,32 @@
-"""How the Wyr table paints itself: a cached still layer (wood, cloth, plaques,
-the controls panel, the practice panel) under the moving parts (cards, chips,
-dice, plates, banner), so a frame costs a handful of blits.
+"""How the Wyr table paints itself: it builds each frame's `StillFrame` and
+`TableFrame` from its state and hands them to its `WyrPainter` (painting.py);
+the status line (the base's hook) is worded and cached here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sized
+from collections.abc import Sized
 from typing import Any, Protocol
 
 import pygame
 
 from game import Match
-from scenes import style
 from scenes.i18n import language, tr
 from scenes.tables import felt
 from scenes.tables.bot_worker import BotWorker
 from scenes.tables.wyr.banner_view import WyrBanner
 from scenes.tables.wyr.board_view import WyrBoard
-from scenes.tables.wyr.look import LOOK, Line
-from scenes.tables.wyr.model import (
-    ScoreBoard,
-    active_variants,
-)
-from scenes.tables.wyr.panel_view import WyrPanel
+from scenes.tables.wyr.choices import TradeChoice
+from scenes.tables.wyr.look import Line
+from scenes.tables.wyr.model import active_variants
+from scenes.tables.wyr.painting import Cached, StillFrame, TableFrame, WyrPainter
+from scenes.tables.wyr.panel_view import AidWords, aid_histogram, panel_lines
 from scenes.tables.wyr.plaques_view import WyrPlaques
-from scenes.tables.wyr.words import money
-
-#: a painted layer and the key it was painted for
-Cached = tuple[tuple[Any, ...], pygame.Surface]
+from scenes.tables.wyr.shown import WyrShown
 
 
 class WyrDrawingHost(Protocol):
-    """What painting a frame reads, caches and calls on the Wyr table."""
+    """What building a frame reads, caches and calls on the Wyr table."""
 
     @property
     def match(self) -> Match: ...
@@ -46,31 +41,31 @@ class WyrDrawingHost(Protocol):
     @property
     def ring(self) -> felt.SeatRing: ...
     @property
-    def fans(self) -> Mapping[int, felt.CardFan]: ...
-    @property
-    def board_fan(self) -> felt.CardFan: ...
-    @property
     def tray(self) -> felt.DiceTray: ...
     @property
     def banner(self) -> felt.Banner: ...
     @property
-    def flights(self) -> felt.Flights: ...
-    @property
-    def pots(self) -> felt.PotRow: ...
-    @property
     def log(self) -> felt.HandHistory: ...
     @property
-    def board(self) -> ScoreBoard | None: ...
-    @property
-    def shown(self) -> dict[str, Any]: ...
-    @property
-    def shown_pot(self) -> int: ...
+    def shown(self) -> WyrShown: ...
     @property
     def pulse(self) -> float: ...
+    @property
+    def panel(self) -> pygame.Rect: ...
+    @property
+    def aids_rect(self) -> pygame.Rect: ...
+    @property
+    def painter(self) -> WyrPainter: ...
+    @property
+    def aid_words(self) -> AidWords: ...
+    @property
+    def choice(self) -> TradeChoice | None: ...
+    @property
+    def plaques(self) -> WyrPlaques: ...
+    @property
+    def felt_area(self) -> pygame.Rect: ...
 
     _frame_movers: list[int] | None
-    _layer: Cached | None
-    _base: Cached | None
     _status_cache: Cached | None
 
     def view(self) -> dict[str, Any]: ...
@@ -81,152 +76,139 @@ class WyrDrawingHost(Protocol):
     def status_width(self) -> int: ...
     def blit_status(self, surface: pygame.Surface, text: str, y: int) -> None: ...
     def _movers(self) -> list[int]: ...
-    def _still_layer(self, size: tuple[int, int], view: dict[str, Any]) -> pygame.Surface: ...
+    def _still_frame(self, size: tuple[int, int]) -> StillFrame: ...
+    def _table_frame(self) -> TableFrame: ...
     def draw_table(self, surface: pygame.Surface) -> None: ...
     def draw_status(self, surface: pygame.Surface) -> None: ...
     def _board_shown(self) -> bool: ...
-    def _board_surface(self) -> tuple[pygame.Surface, tuple[int, int]]: ...
+    def _board_rect(self) -> pygame.Rect: ...
     def _tray_rect(self) -> pygame.Rect: ...
     def _pot_spot(self) -> tuple[int, int]: ...
-    def _draw_bets(self, surface: pygame.Surface) -> None: ...
+    def _bet_spot(self, seat: int) -> tuple[int, int]: ...
+    def _hand_area(self) -> pygame.Rect: ...
     def _plate(self, s: int, view: dict[str, Any]) -> felt.PlateInfo: ...
     def _cards_over_plate(self, s: int) -> bool: ...
     def _banner_place(self, subtitle: bool | None = None) -> tuple[tuple[int, int], int, bool]: ...
-    def _draw_hand(self, surface: pygame.Surface) -> None: ...
     def _panel_lines(self, view: dict[str, Any]) -> list[Line]: ...
-    def _draw_panel(self, surface: pygame.Surface, lines: list[Line]) -> None: ...
     def _aid_lines(self, view: dict[str, Any]) -> list[str]: ...
-    def _aid_histogram(
-        self, view: dict[str, Any]
-    ) -> tuple[list[tuple[int, float]], int | None] | None: ...
-    def _draw_aids(
-        self,
-        surface: pygame.Surface,
-        lines: list[str],
-        hist: tuple[list[tuple[int, float]], int | None] | None,
-    ) -> None: ...
-    def _plaque_lines(self, view: dict[str, Any]) -> list[Line]: ...
-    def _group_lines(self, view: dict[str, Any]) -> list[Line]: ...
-    def _draw_corner_plaques(self, surface: pygame.Surface, view: dict[str, Any]) -> None: ...
+    def my_turn(self) -> bool: ...
 
 
-class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
-    """Painting of the Wyr table (mixed into `WyrTable`)."""
+class WyrDrawing(WyrBanner, WyrBoard):
+    """The Wyr table's frame: built from its state, painted by its `WyrPainter`
+    (mixed into `WyrTable`)."""
 
     # what it keeps on the table (declared: mypy would type them from the first write)
     _frame_movers: list[int] | None
-    _layer: Cached | None
-    _base: Cached | None
     _status_cache: Cached | None
 
     def draw(self: WyrDrawingHost, surface: pygame.Surface) -> None:
-        view = self.shown
         # Who must act is asked by every plate and the status line: once a frame.
         self._frame_movers = None
         self._frame_movers = self._movers()
         try:
-            surface.blit(self._still_layer(surface.get_size(), view), (0, 0))
+            # the still layer first: the plaques it paints are where the board keeps clear of
+            self.painter.still(surface, self._still_frame(surface.get_size()))
             self.draw_table(surface)
             self.log.draw(surface)
             self.draw_status(surface)
         finally:
             self._frame_movers = None
 
-    def _still_layer(
-        self: WyrDrawingHost, size: tuple[int, int], view: dict[str, Any]
-    ) -> pygame.Surface:
-        """Wood, cloth, pile, plaques and both panels' words, repainted only when they change."""
+    def _still_frame(self: WyrDrawingHost, size: tuple[int, int]) -> StillFrame:
+        """What the still layer shows now: wood, cloth, pile, plaques and both panels."""
+        view = self.shown.view
         board = self._board_shown()
         panel = self._panel_lines(view)
         aid_view = self.view() if self.practice else None
         aid_lines = self._aid_lines(aid_view) if aid_view is not None else []
-        hist = self._aid_histogram(aid_view) if aid_view is not None else None
-        key = (
+        hist = aid_histogram(aid_view, self.viewer) if aid_view is not None else None
+
+        def corners(layer: pygame.Surface) -> None:
+            self.plaques.draw_corners(layer, view, self.felt_area, self.viewer)
+
+        return StillFrame(
             size,
-            language(),
             board,
             int(view["pile_size"]),
-            tuple(self._plaque_lines(view)),
-            tuple(self._group_lines(view)),
-            tuple(active_variants(view)),
-            tuple(panel),
-            tuple(aid_lines),
-            (tuple(hist[0]), hist[1]) if hist else None,
-            self.viewer is not None,
+            self.plaques.plaque_lines(view, self.felt_area),
+            self.plaques.group_lines(view),
+            active_variants(view),
+            panel,
+            aid_lines,
+            hist,
+            self.viewer,
             self.practice,
+            self.panel,
+            self._hand_area(),
+            self.aids_rect,
+            corners,
         )
-        cached = self._layer
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        base = self._base
-        if base is None or base[0] != (size, tuple(self.ring.oval)):
-            surf = pygame.Surface(size).convert()
-            surf.blit(style.wood_background(size), (0, 0))
-            felt.draw_felt(surf, self.ring.oval, LOOK)
-            base = ((size, tuple(self.ring.oval)), surf)
-            self._base = base
-        layer = base[1].copy()
-        ring = self.ring
-        if not board:
-            deck = felt.draw_deck(
-                layer, ring.deck_spot, ring.card_width(), LOOK.back, int(view["pile_size"])
-            )
-            style.blit_text(
-                layer,
-                tr("wyrtable.pile", count=view["pile_size"]),
-                12,
-                (deck.centerx, deck.top - 4),
-                style.CREAM,
-                anchor="midbottom",
-                shadow=style.BLACK,
-            )
-        self._draw_corner_plaques(layer, view)
-        self._draw_panel(layer, panel)
-        if aid_view is not None:
-            self._draw_aids(layer, aid_lines, hist)
-        self._layer = (key, layer)
-        return layer
+
+    def _plate(self: WyrDrawingHost, s: int, view: dict[str, Any]) -> felt.PlateInfo:
+        """A seat's plate as the frame shows it (lit while the seat must act)."""
+        active = s in self._movers() and not self.match.is_over
+        return self.plaques.plate(s, view, self.shown, self.viewer, active)
+
+    def _panel_lines(self: WyrDrawingHost, view: dict[str, Any]) -> list[Line]:
+        """What the controls panel says now (see `panel_view.panel_lines`)."""
+        return panel_lines(view, self.my_turn(), self.choice, self._movers, self.name)
+
+    def _aid_lines(self: WyrDrawingHost, view: dict[str, Any]) -> list[str]:
+        """The practice panel's words now, cached per decision and selection."""
+        position = (len(self.match.log), id(self.match))
+        return self.aid_words.lines(view, self.viewer, self.choice, self.my_turn(), position)
 
     def draw_table(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         """The moving parts, over the still layer."""
-        view = self.shown
+        self.painter.table(surface, self._table_frame())
+
+    def _table_frame(self: WyrDrawingHost) -> TableFrame:
+        """Where the moving parts stand now (the dice tray placed first: the pot
+        and the banner go by it)."""
+        view = self.shown.view
         ring = self.ring
-        if self._board_shown() and self.board is not None:
-            surface.blit(*self._board_surface())
-        else:
-            self.board_fan.draw(surface)
+        board_shown = self._board_shown()
+        shown_board = self.shown.board
+        board = (
+            (shown_board, self._board_rect()) if board_shown and shown_board is not None else None
+        )
         rolling = view.get("phase") in ("show", "thyatis") or bool(self.tray.rows)
         if rolling:
             tray = self._tray_rect()
             if tray != self.tray.rect:  # first: the banner's band (and the pot) go by it
                 self.tray.set_rect(tray)
-        self.pots.set_spot(self._pot_spot(), ring.chip_diameter())
-        self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot > 0 else [])
-        self.pots.draw(surface, money)
-        self._draw_bets(surface)
-        for s in range(self.match.n_seats):
-            felt.draw_plate(
-                surface,
-                ring.plate_rect(s),
-                self._plate(s, view),
-                self.pulse,
-                badge_below=self._cards_over_plate(s),
-            )
-            if s != self.viewer:
-                self.fans[s].draw(surface)
-        if rolling:  # over the lords' cards: while the dice roll they are what matters
-            self.tray.draw(surface)
-        self.flights.draw(surface, ring.chip_diameter())
-        if self.banner.visible:  # its place weighs the board and every seat: not idly
-            centre, width, compact = self._banner_place()
-            self.banner.draw(surface, centre, width, compact=compact)
-        if self.viewer is not None:
-            self._draw_hand(surface)
+        pot_spot = self._pot_spot()
+        # the Hora da Verdade: the bets are in the pot, and a "?" token covered the board's names
+        bets = (
+            []
+            if board_shown
+            else [(self._bet_spot(s), value) for s, value in self.shown.bet_marks.items()]
+        )
+        plates = [
+            (ring.plate_rect(s), self._plate(s, view), self._cards_over_plate(s))
+            for s in range(self.match.n_seats)
+        ]
+        # its place weighs the board and every seat: not idly
+        banner = self._banner_place() if self.banner.visible else None
+        return TableFrame(
+            self.viewer,
+            self.match.n_seats,
+            self.pulse,
+            self.shown.pot,
+            pot_spot,
+            board,
+            rolling,
+            bets,
+            plates,
+            banner,
+            self._hand_area() if self.viewer is not None else pygame.Rect(0, 0, 0, 0),
+        )
 
     def draw_status(self: WyrDrawingHost, surface: pygame.Surface) -> None:
         """The top line: the phase, who acts, a thinking bot, and Space to skip ahead;
         painted again only when its words or room change."""
-        view = self.shown
+        view = self.shown.view
         phase = str(view.get("phase"))
         thinking = self.worker.seat if self.worker.busy else None
         key = (
@@ -267,6 +249,6 @@ class WyrDrawing(WyrBanner, WyrBoard, WyrPlaques, WyrPanel):
         if frame is not None:
             return frame
         if self.events or self.animating():
-            trade = self.shown.get("trade")
+            trade = self.shown.view.get("trade")
             return [int(trade["seat"])] if trade else []
         return list(self.match.to_move)

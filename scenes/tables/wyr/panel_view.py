@@ -1,296 +1,211 @@
-"""The panel under the Wyr table: the person's hand, the words of the step,
-and in practice the aids (chances, best discards, the spread of the score).
+"""What the panel under the Wyr table says: the words of the step, and in
+practice the aids (chances, best discards, the spread of the score); the
+painter (painting.py) paints them with the person's hand.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
-import pygame
-
-from game import Match
 from scenes import style
 from scenes.i18n import tr
-from scenes.tables import felt
-from scenes.tables.wyr import aids, paint
+from scenes.tables.wyr import aids
 from scenes.tables.wyr.choices import TradeChoice
-from scenes.tables.wyr.look import Line, wrap
+from scenes.tables.wyr.look import Line
 from scenes.tables.wyr.model import (
     trade_round_text_params,
 )
-from scenes.tables.wyr.words import cards_text, hand_combo, money
+from scenes.tables.wyr.words import cards_text, money
 
 
-class WyrPanelHost(Protocol):
-    """What the hand panel and the practice aids read of the Wyr table."""
-
-    @property
-    def match(self) -> Match: ...
-    @property
-    def viewer(self) -> int | None: ...
-    @property
-    def panel(self) -> pygame.Rect: ...
-    @property
-    def aids_rect(self) -> pygame.Rect: ...
-    @property
-    def hand(self) -> felt.CardFan: ...
-    @property
-    def choice(self) -> TradeChoice | None: ...
-
-    _aid_cache: tuple[tuple[Any, ...], list[str]] | None
-
-    def name(self, seat: int) -> str: ...
-    def my_turn(self) -> bool: ...
-    def _movers(self) -> list[int]: ...
-    def _hand_area(self) -> pygame.Rect: ...
-    def _compute_aid_lines(self, view: dict[str, Any]) -> list[str]: ...
-
-
-class WyrPanel:
-    """The hand panel and the practice aids (mixed into `WyrTable`)."""
-
-    # what it keeps on the table (declared: mypy would type it from the first write)
-    _aid_cache: tuple[tuple[Any, ...], list[str]] | None
-
-    def _draw_panel(self: WyrPanelHost, surface: pygame.Surface, lines: list[Line]) -> None:
-        """The controls panel's parchment and words (the still layer)."""
-        p = self.panel
-        surface.blit(style.shadow(p.size, 10, 120), (p.left - 8, p.top - 3))
-        surface.blit(style.parchment(p.size), p.topleft)
-        area = self._hand_area()
-        if self.viewer is not None:
-            pygame.draw.rect(surface, style.FELT_DARK, area, border_radius=10)
-        x = area.right + 14 if self.viewer is not None else p.left + 18
-        width = p.right - 16 - x
-        y = p.top + 10
-        for text, size, colour, kind in lines:
-            for line in wrap(text, size, width, kind)[:2]:
-                if y + size > p.bottom - 58:
-                    return
-                style.blit_text(surface, line, size, (x, y), colour, kind=kind)
-                y += size + 4
-
-    def _draw_hand(self: WyrPanelHost, surface: pygame.Surface) -> None:
-        """The viewer's hand and the combination it makes."""
-        area = self._hand_area()
-        self.hand.draw(surface)
-        hand = [s.card for s in self.hand.sprites if s.card is not None and s.face_up]
-        if hand and len(hand) == len(self.hand.sprites) and len(hand) <= 5:
-            style.blit_text(
-                surface,
-                hand_combo(hand),
-                13,
-                (area.centerx, area.bottom - 2),
-                style.GOLD_LIGHT,
-                kind="bold",
-                anchor="midbottom",
-                shadow=style.BLACK,
+def panel_lines(
+    view: dict[str, Any],
+    mine: bool,
+    choice: TradeChoice | None,
+    movers: Callable[[], list[int]],
+    name: Callable[[int], str],
+) -> list[Line]:
+    """What the controls panel says: the decision, whose turn, the round of trade
+    (`mine`: the person at the screen must act; `movers`: who the screen says must)."""
+    out: list[Line] = []
+    phase = str(view.get("phase"))
+    if phase == "over":
+        return [(tr("wyr.phases.over"), 22, style.INK, "serif")]
+    if phase == "bet":
+        out.append((tr("wyrtable.bet.title"), 20, style.INK, "serif"))
+        if mine:
+            out.append((tr("wyrtable.bet.help"), 14, style.INK, "sans"))
+        elif view.get("my_pick") is not None:
+            out.append(
+                (
+                    tr("wyrtable.bet.picked", amount=money(int(view["my_pick"]))),
+                    15,
+                    style.INK,
+                    "bold",
+                )
             )
-
-    def _panel_lines(
-        self: WyrPanelHost, view: dict[str, Any]
-    ) -> list[tuple[str, int, tuple[int, int, int], str]]:
-        """What the controls panel says: the decision, whose turn, the round of trade."""
-        out: list[tuple[str, int, tuple[int, int, int], str]] = []
-        phase = str(view.get("phase"))
-        mine = self.my_turn()
-        if phase == "over":
-            return [(tr("wyr.phases.over"), 22, style.INK, "serif")]
-        if phase == "bet":
-            out.append((tr("wyrtable.bet.title"), 20, style.INK, "serif"))
-            if mine:
-                out.append((tr("wyrtable.bet.help"), 14, style.INK, "sans"))
-            elif view.get("my_pick") is not None:
+            waiting = [name(s) for s in movers()]
+            if waiting:
                 out.append(
                     (
-                        tr("wyrtable.bet.picked", amount=money(int(view["my_pick"]))),
-                        15,
-                        style.INK,
-                        "bold",
-                    )
-                )
-                waiting = [self.name(s) for s in self._movers()]
-                if waiting:
-                    out.append(
-                        (
-                            tr("wyrtable.bet.waiting", names=", ".join(waiting)),
-                            13,
-                            style.INK_SOFT,
-                            "sans",
-                        )
-                    )
-            else:
-                out.append((tr("wyrtable.phrase.bet"), 14, style.INK_SOFT, "sans"))
-        elif phase == "mulligan":
-            out.append((tr("wyr.phases.mulligan"), 20, style.INK, "serif"))
-            out.append((tr("wyrtable.mulligan_help"), 14, style.INK, "sans"))
-        elif phase == "trade":
-            params = trade_round_text_params(view) or {"round": 1, "turn": 1, "turns": 1}
-            who = self.name(int(view["trade"]["seat"]))
-            mao = bool(view["trade"]["mao_de_wyr"])
-            title = tr("wyr.ui.mao_de_wyr") if mao else tr("wyrtable.trade.title", **params)
-            out.append((title, 20, style.INK, "serif"))
-            if mine and mao:
-                out.append((tr("wyrtable.mao.help"), 13, style.INK, "sans"))
-                options = "  ·  ".join(f"{k}: " + tr(f"wyr.ui.mao_option_{k}") for k in (1, 2, 3))
-                out.append((options, 12, style.INK_SOFT, "sans"))
-            elif mine:
-                out.append((tr("wyrtable.trade.help"), 13, style.INK, "sans"))
-                ch = self.choice
-                if ch is not None and ch.selected and ch.need("table"):
-                    out.append(
-                        (
-                            tr(
-                                "wyrtable.trade.chosen",
-                                chosen=len(ch.takes),
-                                count=ch.need("table"),
-                            ),
-                            13,
-                            style.INK,
-                            "bold",
-                        )
-                    )
-                if view.get("variants", {}).get("tenebra"):
-                    out.append((tr("wyrtable.trade.tenebra"), 13, style.INK_SOFT, "sans"))
-            else:
-                out.append((tr("wyrtable.trade.whose", name=who, **params), 15, style.INK, "bold"))
-            if mine and self.choice is not None and self.choice.selected:
-                out.append(
-                    (
-                        tr("wyrtable.trade.selected", cards=cards_text(self.choice.discard)),
+                        tr("wyrtable.bet.waiting", names=", ".join(waiting)),
                         13,
-                        style.RED,
-                        "bold",
-                    )
-                )
-        elif phase == "show":
-            out.append((tr("wyr.ui.hora_da_verdade"), 20, style.INK, "serif"))
-            out.append((tr("wyrtable.phrase.hora"), 14, style.INK_SOFT, "sans"))
-            out.append((tr("wyrtable.show_help"), 13, style.INK, "sans"))
-        elif phase == "thyatis":
-            out.append((tr("wyr.ui.hora_da_verdade"), 20, style.INK, "serif"))
-            show = view.get("show") or {}
-            pending = show.get("pending")
-            if mine:
-                out.append((tr("wyrtable.thyatis.help"), 14, style.INK, "sans"))
-            elif pending is not None and int(pending) in self._movers():
-                # only once the rolls on screen have caught up: the snapshot's
-                # "pending" is one decision behind while they play out
-                out.append(
-                    (
-                        tr("wyrtable.thyatis.waiting", name=self.name(int(pending))),
-                        14,
-                        style.INK,
+                        style.INK_SOFT,
                         "sans",
                     )
                 )
-        return out
-
-    def _draw_aids(
-        self: WyrPanelHost,
-        surface: pygame.Surface,
-        lines: list[str],
-        hist: tuple[list[tuple[int, float]], int | None] | None,
-    ) -> None:
-        """The practice panel (the still layer)."""
-        r = self.aids_rect
-        if r.width <= 0:
-            return
-        surface.blit(style.parchment(r.size), r.topleft)
-        style.blit_text(
-            surface,
-            tr("wyrtable.aids.title"),
-            16,
-            (r.left + 12, r.top + 8),
-            style.INK,
-            kind="serif",
-        )
-        y = r.top + 32
-        for line in lines:
-            for part in wrap(line, 13, r.width - 24):
-                if y > r.bottom - 16:
-                    return
-                style.blit_text(surface, part, 13, (r.left + 12, y), style.INK)
-                y += 17
-        if hist is not None and y < r.bottom - 50:
-            values, mark = hist
-            paint.histogram(
-                surface,
-                pygame.Rect(r.left + 12, y + 4, r.width - 24, r.bottom - y - 12),
-                values,
-                mark,
-            )
-
-    def _aid_lines(self: WyrPanelHost, view: dict[str, Any]) -> list[str]:
-        """The practice panel's words, cached per decision and selection."""
-        ch = self.choice
-        key = (
-            len(self.match.log),
-            self.viewer,
-            tuple(ch.selected) if ch else (),
-            tuple(ch.takes) if ch else (),
-            id(self.match),
-        )
-        if self._aid_cache is not None and self._aid_cache[0] == key:
-            return self._aid_cache[1]
-        lines = self._compute_aid_lines(view)
-        self._aid_cache = (key, lines)
-        return lines
-
-    def _compute_aid_lines(self: WyrPanelHost, view: dict[str, Any]) -> list[str]:
-        phase = view.get("phase")
-        seat = self.viewer
-        if seat is None:
-            return []
-        if phase == "trade" and view["hand"] and not view["hand_hidden"]:
-            trade = view.get("trade") or {}
-            mao = bool(trade.get("mao_de_wyr"))
-            lines = []
-            ch = self.choice if self.my_turn() else None
-            if ch is not None and ch.selected:
-                pile = aids.improve_chance(view, ch.selected, "pile")
-                lines.append(tr("wyrtable.aids.pile", percent=round(pile * 100)))
-                if "table" in ch.sources():
-                    table = aids.improve_chance(view, ch.selected, "table", ch.takes)
-                    lines.append(tr("wyrtable.aids.table", percent=round(table * 100)))
-            lines.append(tr("wyrtable.aids.best"))
-            hand = aids.hand_cards(view)
-            for idx, p in aids.best_discards(view, mao):
-                lines.append(
-                    tr(
-                        "wyrtable.aids.best_line",
-                        cards=cards_text([hand[i] for i in idx]),
-                        percent=round(p * 100),
+        else:
+            out.append((tr("wyrtable.phrase.bet"), 14, style.INK_SOFT, "sans"))
+    elif phase == "mulligan":
+        out.append((tr("wyr.phases.mulligan"), 20, style.INK, "serif"))
+        out.append((tr("wyrtable.mulligan_help"), 14, style.INK, "sans"))
+    elif phase == "trade":
+        params = trade_round_text_params(view) or {"round": 1, "turn": 1, "turns": 1}
+        who = name(int(view["trade"]["seat"]))
+        mao = bool(view["trade"]["mao_de_wyr"])
+        title = tr("wyr.ui.mao_de_wyr") if mao else tr("wyrtable.trade.title", **params)
+        out.append((title, 20, style.INK, "serif"))
+        if mine and mao:
+            out.append((tr("wyrtable.mao.help"), 13, style.INK, "sans"))
+            options = "  ·  ".join(f"{k}: " + tr(f"wyr.ui.mao_option_{k}") for k in (1, 2, 3))
+            out.append((options, 12, style.INK_SOFT, "sans"))
+        elif mine:
+            out.append((tr("wyrtable.trade.help"), 13, style.INK, "sans"))
+            ch = choice
+            if ch is not None and ch.selected and ch.need("table"):
+                out.append(
+                    (
+                        tr(
+                            "wyrtable.trade.chosen",
+                            chosen=len(ch.takes),
+                            count=ch.need("table"),
+                        ),
+                        13,
+                        style.INK,
+                        "bold",
                     )
                 )
-            return lines
-        if phase == "thyatis":
-            show = view["show"]
-            pending = show.get("pending")
-            lines = []
-            if pending == seat:
-                keep, again = aids.reroll_chances(view, seat)
-                lines.append(
-                    tr("wyrtable.aids.thyatis", keep=round(keep * 100), again=round(again * 100))
+            if view.get("variants", {}).get("tenebra"):
+                out.append((tr("wyrtable.trade.tenebra"), 13, style.INK_SOFT, "sans"))
+        else:
+            out.append((tr("wyrtable.trade.whose", name=who, **params), 15, style.INK, "bold"))
+        if mine and choice is not None and choice.selected:
+            out.append(
+                (
+                    tr("wyrtable.trade.selected", cards=cards_text(choice.discard)),
+                    13,
+                    style.RED,
+                    "bold",
                 )
-            elif show["scores"][seat] is not None or show["points"][seat] is not None:
-                lines.append(
-                    tr("wyrtable.aids.pot", percent=round(aids.pot_chance(view, seat) * 100))
+            )
+    elif phase == "show":
+        out.append((tr("wyr.ui.hora_da_verdade"), 20, style.INK, "serif"))
+        out.append((tr("wyrtable.phrase.hora"), 14, style.INK_SOFT, "sans"))
+        out.append((tr("wyrtable.show_help"), 13, style.INK, "sans"))
+    elif phase == "thyatis":
+        out.append((tr("wyr.ui.hora_da_verdade"), 20, style.INK, "serif"))
+        show = view.get("show") or {}
+        pending = show.get("pending")
+        if mine:
+            out.append((tr("wyrtable.thyatis.help"), 14, style.INK, "sans"))
+        elif pending is not None and int(pending) in movers():
+            # only once the rolls on screen have caught up: the snapshot's
+            # "pending" is one decision behind while they play out
+            out.append(
+                (
+                    tr("wyrtable.thyatis.waiting", name=name(int(pending))),
+                    14,
+                    style.INK,
+                    "sans",
                 )
-            lines.append(tr("wyrtable.aids.spread"))
-            return lines
-        if phase == "bet":
-            return [tr("wyrtable.aids.bet_help")]
-        return []
+            )
+    return out
 
-    def _aid_histogram(
-        self: WyrPanelHost, view: dict[str, Any]
-    ) -> tuple[list[tuple[int, float]], int | None] | None:
-        show = view.get("show")
-        seat = self.viewer
-        if not show or seat is None or show["points"][seat] is None:
-            return None
-        nimb = bool(view["variants"]["nimb"])
-        dist = aids.score_distribution(int(show["points"][seat]), nimb)
-        scored = [int(x) for i, x in enumerate(show["scores"]) if x is not None and i != seat]
-        return dist, (max(scored) if scored else None)
+
+class AidWords:
+    """The practice panel's words, kept while the decision and the selection stay."""
+
+    def __init__(self) -> None:
+        self._cache: tuple[tuple[Any, ...], list[str]] | None = None
+
+    def lines(
+        self,
+        view: dict[str, Any],
+        viewer: int | None,
+        choice: TradeChoice | None,
+        mine: bool,
+        position: tuple[int, int],
+    ) -> list[str]:
+        """The practice panel's words, cached per decision (`position`: the match's
+        log length and identity) and selection (`mine`: the person must act now)."""
+        ch = choice
+        key = (
+            position[0],
+            viewer,
+            tuple(ch.selected) if ch else (),
+            tuple(ch.takes) if ch else (),
+            position[1],
+        )
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        lines = _aid_lines(view, viewer, choice if mine else None)
+        self._cache = (key, lines)
+        return lines
+
+
+def _aid_lines(view: dict[str, Any], seat: int | None, ch: TradeChoice | None) -> list[str]:
+    """The practice panel's words (`ch`: the person's selection, while he acts)."""
+    phase = view.get("phase")
+    if seat is None:
+        return []
+    if phase == "trade" and view["hand"] and not view["hand_hidden"]:
+        trade = view.get("trade") or {}
+        mao = bool(trade.get("mao_de_wyr"))
+        lines = []
+        if ch is not None and ch.selected:
+            pile = aids.improve_chance(view, ch.selected, "pile")
+            lines.append(tr("wyrtable.aids.pile", percent=round(pile * 100)))
+            if "table" in ch.sources():
+                table = aids.improve_chance(view, ch.selected, "table", ch.takes)
+                lines.append(tr("wyrtable.aids.table", percent=round(table * 100)))
+        lines.append(tr("wyrtable.aids.best"))
+        hand = aids.hand_cards(view)
+        for idx, p in aids.best_discards(view, mao):
+            lines.append(
+                tr(
+                    "wyrtable.aids.best_line",
+                    cards=cards_text([hand[i] for i in idx]),
+                    percent=round(p * 100),
+                )
+            )
+        return lines
+    if phase == "thyatis":
+        show = view["show"]
+        pending = show.get("pending")
+        lines = []
+        if pending == seat:
+            keep, again = aids.reroll_chances(view, seat)
+            lines.append(
+                tr("wyrtable.aids.thyatis", keep=round(keep * 100), again=round(again * 100))
+            )
+        elif show["scores"][seat] is not None or show["points"][seat] is not None:
+            lines.append(tr("wyrtable.aids.pot", percent=round(aids.pot_chance(view, seat) * 100)))
+        lines.append(tr("wyrtable.aids.spread"))
+        return lines
+    if phase == "bet":
+        return [tr("wyrtable.aids.bet_help")]
+    return []
+
+
+def aid_histogram(
+    view: dict[str, Any], seat: int | None
+) -> tuple[list[tuple[int, float]], int | None] | None:
+    """The spread of the viewer's score and the best score shown so far (practice)."""
+    show = view.get("show")
+    if not show or seat is None or show["points"][seat] is None:
+        return None
+    nimb = bool(view["variants"]["nimb"])
+    dist = aids.score_distribution(int(show["points"][seat]), nimb)
+    scored = [int(x) for i, x in enumerate(show["scores"]) if x is not None and i != seat]
+    return dist, (max(scored) if scored else None)

@@ -1,20 +1,19 @@
 """What the Wyr plates and corner plaques say: each lord's plate, the round
 plaque (who deals, how the game ends), the variants' badges and the groups'
-totals.
+totals. `WyrPlaques` is handed the ring, the fans and what it asks about the
+seats; it keeps the plates' words and where the plaques fell.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
-from game import Match
 from scenes import style
 from scenes.i18n import language, tr
 from scenes.tables import felt
-from scenes.tables.face import SeatSetup
 from scenes.tables.wyr import paint
 from scenes.tables.wyr.look import Line
 from scenes.tables.wyr.model import (
@@ -23,123 +22,97 @@ from scenes.tables.wyr.model import (
     round_info,
     seat_tag,
 )
+from scenes.tables.wyr.parts import SeatFacts
+from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import money
 from scenes.widgets.emblems import draw_emblem
 
 
-class WyrPlaquesHost(Protocol):
-    """What the plates and the corner plaques read and set on the Wyr table."""
-
-    @property
-    def match(self) -> Match: ...
-    @property
-    def seats(self) -> Sequence[SeatSetup]: ...
-    @property
-    def viewer(self) -> int | None: ...
-    @property
-    def ring(self) -> felt.SeatRing: ...
-    @property
-    def fans(self) -> Mapping[int, felt.CardFan]: ...
-    @property
-    def felt_area(self) -> pygame.Rect: ...
-    @property
-    def notes(self) -> Mapping[int, tuple[str, str]]: ...
-    @property
-    def shown_money(self) -> Sequence[int]: ...
-    @property
-    def _plate_cache(self) -> dict[int, tuple[tuple[Any, ...], felt.PlateInfo]]: ...
-
-    _plaque_rect: pygame.Rect | None
-    _groups_rect: pygame.Rect | None
-    _badges_rect: pygame.Rect
-
-    def name(self, seat: int) -> str: ...
-    def seat_look(self, seat: int) -> tuple[tuple[int, int, int], str]: ...
-    def is_human(self, seat: int) -> bool: ...
-    def _movers(self) -> list[int]: ...
-    def _plate_info(self, s: int, view: dict[str, Any], active: bool) -> felt.PlateInfo: ...
-    def _plaque_lines(self, view: dict[str, Any]) -> list[Line]: ...
-    def _plaque_width(self, lines: list[Line]) -> int: ...
-    def _compact_plaque(self) -> bool: ...
-    def _group_lines(self, view: dict[str, Any]) -> list[Line]: ...
-    def _groups_width(self, lines: list[Line], least: int) -> int: ...
-    def _badge_room(self) -> pygame.Rect: ...
-
-
 class WyrPlaques:
-    """Plates and plaques (mixed into `WyrTable`)."""
+    """The seats' plates and the corner plaques of the cloth."""
 
-    # what it sets on the table (declared: mypy would type them from the first write)
-    _plaque_rect: pygame.Rect | None
-    _groups_rect: pygame.Rect | None
-    _badges_rect: pygame.Rect
+    def __init__(
+        self, ring: felt.SeatRing, fans: Mapping[int, felt.CardFan], seats: SeatFacts
+    ) -> None:
+        self.ring = ring
+        self.fans = fans
+        self.seats = seats
+        #: each seat's plate and the key it was built for
+        self._plates: dict[int, tuple[tuple[Any, ...], felt.PlateInfo]] = {}
+        #: where the round plaque, the groups' plaque and the variants' badges fell
+        #: when last painted (the board and the tray keep clear of them)
+        self.plaque_rect: pygame.Rect | None = None
+        self.groups_rect: pygame.Rect | None = None
+        self.badges_rect = pygame.Rect(0, 0, 0, 0)
 
-    def _plate(self: WyrPlaquesHost, s: int, view: dict[str, Any]) -> felt.PlateInfo:
-        """A seat plate's words and looks, built again only when one of them changes
-        (the translations and money words cost more than the plate's painting)."""
-        active = s in self._movers() and not self.match.is_over
+    def plate(
+        self, s: int, view: dict[str, Any], shown: WyrShown, viewer: int | None, active: bool
+    ) -> felt.PlateInfo:
+        """A seat plate's words and looks (`active`: the seat must act), built again
+        only when one of them changes (the translations and money words cost more
+        than the plate's painting)."""
         key = (
             language(),
-            self.viewer,
-            self.notes.get(s),
+            viewer,
+            shown.notes.get(s),
             bool(view["out"][s]),
             int(view["dealer"]),
-            self.shown_money[s],
+            shown.money[s],
             active,
             seat_tag(view, s),
-            self.seat_look(s),
+            self.seats.look(s),
         )
-        cache = self._plate_cache
+        cache = self._plates
         hit = cache.get(s)
         if hit is not None and hit[0] == key:
             return hit[1]
-        info = self._plate_info(s, view, active)
+        info = self._plate_info(s, view, shown, viewer, active)
         cache[s] = (key, info)
         return info
 
     def _plate_info(
-        self: WyrPlaquesHost, s: int, view: dict[str, Any], active: bool
+        self, s: int, view: dict[str, Any], shown: WyrShown, viewer: int | None, active: bool
     ) -> felt.PlateInfo:
-        colour, emblem = self.seat_look(s)
+        colour, emblem = self.seats.look(s)
         tag = seat_tag(view, s)
-        if s == self.viewer and self.is_human(s):
+        if s == viewer and self.seats.is_human(s):
             subtitle = tr("wyrtable.you")
-        elif self.seats[s].bot:
-            subtitle = tr("wyrtable.bot", level=tr(f"wyr.bots.{self.seats[s].bot}"))
+        elif self.seats.setup(s).bot:
+            subtitle = tr("wyrtable.bot", level=tr(f"wyr.bots.{self.seats.setup(s).bot}"))
         else:
             subtitle = tr("ui.table.human")
         if tag:
             subtitle = f"{tag} · {subtitle}"
-        badge, kind = self.notes.get(s, ("", "info"))
+        badge, kind = shown.notes.get(s, ("", "info"))
         out = bool(view["out"][s])
         if out:
             badge, kind = tr("wyrtable.note.out"), "out"
         elif s == int(view["dealer"]) and not badge:
             badge, kind = tr("wyr.ui.lorde_de_wyr"), "info"
         return felt.PlateInfo(
-            self.name(s),
+            self.seats.name(s),
             subtitle,
-            money(self.shown_money[s]),
+            money(shown.money[s]),
             colour,
             emblem,
             badge=badge,
             badge_kind=kind,
             active=active,
             dimmed=out,
-            hero=s == self.viewer,
+            hero=s == viewer,
         )
 
-    def _plaque_lines(self: WyrPlaquesHost, view: dict[str, Any]) -> list[Line]:
+    def plaque_lines(self, view: dict[str, Any], area: pygame.Rect) -> list[Line]:
         """The round indicator: round, Lorde de Wyr, who has dealt, how the game ends ([Y10])."""
         info = round_info(view)
-        if self._compact_plaque():
+        if self._compact_plaque(area):
             # Seats crowd the corner: the same facts in fewer, shorter lines.
             lines: list[Line] = [
                 (
                     tr(
                         "wyrtable.round.compact_title",
                         round=info.round,
-                        name=self.name(info.dealer),
+                        name=self.seats.name(info.dealer),
                     ),
                     12,
                     style.INK,
@@ -159,7 +132,7 @@ class WyrPlaques:
             return lines
         lines = [
             (tr("wyrtable.round.title", round=info.round), 17, style.INK, "serif"),
-            (tr("wyrtable.round.dealer", name=self.name(info.dealer)), 13, style.INK, "bold"),
+            (tr("wyrtable.round.dealer", name=self.seats.name(info.dealer)), 13, style.INK, "bold"),
             (
                 tr("wyrtable.round.dealt", dealt=info.dealt, total=info.dealers_total),
                 12,
@@ -173,16 +146,16 @@ class WyrPlaques:
             lines.append((tr(key, amount=money(int(view["table_bet"]))), 13, style.RED, "bold"))
         return lines
 
-    def _plaque_width(self: WyrPlaquesHost, lines: list[Line]) -> int:
+    def _plaque_width(self, lines: list[Line], area: pygame.Rect, viewer: int | None) -> int:
         """As wide as the corner allows, so the lines stay few: narrower than a seat's
         plate (its combination tag above it) or cards it would reach, taller instead
         (at five lords the top-left plate covered the plaque's last lines)."""
-        a = self.felt_area
+        a = area
         seats = []
-        for s in range(self.match.n_seats):
+        for s in range(len(self.fans)):
             plate = self.ring.plate_rect(s)
             seats.append(pygame.Rect(plate.left, plate.top - 14, plate.width, plate.height + 14))
-            if s != self.viewer and self.fans[s].sprites:
+            if s != viewer and self.fans[s].sprites:
                 seats.append(self.fans[s].rect)
         width = 320
         for _ in range(4):  # narrowing makes it taller: check again
@@ -193,16 +166,16 @@ class WyrPlaques:
             width = max(100, min(hit) - rect.left - 10)
         return width
 
-    def _compact_plaque(self: WyrPlaquesHost) -> bool:
+    def _compact_plaque(self, area: pygame.Rect) -> bool:
         """True when a seat's plate stands close under the round plaque's corner."""
-        a = self.felt_area
-        for s in range(self.match.n_seats):
+        a = area
+        for s in range(len(self.fans)):
             plate = self.ring.plate_rect(s)
             if plate.left < a.left + 230 and plate.top < a.top + 150:
                 return True
         return False
 
-    def _group_lines(self: WyrPlaquesHost, view: dict[str, Any]) -> list[Line]:
+    def group_lines(self, view: dict[str, Any]) -> list[Line]:
         """Each group's members and money ([Y1], [Y10])."""
         totals = group_totals(view)
         if not totals:
@@ -212,69 +185,70 @@ class WyrPlaques:
             text = tr(
                 "wyrtable.groups.line",
                 group=letter,
-                names=", ".join(self.name(m) for m in members),
+                names=", ".join(self.seats.name(m) for m in members),
                 amount=money(amount),
             )
             lines.append((text, 12, style.INK, "sans"))
         return lines
 
-    def _groups_width(self: WyrPlaquesHost, lines: list[Line], least: int) -> int:
+    def _groups_width(self, lines: list[Line], least: int, area: pygame.Rect) -> int:
         """Wide enough that no group's line wraps (a wrapped line reached down under the
         top-right plate), yet clear of the plate at the head of the table."""
-        a = self.felt_area
+        a = area
         need = max(style.font(size, kind).size(text)[0] for text, size, _, kind in lines) + 22
         heads = [
             self.ring.plate_rect(s).right
-            for s in range(self.match.n_seats)
+            for s in range(len(self.fans))
             if self.ring.plate_rect(s).top < a.top + 40
         ]
         room = a.right - 4 - (max(heads, default=a.centerx) + 14)
         return max(least, min(need, room))
 
-    def _badge_room(self: WyrPlaquesHost) -> pygame.Rect:
+    def _badge_room(self, area: pygame.Rect) -> pygame.Rect:
         """The free bottom-left corner of the cloth: left of the bottom lord's plate,
         under every plate and hand of the lords on that side."""
-        a = self.felt_area
+        a = area
         left = a.left + 4
         right = max(left + 120, self.ring.plate_rect(self.ring.bottom).left - 8)
         top = a.top + a.height // 2
-        blocks = [self.ring.plate_rect(s) for s in range(self.match.n_seats)]
+        blocks = [self.ring.plate_rect(s) for s in range(len(self.fans))]
         blocks += [fan.rect for fan in self.fans.values() if fan.sprites]
         for r in blocks:
             if r.right > left and r.left < right and r.centery > a.centery:
                 top = max(top, r.bottom + 4)
         return pygame.Rect(left, top, right - left, max(0, a.bottom - top))
 
-    def _draw_corner_plaques(
-        self: WyrPlaquesHost, surface: pygame.Surface, view: dict[str, Any]
+    def draw_corners(
+        self, surface: pygame.Surface, view: dict[str, Any], area: pygame.Rect, viewer: int | None
     ) -> None:
-        """Round indicator (top left), variant badges (bottom left), groups (top right)."""
-        a = self.felt_area
+        """Round indicator (top left), variant badges (bottom left), groups (top right),
+        on the cloth `area`; where each fell is kept (`plaque_rect` ...)."""
+        a = area
         width = base_width = 210 if a.width > 800 else 178
-        lines = self._plaque_lines(view)
-        if self._compact_plaque():
-            width = self._plaque_width(lines)
-        self._plaque_rect = paint.plaque(surface, (a.left + 4, a.top + 4), lines, width)
+        lines = self.plaque_lines(view, area)
+        if self._compact_plaque(area):
+            width = self._plaque_width(lines, area, viewer)
+        self.plaque_rect = paint.plaque(surface, (a.left + 4, a.top + 4), lines, width)
         variants = active_variants(view)
         if variants:
             # The bottom-left corner of the cloth, under the seats beside it (with
             # five or six lords one sits there and covered the badges): as wide as
             # the room to the bottom lord's plate, in short names if need be.
-            room = self._badge_room()
+            room = self._badge_room(area)
             jokers = int(view["variants"]["hyninn"])
             for short in (False, True):
                 height = paint.variant_badges(None, variants, (0, 0), room.width, jokers, short)
                 if height <= room.height:
                     break
-            self._badges_rect = pygame.Rect(room.left, room.bottom - height, room.width, height)
+            self.badges_rect = pygame.Rect(room.left, room.bottom - height, room.width, height)
             paint.variant_badges(
-                surface, variants, self._badges_rect.topleft, room.width, jokers, short
+                surface, variants, self.badges_rect.topleft, room.width, jokers, short
             )
-        glines = self._group_lines(view)
+        glines = self.group_lines(view)
         if glines:
-            gw = self._groups_width(glines, base_width + 30)
+            gw = self._groups_width(glines, base_width + 30, area)
             r = paint.plaque(surface, (a.right - gw - 4, a.top + 4), glines, gw)
-            self._groups_rect = r
+            self.groups_rect = r
             for i, members in enumerate(view["groups"]):
-                colour, emblem = self.seat_look(members[0])
+                colour, emblem = self.seats.look(members[0])
                 draw_emblem(surface, emblem, (r.left - 8, r.top + 7 + 19 + i * 16 + 7), 6, colour)

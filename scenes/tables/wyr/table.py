@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game import Action, Match
-from game.cards import Card, parse_card
+from game.cards import parse_card
 from game.wyr import records as R
 from scenes import style, ui
 from scenes.i18n import tr
@@ -23,24 +23,29 @@ from scenes.tables import felt
 from scenes.tables.base import TableScene
 from scenes.tables.face import SeatSetup
 from scenes.tables.wyr import aids
-from scenes.tables.wyr.animate import WyrAnimations
+from scenes.tables.wyr.animate import FeltSpots, WyrAnimations
 from scenes.tables.wyr.choices import TradeChoice
 from scenes.tables.wyr.clicks import WyrClicks
-from scenes.tables.wyr.draw import Cached, WyrDrawing
+from scenes.tables.wyr.draw import WyrDrawing
+from scenes.tables.wyr.event_log import WyrEventLog
 from scenes.tables.wyr.layout import WyrLayout
 from scenes.tables.wyr.look import LOOK
 from scenes.tables.wyr.model import (
-    BetReveal,
     ScoreBoard,
     group_totals,
 )
+from scenes.tables.wyr.painting import Cached, WyrPainter
+from scenes.tables.wyr.panel_view import AidWords
+from scenes.tables.wyr.parts import SeatFacts, WyrFelt
+from scenes.tables.wyr.plaques_view import WyrPlaques
+from scenes.tables.wyr.shown import WyrShown
 from scenes.tables.wyr.words import combo, describe, money
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost, Scene
 
 
-class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
+class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
     """Plays a `WyrMatch`."""
 
     BOT_PACE = 0.35
@@ -69,43 +74,47 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
             pygame.Rect(0, 0, 10, 10), tr("wyrtable.history")
         )
         self.rebuild_log()  # a base that keeps its log as events has it already
-        view = match.public_view()
-        self.shown_money: list[int] = list(view["money"])
-        self.shown_pot = int(view["pot"])
         #: what the screen shows: the view as of the last snap, moved on by each event played
-        self.shown: dict[str, Any] = self._copy_view(view)
-        #: bet pucks in front of seats: None = a secret pick, else the revealed value
-        self.bet_marks: dict[int, int | None] = {}
-        self.reveal: BetReveal | None = None
-        self.board: ScoreBoard | None = None
-        self.notes: dict[int, tuple[str, str]] = {}
+        self.shown = WyrShown.from_view(match.public_view())
+        pieces = WyrFelt(
+            self.ring,
+            self.fans,
+            self.hand,
+            self.board_fan,
+            self.tray,
+            self.banner,
+            self.flights,
+            self.pots,
+        )
+        facts = SeatFacts(self.name, self.seat_look, self.is_human, lambda s: self.seats[s])
+        #: plays the events on the felt
+        self.moves = WyrAnimations(
+            pieces,
+            self.tweens,
+            app.sound,
+            FeltSpots(self._bet_spot, self._fan_spot, self._place_board_fan),
+            facts,
+        )
         self.choice: TradeChoice | None = None
         self.choice_key: tuple[Any, ...] = ()
         self.controls: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.aids_rect = pygame.Rect(0, 0, 0, 0)
         self.felt_area = pygame.Rect(0, 0, 1, 1)
-        self._badges_rect = pygame.Rect(0, 0, 0, 0)
         self.pulse = 0.0
         self._view_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
-        self._aid_cache: tuple[tuple[Any, ...], list[str]] | None = None
-        self._my_trade: R.Trade | None = None
-        self._turn_seat: int | None = None
-        self._mao_card: Card | None = None
+        #: the practice panel's words, kept per decision and selection
+        self.aid_words = AidWords()
         #: events were played since the last snap to the view (see `update`)
         self._played = False
         #: the person's decision the controls were last refreshed for
         self._turn_key: tuple[int, int, int] | None = None
-        # what the painting keeps between frames (see draw.py and its views)
+        # what the painting keeps between frames (see draw.py, painting.py and the views)
+        self.painter = WyrPainter(pieces, facts)
+        self.plaques = WyrPlaques(self.ring, self.fans, facts)
         self._frame_movers: list[int] | None = None
-        self._layer: Cached | None = None
-        self._base: Cached | None = None
         self._status_cache: Cached | None = None
-        self._board_cache: Cached | None = None
         self._pot_cache: tuple[tuple[object, ...], tuple[int, int]] | None = None
-        self._plate_cache: dict[int, tuple[tuple[Any, ...], felt.PlateInfo]] = {}
-        self._plaque_rect: pygame.Rect | None = None
-        self._groups_rect: pygame.Rect | None = None
 
     # -- input -----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -124,15 +133,6 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
                 g % len(style.EMBLEMS)
             ]
         return super().seat_look(seat)
-
-    @staticmethod
-    def _copy_view(view: dict[str, Any]) -> dict[str, Any]:
-        """A copy of the view that events may move on (only these fields change)."""
-        shown = dict(view)
-        for key in ("dealt", "out", "money"):
-            shown[key] = list(view[key])
-        shown["trade"] = dict(view["trade"]) if view.get("trade") else None
-        return shown
 
     def name(self, seat: int) -> str:
         """A seat's name."""
@@ -261,13 +261,15 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
         """Lift the chosen discards; light the table cards the selection may take."""
         ch = self.choice
         mine = self.my_turn() and ch is not None and self.view().get("phase") == "trade"
-        mao = bool((self.shown.get("trade") or {}).get("mao_de_wyr"))
+        mao = bool((self.shown.view.get("trade") or {}).get("mao_de_wyr"))
         marked = False
         for i, s in enumerate(self.hand.sprites):
             s.selectable = mine
             s.selected = bool(mine and ch is not None and i in ch.selected)
             # The card the Mão de Wyr drew keeps a gold edge until the choice is made.
-            s.highlighted = mao and not marked and s.card is not None and s.card == self._mao_card
+            s.highlighted = (
+                mao and not marked and s.card is not None and s.card == self.shown.mao_card
+            )
             marked = marked or s.highlighted
         takeable = ch.takeable() if mine and ch is not None and ch.selected else set()
         for i, s in enumerate(self.board_fan.sprites):
@@ -278,7 +280,7 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
     # -- acting ----------------------------------------------------------------
     def submit(self, action: Action, seat: int | None = None) -> bool:
         if isinstance(action, R.Trade):
-            self._my_trade = action
+            self.shown.my_trade = action
         ok = super().submit(action, seat)
         self._view_cache = None
         if ok:
@@ -380,8 +382,8 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
         """Nobody looks: the last viewer's selection, hand and trade go."""
         self.choice = None
         self.choice_key = ()
-        self._my_trade = None
-        self._mao_card = None
+        self.shown.my_trade = None
+        self.shown.mao_card = None
         self._turn_key = None
         self.hand.clear()
 
@@ -449,13 +451,11 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
         """Redraw everything from the match (after animations, undo, load, curtain)."""
         self._view_cache = None
         view = self.view()
-        self.shown = self._copy_view(view)
+        self.shown.snap(view)
         self.ring.set_bottom(self.viewer if self.viewer is not None else 0)
         self.tray.set_rect(self._tray_rect())
         self.pots.set_spot(self.ring.pot_spot, self.ring.chip_diameter())
-        self.shown_money = list(view["money"])
-        self.shown_pot = int(view["pot"])
-        self.pots.set_pots([(self.shown_pot, tr("wyr.ui.pot"))] if self.shown_pot else [])
+        self.pots.set_pots([(self.shown.pot, tr("wyr.ui.pot"))] if self.shown.pot else [])
         show = view.get("show")
         revealed = set(self.revealed_seats())
         for s, fan in self.fans.items():
@@ -486,9 +486,9 @@ class WyrTable(WyrLayout, WyrClicks, WyrAnimations, WyrDrawing, TableScene):
             mine = t.get("by") == self.viewer and self.viewer is not None
             sprite.face_up = (bool(t["face_up"]) or mine) and sprite.card is not None
         if view.get("phase") == "bet":
-            self.bet_marks = {s: None for s, p in enumerate(view["picked"]) if p}
-        if self.board is None and show:
-            self.board = ScoreBoard.from_view(view)
+            self.shown.bet_marks = {s: None for s, p in enumerate(view["picked"]) if p}
+        if self.shown.board is None and show:
+            self.shown.board = ScoreBoard.from_view(view)
         self._place_fans()
         self.choice = None
         self._ensure_choice() if self.my_turn() and view.get("phase") == "trade" else None
