@@ -9,7 +9,7 @@ from typing import Protocol
 
 import pygame
 
-from game import Match
+from game.core import TableMatch
 from scenes.tables import felt
 from scenes.tables.wyr.shown import WyrShown
 
@@ -23,7 +23,7 @@ class WyrBannerHost(Protocol):
     """What placing the banner reads of the Wyr table."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def viewer(self) -> int | None: ...
     @property

@@ -9,7 +9,7 @@ from typing import Protocol
 
 import pygame
 
-from game import Match
+from game.core import TableMatch
 from scenes.i18n import tr
 from scenes.tables import felt
 from scenes.tables.wyr import paint
@@ -23,7 +23,7 @@ class WyrBoardHost(Protocol):
     """What the score board, the pot and the bets read of the Wyr table."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def viewer(self) -> int | None: ...
     @property

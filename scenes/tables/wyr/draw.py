@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game import Match
+from game.core import TableMatch
 from scenes.i18n import language, tr
 from scenes.tables import felt
 from scenes.tables.bot_worker import BotWorker
@@ -29,7 +29,7 @@ class WyrDrawingHost(Protocol):
     """What building a frame reads, caches and calls on the Wyr table."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def viewer(self) -> int | None: ...
     @property

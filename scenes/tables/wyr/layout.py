@@ -10,7 +10,7 @@ from typing import Protocol
 import pygame
 import pygame_gui
 
-from game import Match
+from game.core import TableMatch
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import AppHost
@@ -31,7 +31,7 @@ class WyrLayoutHost(Protocol):
     @property
     def ui(self) -> pygame_gui.core.UIContainer | None: ...
     @property
-    def match(self) -> Match: ...
+    def match(self) -> TableMatch: ...
     @property
     def practice(self) -> bool: ...
     @property

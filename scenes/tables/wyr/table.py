@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import Action, Match
+from game import Action
 from game.cards import parse_card
+from game.core import TableMatch
 from game.wyr import records as R
 from scenes import style, ui
 from scenes.i18n import tr
@@ -53,7 +54,7 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
     def __init__(
         self,
         app: AppHost,
-        match: Match,
+        match: TableMatch,
         seats: list[SeatSetup],
         practice: bool = False,
         **hooks: Any,
@@ -129,9 +130,7 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         groups = view.get("group_of")
         if groups:
             g = int(groups[seat])
-            return style.SEAT_COLOURS[g % len(style.SEAT_COLOURS)][1], style.EMBLEMS[
-                g % len(style.EMBLEMS)
-            ]
+            return style.seat_colour(g), style.EMBLEMS[g % len(style.EMBLEMS)]
         return super().seat_look(seat)
 
     def name(self, seat: int) -> str:
