@@ -75,7 +75,7 @@ class Record:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict with a "type" tag."""
         out: dict[str, Any] = {"type": self.TYPE}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
             out[f.name] = encode(getattr(self, f.name))
         return out
 
@@ -89,7 +89,7 @@ class Record:
             raise ValueError(f"unknown record type {data['type']!r}")
         hints = _hints(cls)
         kwargs: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]  # every subclass is a dataclass
             if f.name in data:
                 kwargs[f.name] = decode(data[f.name], hints.get(f.name, Any))
         try:

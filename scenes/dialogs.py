@@ -125,7 +125,7 @@ class MessageDialog(ConfirmDialog):
             self.ui,
             "#primary_button",
         )
-        self.no = None  # type: ignore[assignment]
+        self.no = None  # type: ignore[assignment]  # a notice has one button: no 'no' to match
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

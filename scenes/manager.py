@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
+from pygame_gui.core.interfaces import IUIElementInterface
 
 if TYPE_CHECKING:
     from scenes.i18n import Words
@@ -102,7 +103,7 @@ class Scene:
         self.ui: pygame_gui.core.UIContainer | None = None
         self.backdrop: pygame.Surface | None = None
         #: the widgets that were showing when an overlay covered us
-        self._shown: list[object] | None = None
+        self._shown: list[IUIElementInterface] | None = None
 
     # -- lifecycle ----------------------------------------------------------
     def enter(self) -> None:
@@ -137,8 +138,8 @@ class Scene:
             else:
                 self.ui.show(show_contents=False)
                 for element in shown:
-                    if element.alive():  # type: ignore[attr-defined]
-                        element.show()  # type: ignore[attr-defined]
+                    if element.alive():
+                        element.show()
         self.refresh_widgets()
 
     def refresh_widgets(self) -> None:

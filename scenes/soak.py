@@ -210,7 +210,7 @@ class Soak:
                 self._note_caught(f"notified: {text}")
             notify(text, kind)
 
-        app.notify = counted  # type: ignore[method-assign]
+        app.notify = counted  # type: ignore[method-assign]  # the soak's own app, wrapped once
         previous = threading.excepthook
 
         def hook(args: threading.ExceptHookArgs) -> None:

@@ -5,6 +5,7 @@ Public API: `INFO` (the registry entry) and `best_combination(cards)`.
 
 from __future__ import annotations
 
+from game.bots import Bot
 from game.registry import GameInfo
 from game.wyr.checks import check_view, invariants, reveals, scramble
 from game.wyr.combos import NAMES, POINTS, Combination, best_combination
@@ -12,7 +13,8 @@ from game.wyr.match import WyrMatch
 from game.wyr.options import OPTIONS, check_options
 
 
-def _make_bot(bot_id: str):  # type: ignore[no-untyped-def]
+def _make_bot(bot_id: str) -> Bot:
+    # imported on first use: the bots are not needed to load a match
     from game.wyr.bots import make_bot
 
     return make_bot(bot_id)

@@ -121,7 +121,7 @@ class WyrtBetting(WyrtState):
                 {"seat": seat, "act": act, "amount": paid, "to": self.bets[seat], "round": rnd}
             )
         else:
-            to = self.bets[seat] + self.stacks[seat] if isinstance(action, AllIn) else action.to  # type: ignore[attr-defined]
+            to = self.bets[seat] + self.stacks[seat] if isinstance(action, AllIn) else action.to  # type: ignore[attr-defined]  # a Bet or a Raise here
             paid = self._put(seat, to - self.bets[seat])
             to = self.bets[seat]
             if to > self.current_bet:

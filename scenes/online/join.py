@@ -191,7 +191,7 @@ class JoinScene(Scene):
         """Back to the form, saying why (the typed values stay)."""
         self.error, self.status = words, ""
         if self.remote is not None:
-            self.remote.link.close()  # type: ignore[attr-defined]
+            self.remote.link.close()  # type: ignore[attr-defined]  # the websocket, not Link's two calls
         self.remote = None
         self._connecting = None
         if self.entries:
@@ -234,7 +234,7 @@ class JoinScene(Scene):
             remote.join()
         elif remote.refusal is not None and remote.seat is None:
             self._failed(refusal_words(remote.refusal[1]))
-        elif remote.host_closed or remote.link.closed:  # type: ignore[attr-defined]
+        elif remote.host_closed or remote.link.closed:  # type: ignore[attr-defined]  # the websocket's flag
             self._failed(tr("online.table.host_gone"))
         elif remote.started:
             self.app.scenes.replace(self.joined_table(remote))
@@ -285,7 +285,7 @@ class JoinScene(Scene):
     def leave(self) -> None:
         """Back to the menu; an open connection is closed."""
         if self.remote is not None:
-            self.remote.link.close()  # type: ignore[attr-defined]
+            self.remote.link.close()  # type: ignore[attr-defined]  # the websocket, not Link's two calls
         self.remote = None
         self.app.scenes.pop()
 

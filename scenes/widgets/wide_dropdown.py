@@ -78,7 +78,7 @@ class WideDropDown(pygame_gui.elements.UIDropDownMenu):
         self.list_width = max(style.text_width(t, TEXT_SIZE) for t, _ in options) + LIST_PAD
         # pygame-gui builds its own two states in __init__: swap in ours, which
         # write the box's text to fit and widen the list
-        self.current_state.finish()  # type: ignore[union-attr]
+        self.current_state.finish()  # type: ignore[union-attr]  # set by UIDropDownMenu.__init__
         self.menu_states = {
             "closed": _Closed(
                 self,

@@ -509,7 +509,7 @@ class FastPolicy:
     def choose_occupy(self, st: FastState, me: int) -> int:
         """Armies into the fresh conquest ([W7]): all if the source is safe, one if
         the target is, else by where the pressure is."""
-        s, t, most = st.occ  # type: ignore[misc]
+        s, t, most = st.occ  # type: ignore[misc]  # set in the occupy phase, the only caller's
         self._pair = None
         self._forget()
         owner, armies = st.owner, st.armies

@@ -145,7 +145,7 @@ class FastState:
         st.pending_free = m.pending_free
         st.pending_cont = [m.pending_continents.get(c, 0) for c in CONT_NAMES]
         st.conquered = m.conquered
-        st.occ = None if m.occupy is None else tuple(m.occupy)  # type: ignore[assignment]
+        st.occ = None if m.occupy is None else tuple(m.occupy)  # type: ignore[assignment]  # (source, target, most)
         st.movable = list(m.movable)
         st.count = [0] * n
         st.cc = [[0] * N_CONT for _ in range(n)]
@@ -458,7 +458,7 @@ class FastState:
 
     def occupy(self, count: int) -> None:
         """Move `count` (1..max) armies into the fresh conquest ([W7])."""
-        s, t, _ = self.occ  # type: ignore[misc]
+        s, t, _ = self.occ  # type: ignore[misc]  # set in the occupy phase, the only caller's
         self.armies[s] -= count
         self.armies[t] += count
         self.occ = None
