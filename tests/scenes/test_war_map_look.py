@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from scenes.i18n import set_language
-from scenes.tables.war.look import ARMY_LOOK
+from scenes.tables.war.look import army_look
 from scenes.tables.war.places import territory_name
 from scenes.tables.war.table import map_data
 from scenes.widgets.army_counter import army_counter as _counter
@@ -52,7 +52,7 @@ def _lum(c: pygame.Color) -> float:
 @pytest.mark.parametrize("army", ["branco", "amarelo"])
 def test_light_armies_have_a_dark_outline(army: str) -> None:
     """White (a white ring on a cream plate) vanished on the parchment."""
-    colour, emblem = ARMY_LOOK[army]
+    colour, emblem = army_look(army)
     r = 17
     s = _counter(r, 5, colour, emblem)
     c = s.get_width() // 2

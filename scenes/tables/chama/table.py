@@ -19,12 +19,11 @@ from game import Action, Event
 from game.cards import Card, parse_card
 from game.chama import actions as A
 from game.chama import events as E
-from game.chama.rules import role
 from game.core import TableMatch
 from scenes import style, ui
 from scenes.i18n import later, tr
 from scenes.tables.base import TableScene
-from scenes.tables.chama import animations
+from scenes.tables.chama import animations, prompts
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.animations import ChamaEffects, warm_sizes, warm_up
 from scenes.tables.chama.calculator import calc_room
@@ -33,8 +32,8 @@ from scenes.tables.chama.controls import ControlRow, Entry, button_actions, butt
 from scenes.tables.chama.display import Display, before_draws
 from scenes.tables.chama.effects import Fx
 from scenes.tables.chama.formation_view import AreaMarks
-from scenes.tables.chama.hints import pretty, reason
-from scenes.tables.chama.look import LEGAL, seat_colour, seat_emblem
+from scenes.tables.chama.hints import reason
+from scenes.tables.chama.look import seat_colour, seat_emblem
 from scenes.tables.chama.painting import ChamaFrame, ChamaPainter
 from scenes.tables.chama.selection import Hit, Selection, marks_for
 from scenes.tables.face import SeatSetup
@@ -489,91 +488,13 @@ class ChamaTable(TableInput, TableScene):
         return tr("chamatable.prompt.waiting", name=self.seats[movers[0]].name)
 
     def _prompt(self, view: dict[str, Any], legal: list[Action]) -> str:
-        phase = view.get("phase")
-        b = view.get("battle")
-        if phase == "mulligan":
-            return tr("chamatable.prompt.mulligan")
-        if phase == "realm":
-            if self.sel.xisum_unit is not None:
-                return tr("chamatable.prompt.xisum_target")
-            if self.sel.selected:
-                return tr("chamatable.prompt.realm_selected", card=pretty(self.sel.selected))
-            xisum = (
-                " " + tr("chamatable.prompt.xisum_offer")
-                if any(isinstance(a, A.CallXisum) for a in legal)
-                else ""
-            )
-            rebuild = (
-                " " + tr("chamatable.prompt.rebuild_too")
-                if any(isinstance(a, A.RebuildRealm) for a in legal)
-                else ""
-            )
-            if any(isinstance(a, A.PlayRealm) for a in legal):
-                return tr("chamatable.prompt.realm") + rebuild + xisum
-            if any(isinstance(a, A.RebuildRealm) for a in legal):
-                return tr("chamatable.prompt.rebuild_offer")
-            if any(isinstance(a, A.Redraw) for a in legal):
-                return tr("chamatable.prompt.redraw")
-            return tr("chamatable.prompt.realm_none")
-        if phase == "pool":
-            if self.sel.selected:
-                return tr("chamatable.prompt.attach", card=pretty(self.sel.selected))
-            return tr("chamatable.prompt.pool")
-        if phase == "attack":
-            return tr("chamatable.prompt.attack")
-        if phase == "spoils":
-            card = view.get("spoils_card")
-            kind = role(parse_card(card)) if card else "none"
-            return tr(f"chamatable.prompt.spoils_{kind}")
-        if phase == "discard":
-            over = len(view.get("hand") or []) - 8
-            return tr("chamatable.prompt.discard", count=max(1, over))
-        if phase == "battle" and b:
-            stage = b["stage"]
-            if stage == "present_attacker":
-                return tr("chamatable.prompt.present_attack")
-            if stage == "present_defender":
-                return tr("chamatable.prompt.present_defense", name=self.seats[b["attacker"]].name)
-            if stage == "continue":
-                return tr("chamatable.prompt.continue")
-            if stage == "fight":
-                if self.viewer not in (b["attacker"], b["defender"]):
-                    return tr(
-                        "chamatable.prompt.ally",
-                        side=tr(f"chamatable.side_words.{b.get('losing')}"),
-                    )
-                return tr("chamatable.prompt.fight")
-        return ""
+        names = [seat.name for seat in self.seats]
+        return prompts.prompt(view, legal, self.sel, self.viewer, names)
 
     # -- clicks ---------------------------------------------------------------------
     def header_for(self, seat: int, view: dict[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
         """The words on top of a seat's area."""
-        p = view["players"][seat]
-        unrazed = sum(1 for f in p["formation"] if f["card"] and not f["razed"])
-        out: list[tuple[str, tuple[int, int, int]]] = [(self.seats[seat].name, style.CREAM)]
-        # the suit's estate comes last: a narrow header drops it before the counts
-        estate = (tr(f"chamatable.estates.{p['suit']}"), style.PARCHMENT_DARK)
-        if not p["alive"]:
-            return [*out, (tr("chamatable.seat.out"), (255, 120, 100)), estate]
-        mode = view.get("mode")
-        if mode == "duplas":
-            team = sum(
-                1
-                for s in p["team"]
-                for f in view["players"][s]["formation"]
-                if f["card"] and not f["razed"]
-            )
-            out.append((tr("chamatable.seat.team", count=team), LEGAL))
-        elif mode == "conquistadores":
-            out.append((tr("chamatable.seat.conquests", razes=p["razes"], realms=unrazed), LEGAL))
-        else:
-            out.append((tr("chamatable.seat.realms", count=unrazed), LEGAL))
-        out.append((tr("chamatable.seat.hand", count=p["hand_count"]), style.PARCHMENT))
-        if view.get("turn_limit"):
-            out.append((tr("chamatable.seat.score", score=p["score"]), style.GOLD_LIGHT))
-        if p.get("pineapple"):
-            out.append((tr("chamatable.badges.pineapple"), (240, 220, 150)))
-        return [*out, estate]
+        return prompts.header(seat, view, self.seats[seat].name)
 
     def seat_lines(self, seat: int) -> list[str]:
         view = self.view()

@@ -39,7 +39,7 @@ from scenes.tables.wyrt.plates import BannerPlacer, WyrtPlates
 from scenes.tables.wyrt.practice import PracticeAids
 from scenes.tables.wyrt.session_events import SessionEvents
 from scenes.tables.wyrt.shown import Shown
-from scenes.tables.wyrt.words import unit_words
+from scenes.tables.wyrt.words import action_words, unit_words
 from scenes.tables.you_words import say_about
 
 if TYPE_CHECKING:
@@ -510,26 +510,7 @@ class WyrtTable(
         )
 
     def describe_action(self, action: Action) -> str:
-        if isinstance(action, R.Raise):
-            return tr("wyrttable.raised", amount=self.money(action.to))
-        names = {
-            R.Fold: "fold",
-            R.Check: "check",
-            R.Call: "call",
-            R.AllIn: "allin",
-            R.Straddle: "straddle",
-            R.NoStraddle: "no_straddle",
-            R.Cheat: "cheat",
-            R.CheatPress: "cheat_press",
-            R.CheatGiveUp: "cheat_give_up",
-            R.Steal: "steal",
-            R.Leave: "leave",
-            R.Stay: "stay",
-            R.Join: "join",
-            R.InvokeRelic: "relic",
-        }
-        name = names.get(type(action))
-        return tr(f"wyrt.actions.{name}") if name else type(action).__name__
+        return action_words(action, self.money)
 
     # -- input --------------------------------------------------------------------------
     def finish_animations(self) -> None:

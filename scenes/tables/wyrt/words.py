@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from game.cards import Card, rank_text
+from game.core import Action
 from game.wyrt import records as R
 from scenes.i18n import has, tr
 
@@ -53,3 +54,30 @@ def unit_words(key: str, unit: str, **params: object) -> str:
     table plays for PV and such a text exists ("every chip" read wrong there)."""
     pv = f"{key}_pv"
     return tr(pv if unit == "PV" and has(pv) else key, **params)
+
+
+#: the translation key (under wyrt.actions) of each action without an amount
+ACTION_KEYS: dict[type[Action], str] = {
+    R.Fold: "fold",
+    R.Check: "check",
+    R.Call: "call",
+    R.AllIn: "allin",
+    R.Straddle: "straddle",
+    R.NoStraddle: "no_straddle",
+    R.Cheat: "cheat",
+    R.CheatPress: "cheat_press",
+    R.CheatGiveUp: "cheat_give_up",
+    R.Steal: "steal",
+    R.Leave: "leave",
+    R.Stay: "stay",
+    R.Join: "join",
+    R.InvokeRelic: "relic",
+}
+
+
+def action_words(action: Action, money: Callable[[int], str]) -> str:
+    """An action in words (hints, the log): a raise says its amount in the session's unit."""
+    if isinstance(action, R.Raise):
+        return tr("wyrttable.raised", amount=money(action.to))
+    name = ACTION_KEYS.get(type(action))
+    return tr(f"wyrt.actions.{name}") if name else type(action).__name__
