@@ -17,6 +17,7 @@ from game import (
 from game.core import TableMatch
 from scenes.i18n import language, tr, tr_error
 from scenes.names import bot_label
+from scenes.palette import active_palette
 from scenes.widgets.seat_panel import SeatInfo, SeatPanel
 
 if TYPE_CHECKING:
@@ -120,8 +121,9 @@ class SeatsAndTurns:
         return cached[1]
 
     def refresh_seat_panel(self: SeatsAndTurnsHost) -> None:
-        """Rebuild the seat cards from the match (only when the match or the language changed)."""
-        key = (len(self.match.log), self.viewer, self.match.is_over, language())
+        """Rebuild the seat cards from the match (only when the match, the language or
+        the palette changed)."""
+        key = (len(self.match.log), self.viewer, self.match.is_over, language(), active_palette())
         if key == self._seat_key:
             return
         self._seat_key = key

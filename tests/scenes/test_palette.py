@@ -142,3 +142,33 @@ def test_the_settings_screen_switches_the_palette_live(app) -> None:  # type: ig
         assert app.settings.palette == "safe" and palette.active_palette() == "safe"
     finally:
         palette.use_palette("default")
+
+
+@pytest.mark.parametrize("game", ["war", "chama", "wyr", "wyrt"])
+def test_a_palette_chosen_mid_match_recolours_the_seats_at_once(game: str) -> None:
+    """The seat cards were cached until the next move: a switch from the pause
+    menu left the old colours beside the new ones."""
+    import pygame
+
+    from scenes.app import first_scenes
+    from tests.scenes.conftest import make_app
+
+    seats = "Ana,Bia,bot:normal,bot:normal" if game == "chama" else "Ana,Bia,bot:normal"
+    app = make_app("play", game, "--seats", seats, "--seed", "7", "--size", "1280x800")
+    try:
+        table = first_scenes(app, app.args)[0]
+        app.scenes.push(table, fade=False)
+        for _ in range(20):
+            app.step(1 / 60, [])
+        n = len(table.seats)
+        before = [table.seat_look(i)[0] for i in range(n)]
+        app.set_palette("safe")
+        app.step(1 / 60, [])
+        after = [table.seat_look(i)[0] for i in range(n)]
+        assert after != before and set(after) <= set(palette.PALETTES["safe"].values())
+        cards = [info.colour for info in table.seat_panel.seats]
+        # War and Chama list the seats in a side panel (Wyr and Wyrt draw plates each frame)
+        assert cards == (after if game in ("war", "chama") else [])
+    finally:
+        palette.use_palette("default")
+        pygame.quit()
