@@ -100,3 +100,35 @@ def test_congo_madagascar_and_sumatra_label_points_leave_room_for_the_counter() 
         t = v.data.territories[name]
         dy = abs(t.label[1] - t.anchor[1]) * v.scale
         assert dy >= v.counter_radius() + h / 2, (name, dy)
+
+
+def test_the_continents_view_hatches_each_continent_its_own_way() -> None:
+    """Issue 50: the continents view told continents apart by tint alone (a
+    deuteranope saw North America, Africa and Asia in one beige); each is now
+    hatched its own way, and only in that view (the owners' view is as before)."""
+    from game.war.board import BOARD
+    from scenes.widgets.map_view import CONTINENT_HATCH, hatch
+
+    assert set(CONTINENT_HATCH) == set(BOARD.continents)
+    tiles = {k: pygame.image.tobytes(hatch((28, 28), k), "RGBA") for k in CONTINENT_HATCH.values()}
+    assert len(set(tiles.values())) == len(BOARD.continents)  # no two alike
+
+    v = view_at("1280x800")
+    plain = pygame.Surface(v.rect.size)
+    v.paint_base(plain, (0, 0))
+    version = v.base_version
+    v.set_hatching(True)
+    assert v.base_version > version  # the table's layer repaints
+    hatched = pygame.Surface(v.rect.size)
+    v.paint_base(hatched, (0, 0))
+    mr = v.map_rect
+    for name in ("Brasil", "Austrália", "Moscou"):
+        _, box = v._mask(name)
+        box = box.move(-mr.left, -mr.top).clip(plain.get_rect())
+        a = pygame.image.tobytes(plain.subsurface(box), "RGB")
+        b = pygame.image.tobytes(hatched.subsurface(box), "RGB")
+        assert a != b, name
+    v.set_hatching(False)
+    again = pygame.Surface(v.rect.size)
+    v.paint_base(again, (0, 0))
+    assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(plain, "RGB")

@@ -21,7 +21,7 @@ from scenes.tables.war.places import (
 )
 from scenes.widgets.emblems import draw_emblem
 from scenes.widgets.map_counters import place_badges
-from scenes.widgets.map_view import CONTINENT_TINTS, MapView
+from scenes.widgets.map_view import CONTINENT_HATCH, CONTINENT_TINTS, MapView, hatch
 
 #: a seat's colour and emblem
 Look = tuple[Colour, str]
@@ -67,6 +67,7 @@ class WarPainter:
         """The wood, the map's shadow and the map without counters, put together
         once per change of owners or size: three large blits a frame were a
         third of the table's frame time. `owners` None: the continents view."""
+        self.map.set_hatching(owners is None)  # the continents: a pattern beside each tint
         if owners is None:
             self.map.set_owner_colours({})
         else:
@@ -246,6 +247,8 @@ class WarPainter:
                 pygame.Rect(x, y + 4, 14, 14),
                 border_radius=3,
             )
+            # the continents view hatches each continent: the legend is its key
+            surface.blit(hatch((14, 14), CONTINENT_HATCH.get(c, "")), (x, y + 4))
             pygame.draw.rect(
                 surface, style.INK, pygame.Rect(x, y + 4, 14, 14), width=1, border_radius=3
             )
