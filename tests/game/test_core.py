@@ -203,3 +203,25 @@ def test_bot_seats_fill_the_games_bot_option() -> None:
     # an explicit choice is kept
     assert with_bot_choices(info, [None, "y"], {"persona": ["x", "x"]})["persona"] == ["x", "x"]
     assert "persona" not in with_bot_choices(INFO, [None, "y"], {})
+
+
+def test_local_match_names_the_hosts_match_for_what_it_is() -> None:
+    """A joiner's table holds a RemoteMatch (a TableMatch, not a Match): what needs
+    the local state (saves, undo, replays) gets a clear TypeError, never a match."""
+    import pytest
+
+    from game import new_match
+    from game.core import local_match
+    from game.net.remote_match import RemoteMatch
+
+    class Quiet:
+        def send(self, text: str) -> None:
+            pass
+
+        def poll(self) -> list[str]:
+            return []
+
+    here = new_match("war", ["Ana", "Bia", "Caio"], seed=3, options={})
+    assert local_match(here) is here
+    with pytest.raises(TypeError, match="kept by its host"):
+        local_match(RemoteMatch(Quiet(), name="Ana", code="KMPTRXCA", game="war"))
