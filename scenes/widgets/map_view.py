@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from scenes import style
+from scenes.widgets import hatching
 from scenes.widgets.army_counter import INK_DARK, army_counter
 from scenes.widgets.map_counters import spread
 
@@ -39,42 +40,6 @@ CONTINENT_TINTS: dict[str, Colour] = {
     "Ásia": (190, 190, 120),
     "Oceania": (200, 140, 170),
 }
-
-
-#: the continents view's second cue beside the tint (colour-blind players): each
-#: continent's land is hatched its own way
-CONTINENT_HATCH: dict[str, str] = {
-    "América do Norte": "rows",
-    "América do Sul": "columns",
-    "Europa": "rising",
-    "África": "falling",
-    "Ásia": "dots",
-    "Oceania": "grid",
-}
-HATCH_INK = (60, 40, 24, 110)
-HATCH_STEP = 7
-
-
-def hatch(size: tuple[int, int], kind: str) -> pygame.Surface:
-    """A transparent tile of `size` hatched as `kind` (see `CONTINENT_HATCH`)."""
-    w, h = size
-    out = pygame.Surface((w, h), pygame.SRCALPHA)
-    step = HATCH_STEP
-    if kind in ("rows", "grid"):
-        for y in range(step // 2, h, step):
-            pygame.draw.line(out, HATCH_INK, (0, y), (w, y))
-    if kind in ("columns", "grid"):
-        for x in range(step // 2, w, step):
-            pygame.draw.line(out, HATCH_INK, (x, 0), (x, h))
-    if kind in ("rising", "falling"):
-        for k in range(-h, w + h, step):
-            a, b = ((k, h), (k + h, 0)) if kind == "rising" else ((k, 0), (k + h, h))
-            pygame.draw.line(out, HATCH_INK, a, b)
-    if kind == "dots":
-        for y in range(step // 2, h, step):
-            for x in range(step // 2 + (y // step % 2) * step // 2, w, step):
-                pygame.draw.circle(out, HATCH_INK, (x, y), 1)
-    return out
 
 
 def point_in_ring(x: float, y: float, ring: list[Point]) -> bool:
@@ -213,27 +178,6 @@ class MapView:
         if on != self.hatching:
             self.hatching = on
             self.base_version += 1
-
-    def _paint_hatching(self) -> pygame.Surface:
-        mr = self.map_rect
-        layer = pygame.Surface(mr.size, pygame.SRCALPHA)
-        tiles: dict[str, pygame.Surface] = {}
-        for name, t in self.data.territories.items():
-            kind = CONTINENT_HATCH.get(t.continent)
-            if kind is None:
-                continue
-            if kind not in tiles:  # one tile per kind, cut out per territory: lines run on
-                tiles[kind] = hatch(mr.size, kind)
-            mask, where = self._mask(name)
-            local = where.move(-mr.left, -mr.top)
-            inside = local.clip(layer.get_rect())  # a mask's box may lean over the edge
-            if not inside.width or not inside.height:
-                continue
-            piece = tiles[kind].subsurface(inside).copy()
-            cut = mask.subsurface(inside.move(-local.left, -local.top))
-            piece.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-            layer.blit(piece, inside.topleft)
-        return layer
 
     def label(self, name: str) -> str:
         """The words written on the map for a territory."""
@@ -620,7 +564,8 @@ class MapView:
         layers = [self._static, self._tints]
         if self.hatching:
             if self._hatched is None:
-                self._hatched = self._paint_hatching()
+                continents = {n: t.continent for n, t in self.data.territories.items()}
+                self._hatched = hatching.hatched_land(self.map_rect, continents, self._mask)
             layers.append(self._hatched)
         for layer in (*layers, self._names):
             surface.blit(layer, topleft)

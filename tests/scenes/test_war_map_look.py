@@ -107,7 +107,7 @@ def test_the_continents_view_hatches_each_continent_its_own_way() -> None:
     deuteranope saw North America, Africa and Asia in one beige); each is now
     hatched its own way, and only in that view (the owners' view is as before)."""
     from game.war.board import BOARD
-    from scenes.widgets.map_view import CONTINENT_HATCH, hatch
+    from scenes.widgets.hatching import CONTINENT_HATCH, hatch
 
     assert set(CONTINENT_HATCH) == set(BOARD.continents)
     tiles = {k: pygame.image.tobytes(hatch((28, 28), k), "RGBA") for k in CONTINENT_HATCH.values()}

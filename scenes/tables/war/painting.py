@@ -20,8 +20,9 @@ from scenes.tables.war.places import (
     continent_name,
 )
 from scenes.widgets.emblems import draw_emblem
+from scenes.widgets.hatching import CONTINENT_HATCH, hatch
 from scenes.widgets.map_counters import place_badges
-from scenes.widgets.map_view import CONTINENT_HATCH, CONTINENT_TINTS, MapView, hatch
+from scenes.widgets.map_view import CONTINENT_TINTS, MapView
 
 #: a seat's colour and emblem
 Look = tuple[Colour, str]
