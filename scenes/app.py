@@ -364,6 +364,8 @@ class App:
     def _step(self, dt: float, events: list[Any]) -> None:
         import pygame
 
+        from scenes.key_input import draw_focus, route_key
+
         for event in events:
             if event.type == pygame.QUIT:
                 self.request_quit()
@@ -383,6 +385,8 @@ class App:
                 continue
             if self.scenes.intercept(event):
                 continue  # e.g. a guided game's note, over the table's own buttons
+            if route_key(self, self.scenes.top, event):
+                continue  # Tab, arrows, Enter on the focus ring; F1 the keys sheet
             consumed = self.ui_manager.process_events(event)
             if not consumed or event.type >= pygame.USEREVENT:
                 self.scenes.handle_event(event)
@@ -398,6 +402,8 @@ class App:
         self.scenes.draw(self.screen)
         self.ui_manager.draw_ui(self.screen)
         self.scenes.draw_over(self.screen)
+        if not self.scenes.busy:
+            draw_focus(self.scenes.top, self.screen)
         area = getattr(self.scenes.top, "toast_area", None)
         self.toast.draw(self.screen, area() if callable(area) else None)
         self.scenes.draw_fade(self.screen)

@@ -51,6 +51,8 @@ def draw_scrollbar(surface: pygame.Surface, area: pygame.Rect, offset: int, cont
 class LoadScreen(Scene):
     """The list of saves."""
 
+    arrows_move_focus = False  # (they move through its list)
+
     def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.box = pygame.Rect(0, 0, 0, 0)

@@ -3,6 +3,7 @@ settings and quit, on the tavern table."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,6 +11,7 @@ import pygame
 from game.version import VERSION
 from scenes import heap, style
 from scenes.i18n import tr
+from scenes.keyboard import FocusTarget
 from scenes.manager import Scene
 from scenes.widgets.menu_button import MenuButton
 
@@ -121,7 +123,6 @@ class MainMenu(Scene):
         label = tr("ui.menu.about", version=VERSION)
         width = style.text_width(label, 14, "serif") + 28
         self.buttons["about"] = MenuButton(pygame.Rect(w - width - 16, h - 40, width, 30), label)
-        self.focus: int | None = None
 
     def update(self, dt: float) -> None:
         if self._frames_drawn and self._wood_alpha < 1.0:
@@ -143,18 +144,18 @@ class MainMenu(Scene):
             over = next((n for n, b in self.buttons.items() if b.hovered), None)
             if over:
                 self.hovered = over
-        elif event.type == pygame.KEYDOWN:
-            names = list(self.buttons)
-            if event.key == pygame.K_ESCAPE:
-                self.app.request_quit()
-            elif event.key in (pygame.K_DOWN, pygame.K_UP):
-                step = 1 if event.key == pygame.K_DOWN else -1
-                self.focus = 0 if self.focus is None else (self.focus + step) % len(names)
-                for i, b in enumerate(self.buttons.values()):
-                    b.focused = i == self.focus
-                self.hovered = names[self.focus]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is not None:
-                self.open(names[self.focus])
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.request_quit()
+
+    def focus_targets(self) -> list[FocusTarget]:
+        # the menu's entries are drawn by the menu itself, not pygame-gui buttons
+        return [
+            FocusTarget(f"menu:{name}", b.rect, partial(self.open, name))
+            for name, b in self.buttons.items()
+        ]
+
+    def focus_takes_space(self) -> bool:
+        return True
 
     def open(self, name: str) -> None:
         """Go to the screen behind a menu entry."""
@@ -236,7 +237,11 @@ class MainMenu(Scene):
             style.PARCHMENT_DARK,
             kind="serif",
         )
-        for b in self.buttons.values():
+        ring = self.focus_ring
+        for name, b in self.buttons.items():
+            b.focused = ring.visible and ring.key == f"menu:{name}"
+            if b.focused:
+                self.hovered = name  # the blurb follows the keyboard too
             b.draw(surface)
         self._draw_life(surface, left)
         area = pygame.Rect(left + 380, 40, w - left - 380 - 40, h - 80)

@@ -15,6 +15,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core.interfaces import IUIElementInterface
 
+from scenes.keyboard import FocusRing, FocusTarget, gui_targets
+
 if TYPE_CHECKING:
     from scenes.i18n import Words
     from scenes.prefs import Settings
@@ -104,6 +106,8 @@ class Scene:
         self.backdrop: pygame.Surface | None = None
         #: the widgets that were showing when an overlay covered us
         self._shown: list[IUIElementInterface] | None = None
+        #: what the keyboard's Tab, arrows and Enter have focused (scenes/keyboard.py)
+        self.focus_ring = FocusRing()
 
     # -- lifecycle ----------------------------------------------------------
     def enter(self) -> None:
@@ -173,6 +177,24 @@ class Scene:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """An event the UI did not consume, or a pygame-gui event."""
+
+    #: the arrow keys move the focus ring (False: the screen scrolls or steps with them)
+    arrows_move_focus = True
+
+    def focus_targets(self) -> list[FocusTarget]:
+        """What the keyboard may use now, in the order Tab walks it: by default
+        the visible, enabled buttons and drop-downs of the scene's widgets."""
+        return gui_targets(self.ui)
+
+    def focus_takes_space(self) -> bool:
+        """Whether Space uses the focused thing (a table keeps Space for
+        skipping ahead while nobody at the screen has to decide)."""
+        return True
+
+    def keys_sheet(self) -> list[tuple[str, str]]:
+        """The screen's own keys for the F1 sheet: (keys, what they do), in the
+        player's language. The keys every screen shares are added by the sheet."""
+        return []
 
     def intercept_event(self, event: pygame.event.Event) -> bool:
         """Hook: take an event before the UI and `handle_event` see it (a note

@@ -19,6 +19,7 @@ import pygame_gui
 from game import Action, load_match, replays
 from scenes import style, ui
 from scenes.i18n import tr
+from scenes.keyboard import FocusTarget
 from scenes.tables.base import TableScene
 from scenes.tables.face import SeatSetup
 
@@ -44,6 +45,15 @@ class ReplayMixin:
     # The table's methods it calls (declared only: nothing here hides them at run time).
     after_jump: Callable[[], None]
     animating: Callable[[], bool]
+
+    #: the arrows step through the replay, Space plays and pauses it
+    arrows_move_focus = False
+
+    def focus_takes_space(self) -> bool:
+        return False
+
+    def table_targets(self) -> list[FocusTarget]:
+        return []  # a spectator uses nothing on the table: only the replay's buttons
 
     def __init__(
         self, app: AppHost, doc: dict[str, Any], seats: list[SeatSetup], path: Path | None = None

@@ -9,8 +9,10 @@ import pygame_gui
 
 from scenes import style, ui
 from scenes.i18n import language, tr
+from scenes.keys_sheet import keys_markdown
 from scenes.manager import Scene
 from scenes.paths import RULES
+from scenes.tables import TABLES, table_class
 from scenes.widgets.richtext import render_markdown
 
 if TYPE_CHECKING:
@@ -30,6 +32,8 @@ def rules_text(name: str, lang: str) -> str | None:
 
 class RulesScene(Scene):
     """Tabs per game; the text scrolls with the wheel, arrows and page keys."""
+
+    arrows_move_focus = False  # (they scroll the page)
 
     def __init__(self, app: AppHost, tab: str = "wyr") -> None:
         super().__init__(app)
@@ -87,6 +91,8 @@ class RulesScene(Scene):
         text = rules_text(self.tab, language())
         if text is None:
             text = "# " + tr(f"ui.rules.tabs.{self.tab}") + "\n\n" + tr("ui.rules.missing")
+        elif self.tab in TABLES:  # the table's keys, the same lines as its F1 sheet
+            text = text.rstrip() + "\n\n" + keys_markdown(table_class(self.tab).KEY_LINES)
         self.page = render_markdown(text, self.box.width - 80, tr("ui.rules.house"))
         self.scroll = 0
 

@@ -28,6 +28,8 @@ from game.core import TableMatch, local_match
 from game.rng import bots_seed
 from scenes import style, ui
 from scenes.i18n import tr
+from scenes.keyboard import FocusTarget, gui_targets
+from scenes.keys_sheet import table_lines
 from scenes.manager import Scene
 from scenes.tables import autosave
 from scenes.tables.bot_turns import BotTurns
@@ -80,6 +82,9 @@ class TableScene(
 
     #: pause before a bot's action is shown, at normal speed (readability)
     BOT_PACE = 0.25
+    #: the table's own keys for the keys sheet and the rules page (translation
+    #: prefixes with `.keys` and `.does`; the shared table keys come first)
+    KEY_LINES: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -231,6 +236,28 @@ class TableScene(
         out.update({f"button:{n}": b.rect for n, b in self.buttons.items()})
         return out
 
+    def table_targets(self) -> list[FocusTarget]:
+        """What the keyboard may use on the table itself right now (territories,
+        cards, slots, chips), in the order Tab walks them; each `use` does what
+        a click on it does. The table's buttons follow on their own."""
+        return []
+
+    def back_out(self) -> bool:
+        """Esc: undo one step of a choice in progress (a picked card, a chosen
+        territory); False when there is none, and Esc pauses."""
+        return False
+
+    # -- keyboard ----------------------------------------------------------------
+    def focus_targets(self) -> list[FocusTarget]:
+        return self.table_targets() + gui_targets(self.ui)
+
+    def focus_takes_space(self) -> bool:
+        # Space skips ahead while bots play; it uses the ring when a person decides.
+        return self.human_to_act() is not None
+
+    def keys_sheet(self) -> list[tuple[str, str]]:
+        return table_lines(self.KEY_LINES, self.practice)
+
     # -- lifecycle -------------------------------------------------------------
     def build(self) -> None:
         self.buttons = {}
@@ -376,7 +403,8 @@ class TableScene(
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.pause()
+                if not self.back_out():
+                    self.pause()
             elif event.key == pygame.K_SPACE:
                 self.skip_ahead()
             elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.practice:

@@ -29,6 +29,8 @@ GAP = 40
 class BracketScene(Scene):
     """The bracket of one tournament (a snapshot taken when opened)."""
 
+    arrows_move_focus = False  # (they move through its list)
+
     def __init__(self, app: AppHost, t: Tournament) -> None:
         super().__init__(app)
         self.t = t

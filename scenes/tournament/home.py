@@ -38,6 +38,8 @@ COLUMNS: tuple[tuple[str, float], ...] = (
 class TournamentHome(Scene):
     """The list of tournaments (newest first) with New, Open, Delete and Back."""
 
+    arrows_move_focus = False  # (they move through its list)
+
     def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.summaries: list[TournamentSummary] = []

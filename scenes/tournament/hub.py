@@ -42,6 +42,8 @@ BOTTOM_ACTIONS = ("standings", "bracket", "export_csv", "export_json")
 class TournamentHub(HubActions, Scene):
     """One tournament: its rounds, tables, results and the organizer's actions."""
 
+    arrows_move_focus = False  # (they move through its list)
+
     def __init__(self, app: AppHost, t: Tournament) -> None:
         super().__init__(app)
         self.t = t

@@ -42,6 +42,8 @@ def default_final(t: Tournament) -> bool:
 class StandingsScene(Scene):
     """The standings of one tournament (a snapshot taken when opened)."""
 
+    arrows_move_focus = False  # (they move through its list)
+
     def __init__(self, app: AppHost, t: Tournament, final: bool | None = None) -> None:
         super().__init__(app)
         self.t = t

@@ -1,0 +1,230 @@
+"""Keyboard-only play: a focus ring over what may be used right now.
+
+Every screen offers its usable things as `FocusTarget`s (`Scene.focus_targets`):
+by default the visible, enabled pygame-gui buttons and drop-downs of its
+widgets; a table puts its own things first (territories, cards, realm slots,
+chips). Tab / Shift+Tab walk them in the screen's order, the arrow keys jump
+to the nearest one in that direction, Enter or Space uses the focused one.
+Using a target does what a click on it does: a widget gets the same
+`UI_BUTTON_PRESSED` a click posts, a table's thing calls the table's own click
+code. The ring shows from the first navigation key until the mouse is used.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import pygame
+import pygame_gui
+
+#: the keys that move the ring, and their direction on the screen
+ARROWS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+USE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+@dataclass(frozen=True)
+class FocusTarget:
+    """One thing the keyboard may use: where it is and what using it does."""
+
+    #: stable while the thing stays (the ring follows it across frames)
+    key: str
+    rect: pygame.Rect
+    use: Callable[[], None] = field(compare=False)
+    #: drawn as a circle around `rect` (a map's army counter) instead of a box
+    round: bool = False
+
+
+def press(button: pygame_gui.elements.UIButton) -> None:
+    """Post what a click on `button` posts (its scene and pygame-gui both see it)."""
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_BUTTON_PRESSED,
+            {
+                "ui_element": button,
+                "ui_object_id": button.most_specific_combined_id,
+                "mouse_button": 1,
+            },
+        )
+    )
+
+
+def _shown(element: Any) -> bool:
+    return bool(getattr(element, "visible", True)) and bool(
+        getattr(element, "alive", lambda: True)()
+    )
+
+
+def _children(element: Any) -> list[Any]:
+    if isinstance(element, pygame_gui.core.UIContainer):
+        return list(element.elements)
+    getter = getattr(element, "get_container", None)
+    if callable(getter) and not isinstance(element, pygame_gui.elements.UIDropDownMenu):
+        inner = getter()
+        if inner is not None and inner is not element:
+            return [inner]
+    return []
+
+
+#: widgets whose inner buttons are not the player's things (a scroll bar's arrows)
+_SKIPPED = (pygame_gui.elements.UIVerticalScrollBar, pygame_gui.elements.UIHorizontalScrollBar)
+
+
+def _walk(root: Any, seen: set[int]) -> Iterator[Any]:
+    if id(root) in seen or isinstance(root, _SKIPPED):
+        return
+    seen.add(id(root))
+    yield root
+    for child in _children(root):
+        yield from _walk(child, seen)
+
+
+def _dropdown_targets(menu: pygame_gui.elements.UIDropDownMenu, n: int) -> list[FocusTarget]:
+    state = menu.current_state
+    chooser = getattr(state, "options_selection_list", None)
+    if chooser is not None and getattr(chooser, "alive", lambda: False)():
+        out = []
+        for k, item in enumerate(chooser.item_list):
+            button = item.get("button_element")
+            if button is not None and button.visible:
+                out.append(
+                    FocusTarget(
+                        f"gui:{n}:option:{k}", pygame.Rect(button.rect), partial(press, button)
+                    )
+                )
+        return out
+    opener = getattr(state, "selected_option_button", None)
+    if opener is None or not menu.is_enabled:
+        return []
+    return [FocusTarget(f"gui:{n}:menu", pygame.Rect(menu.rect), partial(press, opener))]
+
+
+def gui_targets(container: Any) -> list[FocusTarget]:
+    """The visible, enabled buttons, drop-downs and text boxes under
+    `container`, in the order the screen made them (its own reading order)."""
+    if container is None:
+        return []
+    found: list[FocusTarget] = []
+    seen: set[int] = set()
+    dropdown_parts: set[int] = set()
+    elements = [e for e in _walk(container, seen) if _shown(e)]
+    for element in elements:
+        if isinstance(element, pygame_gui.elements.UIDropDownMenu):
+            for part in element.current_state.__dict__.values():
+                dropdown_parts.add(id(part))
+    for n, element in enumerate(elements):
+        if isinstance(element, pygame_gui.elements.UIDropDownMenu):
+            found.extend(_dropdown_targets(element, n))
+        elif (
+            isinstance(element, pygame_gui.elements.UIButton)
+            and element.is_enabled
+            and id(element) not in dropdown_parts
+            and element.rect.width > 0
+        ):
+            found.append(
+                FocusTarget(
+                    f"gui:{n}:{element.text}", pygame.Rect(element.rect), partial(press, element)
+                )
+            )
+        elif isinstance(element, pygame_gui.elements.UITextEntryLine) and element.is_enabled:
+            found.append(FocusTarget(f"gui:{n}:entry", pygame.Rect(element.rect), element.focus))
+    return found
+
+
+def nearest(targets: list[FocusTarget], origin: pygame.Rect, way: tuple[int, int]) -> int | None:
+    """The index of the target nearest `origin` in direction `way`, or None.
+
+    A target counts if its centre lies ahead within 60 degrees either side;
+    among those, distance plus twice the sideways offset decides (so a target
+    straight ahead beats a nearer one off to the side)."""
+    ox, oy = origin.center
+    best: tuple[float, int] | None = None
+    for i, t in enumerate(targets):
+        dx, dy = t.rect.centerx - ox, t.rect.centery - oy
+        ahead = dx * way[0] + dy * way[1]
+        side = abs(dx * way[1] - dy * way[0])
+        if ahead <= 0 or math.atan2(side, ahead) > math.radians(60):
+            continue
+        score = math.hypot(dx, dy) + 2 * side
+        if best is None or score < best[0]:
+            best = (score, i)
+    return None if best is None else best[1]
+
+
+class FocusRing:
+    """Which target has the keyboard's focus on one screen, and whether it shows."""
+
+    def __init__(self) -> None:
+        self.key: str | None = None
+        #: shown after a navigation key; hidden again by the mouse
+        self.visible = False
+
+    def current(self, targets: list[FocusTarget]) -> FocusTarget | None:
+        """The focused target, if it is still among `targets`."""
+        return next((t for t in targets if t.key == self.key), None)
+
+    def step(self, targets: list[FocusTarget], by: int) -> None:
+        """Tab (+1) / Shift+Tab (-1): the next target in the screen's order."""
+        if not targets:
+            self.key = None
+            return
+        now = self.current(targets)
+        if now is None:
+            self.key = targets[0 if by > 0 else -1].key
+        elif self.visible:  # (a hidden ring shows again where it was)
+            self.key = targets[(targets.index(now) + by) % len(targets)].key
+        self.visible = True
+
+    def go(self, targets: list[FocusTarget], way: tuple[int, int]) -> None:
+        """An arrow key: the nearest target that way (the first one if none is focused)."""
+        now = self.current(targets)
+        if now is None:
+            self.step(targets, 1)
+            return
+        if not self.visible:
+            self.visible = True
+            return
+        i = nearest(targets, now.rect, way)
+        if i is not None:
+            self.key = targets[i].key
+
+    def use(self, targets: list[FocusTarget]) -> bool:
+        """Enter/Space: use the focused target (False when nothing is focused)."""
+        now = self.current(targets) if self.visible else None
+        if now is None:
+            return False
+        now.use()
+        return True
+
+    def draw(self, surface: pygame.Surface, targets: list[FocusTarget]) -> None:
+        """The ring: a dark band under a bright one, so it reads on felt, wood,
+        parchment and every player colour alike."""
+        now = self.current(targets) if self.visible else None
+        if now is None:
+            return
+        draw_ring(surface, now.rect, now.round)
+
+
+#: the ring's two bands: dark outside, bright inside (seen on light and dark)
+RING_DARK = (20, 14, 8)
+RING_BRIGHT = (255, 236, 120)
+
+
+def draw_ring(surface: pygame.Surface, rect: pygame.Rect, round_: bool = False) -> None:
+    """Draw the focus ring around `rect`."""
+    if round_:
+        radius = max(rect.width, rect.height) // 2 + 5
+        pygame.draw.circle(surface, RING_DARK, rect.center, radius + 2, 5)
+        pygame.draw.circle(surface, RING_BRIGHT, rect.center, radius, 3)
+        return
+    outer = rect.inflate(12, 12)
+    pygame.draw.rect(surface, RING_DARK, outer, 5, border_radius=8)
+    pygame.draw.rect(surface, RING_BRIGHT, rect.inflate(8, 8), 3, border_radius=6)
