@@ -41,6 +41,46 @@ class FocusTarget:
     use: Callable[[], None] = field(compare=False)
     #: drawn as a circle around `rect` (a map's army counter) instead of a box
     round: bool = False
+    #: brings the thing into view when the ring lands on it (a scrolled list)
+    reveal: Callable[[], None] | None = field(default=None, compare=False)
+
+
+def _scroller_of(element: Any, scrollers: dict[int, Any]) -> Any:
+    """The scrolling container `element` lies in (of `scrollers`, by the id of
+    each one's inner container), if any."""
+    holder = getattr(element, "ui_container", None)
+    for _ in range(8):
+        if holder is None:
+            return None
+        if id(holder) in scrollers:
+            return scrollers[id(holder)]
+        holder = getattr(holder, "ui_container", None)
+    return None
+
+
+def scroll_into_view(element: Any, scroller: Any) -> None:
+    """Scroll `scroller` so that all of `element` (inside it) shows."""
+    inner = scroller.scrollable_container
+    view = scroller._view_container.rect  # (pygame-gui keeps the visible part there)
+    offset = -inner.relative_rect.y
+    top = element.rect.top - inner.rect.top
+    bottom = element.rect.bottom - inner.rect.top
+    if top < offset:
+        offset = max(0, top - 4)
+    elif bottom > offset + view.height:
+        offset = bottom - view.height + 4
+    else:
+        return
+    offset = max(0, min(offset, inner.rect.height - view.height))
+    inner.set_relative_position((inner.relative_rect.x, -offset))
+    bar = scroller.vert_scroll_bar
+    if bar is not None and inner.rect.height > 0:
+        bar.set_scroll_from_start_percentage(offset / inner.rect.height)
+
+
+def _revealer(element: Any, scrollers: dict[int, Any]) -> Callable[[], None] | None:
+    scroller = _scroller_of(element, scrollers)
+    return None if scroller is None else partial(scroll_into_view, element, scroller)
 
 
 def press(button: pygame_gui.elements.UIButton) -> None:
@@ -87,7 +127,9 @@ def _walk(root: Any, seen: set[int]) -> Iterator[Any]:
         yield from _walk(child, seen)
 
 
-def _dropdown_targets(menu: pygame_gui.elements.UIDropDownMenu, n: int) -> list[FocusTarget]:
+def _dropdown_targets(
+    menu: pygame_gui.elements.UIDropDownMenu, n: int, scrollers: dict[int, Any]
+) -> list[FocusTarget]:
     state = menu.current_state
     chooser = getattr(state, "options_selection_list", None)
     if chooser is not None and getattr(chooser, "alive", lambda: False)():
@@ -104,7 +146,14 @@ def _dropdown_targets(menu: pygame_gui.elements.UIDropDownMenu, n: int) -> list[
     opener = getattr(state, "selected_option_button", None)
     if opener is None or not menu.is_enabled:
         return []
-    return [FocusTarget(f"gui:{n}:menu", pygame.Rect(menu.rect), partial(press, opener))]
+    return [
+        FocusTarget(
+            f"gui:{n}:menu",
+            pygame.Rect(menu.rect),
+            partial(press, opener),
+            reveal=_revealer(menu, scrollers),
+        )
+    ]
 
 
 def gui_targets(container: Any) -> list[FocusTarget]:
@@ -116,13 +165,18 @@ def gui_targets(container: Any) -> list[FocusTarget]:
     seen: set[int] = set()
     dropdown_parts: set[int] = set()
     elements = [e for e in _walk(container, seen) if _shown(e)]
+    scrollers = {
+        id(e.scrollable_container): e
+        for e in elements
+        if isinstance(e, pygame_gui.elements.UIScrollingContainer)
+    }
     for element in elements:
         if isinstance(element, pygame_gui.elements.UIDropDownMenu):
             for part in element.current_state.__dict__.values():
                 dropdown_parts.add(id(part))
     for n, element in enumerate(elements):
         if isinstance(element, pygame_gui.elements.UIDropDownMenu):
-            found.extend(_dropdown_targets(element, n))
+            found.extend(_dropdown_targets(element, n, scrollers))
         elif (
             isinstance(element, pygame_gui.elements.UIButton)
             and element.is_enabled
@@ -131,12 +185,30 @@ def gui_targets(container: Any) -> list[FocusTarget]:
         ):
             found.append(
                 FocusTarget(
-                    f"gui:{n}:{element.text}", pygame.Rect(element.rect), partial(press, element)
+                    f"gui:{n}:{element.text}",
+                    pygame.Rect(element.rect),
+                    partial(press, element),
+                    reveal=_revealer(element, scrollers),
                 )
             )
         elif isinstance(element, pygame_gui.elements.UITextEntryLine) and element.is_enabled:
-            found.append(FocusTarget(f"gui:{n}:entry", pygame.Rect(element.rect), element.focus))
-    return found
+            found.append(
+                FocusTarget(
+                    f"gui:{n}:entry",
+                    pygame.Rect(element.rect),
+                    element.focus,
+                    reveal=_revealer(element, scrollers),
+                )
+            )
+    # A screen's bar of buttons along its bottom (Back, Start) comes last, left
+    # to right, after the things it acts on, whenever the screen made it.
+    bottom = getattr(container, "rect", pygame.Rect(0, 0, 0, 1 << 16)).bottom - BOTTOM_BAR
+    bar = sorted((t for t in found if t.rect.top >= bottom), key=lambda t: t.rect.left)
+    return [t for t in found if t.rect.top < bottom] + bar
+
+
+#: how far above a screen's bottom its bar of buttons starts
+BOTTOM_BAR = 100
 
 
 def nearest(targets: list[FocusTarget], origin: pygame.Rect, way: tuple[int, int]) -> int | None:
@@ -182,6 +254,7 @@ class FocusRing:
         elif self.visible:  # (a hidden ring shows again where it was)
             self.key = targets[(targets.index(now) + by) % len(targets)].key
         self.visible = True
+        self._reveal(targets)
 
     def go(self, targets: list[FocusTarget], way: tuple[int, int]) -> None:
         """An arrow key: the nearest target that way (the first one if none is focused)."""
@@ -195,6 +268,12 @@ class FocusRing:
         i = nearest(targets, now.rect, way)
         if i is not None:
             self.key = targets[i].key
+            self._reveal(targets)
+
+    def _reveal(self, targets: list[FocusTarget]) -> None:
+        now = self.current(targets)
+        if now is not None and now.reveal is not None:
+            now.reveal()
 
     def use(self, targets: list[FocusTarget]) -> bool:
         """Enter/Space: use the focused target (False when nothing is focused)."""

@@ -52,20 +52,31 @@ class KeysSheet(Scene):
     """An overlay listing the keys of the screen beneath it."""
 
     overlay = True
-    ROW = 30
+    TEXT = 17
+    LINE = 23
+    GAP = 7
 
     def __init__(self, app: AppHost, below: Scene) -> None:
         super().__init__(app)
         self.below = below
         self.rows: list[tuple[str, str]] = []
+        self.wrapped: list[list[str]] = []
+        self.split = 0
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> None:
         own = self.below.keys_sheet()
         self.rows = own + ([("", "")] if own else []) + lines(COMMON)
         w, h = self.app.size
-        bw = min(760, w - 60)
-        bh = min(h - 40, 150 + self.ROW * len(self.rows))
+        bw = min(820, w - 60)
+        self.split = min(280, (bw - 60) * 2 // 5)
+        room = bw - 60 - self.split
+        #: each row's words, wrapped to the column (a row is as tall as its lines)
+        self.wrapped = [
+            style.wrap_text(does, self.TEXT, room) if keys else [""] for keys, does in self.rows
+        ]
+        tall = sum(len(lines_) * self.LINE + self.GAP for lines_ in self.wrapped)
+        bh = min(h - 40, 150 + tall)
         self.box = ui.centered(self.app.size, bw, bh)
         self.close = ui.button(
             pygame.Rect(self.box.centerx - 85, self.box.bottom - 60, 170, 44),
@@ -84,15 +95,22 @@ class KeysSheet(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         style.modal_panel(surface, self.box, tr("ui.keys.title"))
         left = self.box.left + 30
-        split = left + min(260, (self.box.width - 60) * 2 // 5)
-        room = self.box.right - 30 - split
+        split = left + self.split
         y = self.box.top + 74
-        for keys, does in self.rows:
-            if y + self.ROW > self.close.rect.top - 6:
-                break  # (the sheet fits its box; a tiny window shows what fits)
+        for (keys, _does), wrapped in zip(self.rows, self.wrapped, strict=True):
+            tall = len(wrapped) * self.LINE
+            if y + tall > self.close.rect.top - 6:
+                break  # (a tiny window shows what fits)
             if keys:
                 style.blit_text(
-                    surface, keys, 17, (left, y), style.INK, "bold", max_width=split - left - 12
+                    surface,
+                    keys,
+                    self.TEXT,
+                    (left, y),
+                    style.INK,
+                    "bold",
+                    max_width=self.split - 12,
                 )
-                style.blit_text(surface, does, 17, (split, y), style.INK, max_width=room)
-            y += self.ROW
+                for i, line in enumerate(wrapped):
+                    style.blit_text(surface, line, self.TEXT, (split, y + i * self.LINE), style.INK)
+            y += tall + self.GAP
