@@ -19,10 +19,13 @@ SHEET_KEYS = (pygame.K_F1,)
 
 def typing(app: AppHost) -> bool:
     """Whether a text box has the keys (then only Tab leaves it)."""
+    boxes = pygame_gui.elements.UITextEntryLine | pygame_gui.elements.UITextEntryBox
     focused = app.ui_manager.get_focus_set() or set()
+    if any(isinstance(e, boxes) for e in focused):
+        return True
+    # (a screen may focus its first box itself, without the manager's focus set)
     return any(
-        isinstance(e, pygame_gui.elements.UITextEntryLine | pygame_gui.elements.UITextEntryBox)
-        for e in focused
+        isinstance(e, boxes) and e.is_focused for e in app.ui_manager.get_sprite_group().sprites()
     )
 
 
@@ -39,6 +42,9 @@ def route_key(app: AppHost, scene: Scene | None, event: pygame.event.Event) -> b
     if event.key == pygame.K_TAB and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         if typing(app):
             app.ui_manager.set_focus_set(None)
+            for e in app.ui_manager.get_sprite_group().sprites():
+                if isinstance(e, pygame_gui.elements.UITextEntryLine) and e.is_focused:
+                    e.unfocus()
         scene.focus_ring.step(scene.focus_targets(), -1 if mod & pygame.KMOD_SHIFT else 1)
         return True
     if typing(app):

@@ -43,6 +43,8 @@ class FocusTarget:
     round: bool = False
     #: brings the thing into view when the ring lands on it (a scrolled list)
     reveal: Callable[[], None] | None = field(default=None, compare=False)
+    #: Left/Right change the thing itself (a slider) instead of moving the ring
+    nudge: Callable[[int], None] | None = field(default=None, compare=False)
 
 
 def _scroller_of(element: Any, scrollers: dict[int, Any]) -> Any:
@@ -81,6 +83,24 @@ def scroll_into_view(element: Any, scroller: Any) -> None:
 def _revealer(element: Any, scrollers: dict[int, Any]) -> Callable[[], None] | None:
     scroller = _scroller_of(element, scrollers)
     return None if scroller is None else partial(scroll_into_view, element, scroller)
+
+
+def nudge_slider(slider: pygame_gui.elements.UIHorizontalSlider, way: int) -> None:
+    """Move a slider one click step (-1 left, +1 right) and post what a drag posts."""
+    low, high = slider.value_range
+    step = getattr(slider, "click_increment", 0) or max(1, (high - low) // 20)
+    value = min(high, max(low, slider.get_current_value() + way * step))
+    slider.set_current_value(value)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+            {
+                "value": slider.get_current_value(),
+                "ui_element": slider,
+                "ui_object_id": slider.most_specific_combined_id,
+            },
+        )
+    )
 
 
 def press(button: pygame_gui.elements.UIButton) -> None:
@@ -163,7 +183,7 @@ def gui_targets(container: Any) -> list[FocusTarget]:
         return []
     found: list[FocusTarget] = []
     seen: set[int] = set()
-    dropdown_parts: set[int] = set()
+    parts: set[int] = set()
     elements = [e for e in _walk(container, seen) if _shown(e)]
     scrollers = {
         id(e.scrollable_container): e
@@ -173,14 +193,17 @@ def gui_targets(container: Any) -> list[FocusTarget]:
     for element in elements:
         if isinstance(element, pygame_gui.elements.UIDropDownMenu):
             for part in element.current_state.__dict__.values():
-                dropdown_parts.add(id(part))
+                parts.add(id(part))
+        elif isinstance(element, pygame_gui.elements.UIHorizontalSlider):
+            for name in ("left_button", "right_button", "sliding_button"):
+                parts.add(id(getattr(element, name, None)))
     for n, element in enumerate(elements):
         if isinstance(element, pygame_gui.elements.UIDropDownMenu):
             found.extend(_dropdown_targets(element, n, scrollers))
         elif (
             isinstance(element, pygame_gui.elements.UIButton)
             and element.is_enabled
-            and id(element) not in dropdown_parts
+            and id(element) not in parts
             and element.rect.width > 0
         ):
             found.append(
@@ -191,12 +214,22 @@ def gui_targets(container: Any) -> list[FocusTarget]:
                     reveal=_revealer(element, scrollers),
                 )
             )
+        elif isinstance(element, pygame_gui.elements.UIHorizontalSlider) and element.is_enabled:
+            found.append(
+                FocusTarget(
+                    f"gui:{n}:slider",
+                    pygame.Rect(element.rect),
+                    lambda: None,
+                    reveal=_revealer(element, scrollers),
+                    nudge=partial(nudge_slider, element),
+                )
+            )
         elif isinstance(element, pygame_gui.elements.UITextEntryLine) and element.is_enabled:
             found.append(
                 FocusTarget(
                     f"gui:{n}:entry",
                     pygame.Rect(element.rect),
-                    element.focus,
+                    partial(element.ui_manager.set_focus_set, element),
                     reveal=_revealer(element, scrollers),
                 )
             )
@@ -257,13 +290,17 @@ class FocusRing:
         self._reveal(targets)
 
     def go(self, targets: list[FocusTarget], way: tuple[int, int]) -> None:
-        """An arrow key: the nearest target that way (the first one if none is focused)."""
+        """An arrow key: the nearest target that way (the first one if none is
+        focused); Left/Right on a slider move the slider."""
         now = self.current(targets)
         if now is None:
             self.step(targets, 1)
             return
         if not self.visible:
             self.visible = True
+            return
+        if now.nudge is not None and way[1] == 0:
+            now.nudge(way[0])
             return
         i = nearest(targets, now.rect, way)
         if i is not None:
