@@ -21,9 +21,10 @@ import pygame_gui
 
 from game import Action
 from game.wyr import records as R
-from scenes.keyboard import FocusTarget, gui_targets
+from scenes.keyboard import FocusRing, FocusTarget, gui_targets
 from scenes.tables import felt
 from scenes.tables.wyr.choices import MAX_DISCARD, TradeChoice
+from scenes.widgets.cards import CardSprite
 
 #: the trade buttons and the refill source each one carries out
 SOURCES = {
@@ -51,6 +52,8 @@ class WyrFocusHost(Protocol):
     def choice(self) -> TradeChoice | None: ...
     @property
     def ui(self) -> Any: ...
+    @property
+    def focus_ring(self) -> FocusRing: ...
 
     def view(self) -> dict[str, Any]: ...
     def my_turn(self) -> bool: ...
@@ -91,6 +94,14 @@ def control_accepted(host: WyrFocusHost, name: str) -> bool:
     return wanted is None or wanted in host.legal(host.viewer)
 
 
+def card_box(sprite: CardSprite) -> pygame.Rect:
+    """Where a card is drawn: a chosen (or hovered) card stands lifted."""
+    box = pygame.Rect(sprite.rect)
+    if sprite.selected or (sprite.hovered and sprite.selectable and not sprite.disabled):
+        box.move_ip(0, -int(box.height * 0.08))
+    return box
+
+
 class WyrFocus:
     """The ring's targets and Esc (mixed into `WyrTable`)."""
 
@@ -102,17 +113,13 @@ class WyrFocus:
         full = len(choice.selected) >= MAX_DISCARD
         for i, sprite in enumerate(self.hand.sprites[: len(choice.hand)]):
             if i in choice.selected or not full:
-                out.append(
-                    FocusTarget(f"hand:{i}", pygame.Rect(sprite.rect), partial(self.toggle_card, i))
-                )
+                out.append(FocusTarget(f"hand:{i}", card_box(sprite), partial(self.toggle_card, i)))
         if choice.selected:
             takeable = choice.takeable()
             for p, sprite in enumerate(self.board_fan.sprites):
                 if p in choice.takes or p in takeable:
                     out.append(
-                        FocusTarget(
-                            f"board:{p}", pygame.Rect(sprite.rect), partial(self.toggle_take, p)
-                        )
+                        FocusTarget(f"board:{p}", card_box(sprite), partial(self.toggle_take, p))
                     )
         return out
 
@@ -125,6 +132,15 @@ class WyrFocus:
         }
         buttons = [t for t in gui_targets(self.ui) if tuple(t.rect) not in refused]
         return self.table_targets() + buttons
+
+    def follow_focus(self: WyrFocusHost) -> None:
+        """While the ring shows, the card under it stands up as a hovered one does."""
+        if not self.focus_ring.visible:
+            return
+        now = self.focus_ring.key
+        for name, fan in (("hand", self.hand), ("board", self.board_fan)):
+            for i, sprite in enumerate(fan.sprites):
+                sprite.hovered = now == f"{name}:{i}"
 
     def back_out(self: WyrFocusHost) -> bool:
         """Esc: drop the last table card chosen, else the last discard marked."""

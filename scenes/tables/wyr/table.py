@@ -355,6 +355,7 @@ class WyrTable(WyrLayout, WyrClicks, WyrFocus, WyrEventLog, WyrDrawing, TableSce
         # Busy before anything moves this frame, so the moment it all settles is seen.
         was_busy = bool(self.events) or self.animating() or self.tweens.busy
         self.pulse = (self.pulse + dt * 0.8) % 1.0
+        self.follow_focus()
         self.hand.update(dt)
         self.board_fan.update(dt)
         for fan in self.fans.values():
