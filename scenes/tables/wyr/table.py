@@ -29,6 +29,7 @@ from scenes.tables.wyr.choices import TradeChoice
 from scenes.tables.wyr.clicks import WyrClicks
 from scenes.tables.wyr.draw import WyrDrawing
 from scenes.tables.wyr.event_log import WyrEventLog
+from scenes.tables.wyr.focus import WyrFocus
 from scenes.tables.wyr.layout import WyrLayout
 from scenes.tables.wyr.look import LOOK
 from scenes.tables.wyr.model import (
@@ -46,10 +47,17 @@ if TYPE_CHECKING:
     from scenes.manager import AppHost, Scene
 
 
-class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
+class WyrTable(WyrLayout, WyrClicks, WyrFocus, WyrEventLog, WyrDrawing, TableScene):
     """Plays a `WyrMatch`."""
 
     BOT_PACE = 0.35
+    #: the table's own keys on the F1 sheet and the rules page (`WyrClicks._on_key`, `WyrFocus`)
+    KEY_LINES = (
+        "wyrtable.keys.cards",
+        "wyrtable.keys.bet",
+        "wyrtable.keys.pass",
+        "wyrtable.keys.back",
+    )
 
     def __init__(
         self,
@@ -347,6 +355,7 @@ class WyrTable(WyrLayout, WyrClicks, WyrEventLog, WyrDrawing, TableScene):
         # Busy before anything moves this frame, so the moment it all settles is seen.
         was_busy = bool(self.events) or self.animating() or self.tweens.busy
         self.pulse = (self.pulse + dt * 0.8) % 1.0
+        self.follow_focus()
         self.hand.update(dt)
         self.board_fan.update(dt)
         for fan in self.fans.values():
