@@ -78,7 +78,7 @@ def _target_key(t: ChamaTable, action: Action) -> str | None:
     if isinstance(action, A.Attack):
         return f"slot:{action.target}:{SLOTS.index(action.slot)}"
     if isinstance(action, A.CallXisum):
-        return f"unit:{me}:{action.uid}"
+        return f"area:{action.target}:0"
     if hasattr(action, "slot"):
         return f"slot:{me}:{SLOTS.index(action.slot)}"
     if hasattr(action, "uid"):
@@ -100,16 +100,22 @@ def play_by_keys(app: App, t: ChamaTable, action: Action) -> None:
     else:
         card_code = card.code if isinstance(card, Card) else None
     target = _target_key(t, action)
+    if isinstance(action, A.CallXisum):  # the commander first, then the player called on
+        tab_and_use(app, key_named(f"unit:{t.viewer}:{action.uid}"))
     if card_code and (target is None or t.sel.selected != card_code):
         tab_and_use(app, key_named(f"hand:{card_code}"))
     if target is not None:
         tab_and_use(app, key_named(target))
     if isinstance(action, A.RebuildRealm):  # the slot opened the rebuild: confirm it
-        assert t.row is not None and t.sel.rebuild_slot is not None
-        entry = t.row.first_primary()
-        assert entry is not None
-        rect = next(b.rect for b in t.row.primary if b.visible and b.text == entry.label)
-        _press_button(app, pygame.Rect(rect))
+        _press_button(app, _confirm_rect(t))
+
+
+def _confirm_rect(t: ChamaTable) -> pygame.Rect:
+    """The rebuild's confirm button."""
+    assert t.row is not None and t.sel.rebuild_slot is not None
+    entry = t.row.first_primary()
+    assert entry is not None
+    return pygame.Rect(next(b.rect for b in t.row.primary if b.visible and b.text == entry.label))
 
 
 def test_a_whole_match_by_keys_alone_at_1280x800(big: App) -> None:
@@ -272,3 +278,39 @@ def test_esc_backs_out_before_it_pauses_f1_lists_the_keys_and_arrows_point(big: 
     key(big, pygame.K_ESCAPE)
     pump(big, 2)
     assert isinstance(big.scenes.top, PauseMenu)
+
+
+def test_a_rebuild_and_a_xisum_by_keys_each_backed_out_by_esc_c5_c15(big: App) -> None:
+    t = table(big, [SeatSetup("Ana"), SeatSetup("Borin", "easy")], seed=3, options={"xisum": True})
+    until(big, my_phase(t, "realm"))
+    m = t.match
+    m.slot_card[0][0], m.slot_razed[0][0] = parse_card("KS"), True  # A lies razed
+    m.pool[0].append(m._new_unit(parse_card("5S")))
+    uid = m.pool[0][0].uid
+    setup_hand(t, 0, "3S 4S 6S 7S")
+    keys = [f.key for f in t.table_targets()]
+    # no realm in hand: the razed A (a rebuild) and the commander (a Xisum)
+    assert keys == ["slot:0:0", f"unit:0:{uid}"]
+    assert _check_targets(t) >= 4
+    # the Xisum: the commander, then Borin's area; Esc drops the commander [C15]
+    tab_and_use(big, key_named(f"unit:0:{uid}"))
+    assert t.sel.xisum_unit == uid and "area:1:0" in [f.key for f in t.table_targets()]
+    key(big, pygame.K_ESCAPE)
+    assert t.sel.xisum_unit is None and big.scenes.top is t
+    # the rebuild: the slot, then the cards to discard; Esc backs out [C5]
+    tab_and_use(big, key_named("slot:0:0"))
+    assert t.sel.rebuild_slot == 0
+    # the three suggested discards are picked: each may be put back (then any other picked)
+    picked = [f"hand:{c}" for c in t.hand_codes() if c in t.sel.rebuild_pick]
+    assert len(picked) == 3 and [f.key for f in t.table_targets()] == picked
+    tab_and_use(big, key_named(picked[0]))
+    assert len(t.sel.rebuild_pick) == 2 and len(t.table_targets()) == 4
+    key(big, pygame.K_ESCAPE)
+    assert t.sel.rebuild_slot is None and big.scenes.top is t
+    tab_and_use(big, key_named("slot:0:0"))
+    _press_button(big, _confirm_rect(t))
+    assert isinstance(m.log[-1][1], A.RebuildRealm) and not m.slot_razed[0][0]
+    until(big, my_phase(t, "realm"))
+    tab_and_use(big, key_named(f"unit:0:{uid}"))
+    tab_and_use(big, key_named("area:1:0"))
+    assert m.log[-1] == (0, A.CallXisum(uid, 1))
