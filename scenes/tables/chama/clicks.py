@@ -380,10 +380,5 @@ class TableInput:
             if event.key == pygame.K_c and self.practice:
                 self.show_calc = not self.show_calc
                 return True
-            if event.key == pygame.K_ESCAPE and (
-                sel.selected or sel.rebuild_slot is not None or sel.xisum_unit
-            ):
-                sel.clear()
-                self.refresh_controls()
-                return True
+            # Esc: the base asks `back_out` (one pick dropped) before it pauses
         return False

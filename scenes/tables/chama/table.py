@@ -23,7 +23,7 @@ from game.core import TableMatch
 from scenes import style, ui
 from scenes.i18n import later, tr
 from scenes.tables.base import TableScene
-from scenes.tables.chama import animations, prompts
+from scenes.tables.chama import animations, focus, prompts
 from scenes.tables.chama import layout as L
 from scenes.tables.chama.animations import ChamaEffects, warm_sizes, warm_up
 from scenes.tables.chama.calculator import calc_room
@@ -39,6 +39,7 @@ from scenes.tables.chama.selection import Hit, Selection, marks_for
 from scenes.tables.face import SeatSetup
 
 if TYPE_CHECKING:
+    from scenes.keyboard import FocusTarget
     from scenes.manager import AppHost
 
 SLOTS = "ABCDEF"
@@ -48,6 +49,12 @@ class ChamaTable(TableInput, TableScene):
     """Plays a `ChamaMatch`."""
 
     BOT_PACE = 0.35
+    KEY_LINES = (
+        "chamatable.keys.enter",
+        "chamatable.keys.back",
+        "chamatable.keys.reveal",
+        "chamatable.keys.calc",
+    )
     #: event fields naming seats, beyond the base's (an armistice's, a xisum's)
     SEAT_FIELDS = (*TableScene.SEAT_FIELDS, *animations.SEAT_FIELDS)
 
@@ -311,6 +318,12 @@ class ChamaTable(TableInput, TableScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if not self.table_event(event):
             super().handle_event(event)
+
+    def table_targets(self) -> list[FocusTarget]:
+        return focus.table_targets(self)
+
+    def back_out(self) -> bool:
+        return focus.back_out(self)
 
     # -- events: the log and the animations ---------------------------------------------
     def log_event(self, event: Event, **extra: Any) -> None:
