@@ -242,6 +242,11 @@ class TableScene(
         a click on it does. The table's buttons follow on their own."""
         return []
 
+    def offers_button(self, rect: pygame.Rect) -> bool:
+        """Whether the ring may land on the table's button at `rect` (a table
+        leaves out a button whose press would only explain what is missing)."""
+        return True
+
     def back_out(self) -> bool:
         """Esc: undo one step of a choice in progress (a picked card, a chosen
         territory); False when there is none, and Esc pauses."""
@@ -249,7 +254,13 @@ class TableScene(
 
     # -- keyboard ----------------------------------------------------------------
     def focus_targets(self) -> list[FocusTarget]:
-        return self.table_targets() + gui_targets(self.ui)
+        # The game's own buttons before the corner ones (Menu, Undo, >>): a
+        # person steps from the cards to what to do with them, then to the rest.
+        corner = {b.rect.topleft for b in self.buttons.values()}
+        gui = [t for t in gui_targets(self.ui) if self.offers_button(t.rect)]
+        own = [t for t in gui if t.rect.topleft not in corner]
+        rest = sorted((t for t in gui if t.rect.topleft in corner), key=lambda t: t.rect.left)
+        return self.table_targets() + own + rest
 
     def focus_takes_space(self) -> bool:
         # Space skips ahead while bots play; it uses the ring when a person decides.

@@ -21,7 +21,7 @@ import pygame_gui
 
 from game import Action
 from game.wyr import records as R
-from scenes.keyboard import FocusRing, FocusTarget, gui_targets
+from scenes.keyboard import FocusRing, FocusTarget
 from scenes.tables import felt
 from scenes.tables.wyr.choices import MAX_DISCARD, TradeChoice
 from scenes.widgets.cards import CardSprite
@@ -123,15 +123,12 @@ class WyrFocus:
                     )
         return out
 
-    def focus_targets(self: WyrFocusHost) -> list[FocusTarget]:
-        """The table's cards, then the buttons a press would not refuse."""
-        refused = {
-            tuple(w.rect)
+    def offers_button(self: WyrFocusHost, rect: pygame.Rect) -> bool:
+        """Not the buttons whose press would only say what is missing."""
+        return not any(
+            w.visible and w.rect == rect and not control_accepted(self, name)
             for name, w in self.controls.items()
-            if w.visible and not control_accepted(self, name)
-        }
-        buttons = [t for t in gui_targets(self.ui) if tuple(t.rect) not in refused]
-        return self.table_targets() + buttons
+        )
 
     def follow_focus(self: WyrFocusHost) -> None:
         """While the ring shows, the card under it stands up as a hovered one does."""
