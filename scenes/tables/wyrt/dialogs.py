@@ -202,7 +202,7 @@ class StealDialog(Scene):
             FocusTarget(
                 f"steal:deck:{sp.card}", pygame.Rect(sp.rect), partial(self.pick_deck, sp.card)
             )
-            for sp in self.deck_sprites
+            for sp in sorted(self.deck_sprites, key=lambda sp: (sp.rect.y, sp.rect.x))
             if sp.card is not None and (sp.card in self.take or len(self.take) < self.count)
         ]
         out += [
