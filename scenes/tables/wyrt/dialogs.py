@@ -4,6 +4,7 @@ O Morto, and the end of a session with its standings and chip chart."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -15,6 +16,7 @@ from game.core import TableMatch
 from game.wyrt.records import InvokeRelic, Steal
 from scenes import style, ui
 from scenes.i18n import tr
+from scenes.keyboard import FocusTarget, gui_targets
 from scenes.manager import Scene
 from scenes.tables import felt
 from scenes.tables.face import SeatSetup, TableFace
@@ -148,27 +150,67 @@ class StealDialog(Scene):
         """Take or put back a deck card; mark or unmark a card to discard."""
         for sp in self.deck_sprites:
             if sp.contains(pos) and sp.card is not None:
-                if sp.card in self.take:
-                    i = len(self.hand) + self.take.index(sp.card)
-                    self.take.remove(sp.card)
-                    # indices after the removed card shift left
-                    self.discard = [d if d < i else d - 1 for d in self.discard if d != i]
-                elif len(self.take) < self.count:
-                    self.take.append(sp.card)
-                else:
-                    self.app.notify(tr("wyrttable.steal_full", count=self.count), "warn")
-                self._refresh()
+                self.pick_deck(sp.card)
                 return
         for i, sp in enumerate(self.hand_sprites):
             if sp.contains(pos):
-                if i in self.discard:
-                    self.discard.remove(i)
-                elif len(self.discard) < self.count:
-                    self.discard.append(i)
-                else:
-                    self.app.notify(tr("wyrttable.discard_full", count=self.count), "warn")
-                self._refresh()
+                self.pick_hand(i)
                 return
+
+    def pick_deck(self, card: Card) -> None:
+        """Take a deck card, or put a taken one back (a click on it)."""
+        if card in self.take:
+            self._put_back(card)
+        elif len(self.take) < self.count:
+            self.take.append(card)
+        else:
+            self.app.notify(tr("wyrttable.steal_full", count=self.count), "warn")
+        self._refresh()
+
+    def _put_back(self, card: Card) -> None:
+        i = len(self.hand) + self.take.index(card)
+        self.take.remove(card)
+        # indices after the removed card shift left
+        self.discard = [d if d < i else d - 1 for d in self.discard if d != i]
+
+    def pick_hand(self, i: int) -> None:
+        """Mark the hand's `i`-th card to discard, or unmark it (a click on it)."""
+        if i in self.discard:
+            self.discard.remove(i)
+        elif len(self.discard) < self.count:
+            self.discard.append(i)
+        else:
+            self.app.notify(tr("wyrttable.discard_full", count=self.count), "warn")
+        self._refresh()
+
+    def back_out(self) -> bool:
+        """Esc: the last mark undone (a discard, else a taken card); False when
+        nothing is marked (the steal itself cannot be called off)."""
+        if self.discard:
+            self.discard.pop()
+        elif self.take:
+            self._put_back(self.take[-1])
+        else:
+            return False
+        self._refresh()
+        return True
+
+    def focus_targets(self) -> list[FocusTarget]:
+        """The deck's cards a click would take or put back (row by row), the
+        hand's cards a click would mark or unmark (left to right), the buttons."""
+        out = [
+            FocusTarget(
+                f"steal:deck:{sp.card}", pygame.Rect(sp.rect), partial(self.pick_deck, sp.card)
+            )
+            for sp in sorted(self.deck_sprites, key=lambda sp: (sp.rect.y, sp.rect.x))
+            if sp.card is not None and (sp.card in self.take or len(self.take) < self.count)
+        ]
+        out += [
+            FocusTarget(f"steal:hand:{sp.card}", pygame.Rect(sp.rect), partial(self.pick_hand, i))
+            for i, sp in enumerate(self.hand_sprites)
+            if i in self.discard or len(self.discard) < self.count
+        ]
+        return out + gui_targets(self.ui)
 
     def choose_best(self) -> None:
         """The engine's suggested steal (the strongest hand it finds)."""
@@ -203,6 +245,8 @@ class StealDialog(Scene):
                 self.choose_best()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back_out()
         elif event.type == pygame.MOUSEMOTION:
             for sp in self.deck_sprites + self.hand_sprites:
                 sp.hovered = sp.contains(event.pos)

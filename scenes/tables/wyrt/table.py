@@ -30,6 +30,7 @@ from scenes.tables.face import SeatSetup
 from scenes.tables.wyrt.cloth import WyrtCloth
 from scenes.tables.wyrt.controls import BetControls
 from scenes.tables.wyrt.event_words import WyrtEventWords, own_event_keys
+from scenes.tables.wyrt.focus import KEY_LINES, WyrtFocus
 from scenes.tables.wyrt.hand_animations import HandAnimations
 from scenes.tables.wyrt.keys import WyrtKeys
 from scenes.tables.wyrt.layout import WyrtLayout
@@ -78,6 +79,7 @@ def seat_personas(seats: list[SeatSetup], options: dict[str, Any]) -> dict[str, 
 class WyrtTable(
     WyrtLayout,
     WyrtKeys,
+    WyrtFocus,
     WyrtEventWords,
     WyrtPlates,
     WyrtPainting,
@@ -86,6 +88,7 @@ class WyrtTable(
     """Plays a `WyrtMatch`."""
 
     BOT_PACE = 0.35
+    KEY_LINES = KEY_LINES
 
     #: event fields naming seats, beyond the base's
     SEAT_FIELDS = (*TableScene.SEAT_FIELDS, "buck", "small_blind", "big_blind", "first")
