@@ -356,6 +356,8 @@ def test_trade_dialog_and_objective_by_keys_w5(wide: App) -> None:
     pump(app, 3)
     dialog = app.scenes.top
     assert isinstance(dialog, TradeDialog) and dialog.forced
+    # the table's buttons stay hidden under the dialog (they stood over its Trade)
+    assert not t.controls["place"].visible and not t.controls["unplace"].visible
     cards = [f.key for f in top_targets(app) if f.key.startswith("card:")]
     assert cards == [f"card:{i}" for i in range(5)]  # left to right, before the buttons
     for i in range(3):
