@@ -118,10 +118,7 @@ class WarClicks:
         return False
 
     def _on_key(self: WarClicksHost, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_ESCAPE and (self.source or self.target):
-            self.source = self.target = None
-            self.refresh_controls()
-            return True
+        # (Esc goes on to the base: `back_out` lets go of a choice one step at a time)
         if event.key == pygame.K_o:
             self.peek_objective()
         elif event.key == pygame.K_c:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -13,6 +14,7 @@ from game.war import JOKER, is_set
 from game.war.records import Trade
 from scenes import style, ui
 from scenes.i18n import tr
+from scenes.keyboard import FocusTarget, gui_targets
 from scenes.manager import Scene
 from scenes.tables.war.cards_view import war_card
 from scenes.tables.war.places import card_name, territory_name
@@ -115,6 +117,27 @@ class TradeDialog(Scene):
         self.selected = picked
         self._refresh()
 
+    def toggle(self, index: int) -> None:
+        """A click on card `index`: picked, or put back (three at most)."""
+        if index in self.selected:
+            self.selected.remove(index)
+        elif len(self.selected) < 3:
+            self.selected.append(index)
+            self.app.sound.play("card")
+        self._refresh()
+
+    def focus_targets(self) -> list[FocusTarget]:
+        """The cards left to right (a picked one where it is lifted to; none
+        more to pick once three are), then the buttons."""
+        cards = [
+            FocusTarget(
+                f"card:{i}", r.move(0, -14 if i in self.selected else 0), partial(self.toggle, i)
+            )
+            for i, r in enumerate(self.card_rects)
+            if i in self.selected or len(self.selected) < 3
+        ]
+        return cards + gui_targets(self.ui)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.trade:
@@ -128,12 +151,7 @@ class TradeDialog(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, r in enumerate(self.card_rects):
                 if r.collidepoint(event.pos):
-                    if i in self.selected:
-                        self.selected.remove(i)
-                    elif len(self.selected) < 3:
-                        self.selected.append(i)
-                        self.app.sound.play("card")
-                    self._refresh()
+                    self.toggle(i)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.forced:
             self.app.scenes.pop()
 

@@ -185,8 +185,12 @@ class WarLayout:
         self.controls = ctl
 
     def _show(self: WarLayoutHost, names: set[str]) -> None:
+        # Covered by a dialog (the forced trade pushed as the turn starts), the
+        # table shows none: its buttons stood over the dialog's. Uncovered, the
+        # table refreshes them.
+        covered = self.ui is not None and not self.ui.visible
         for name, widget in self.controls.items():
-            if name in names:
+            if name in names and not covered:
                 widget.show()
             else:
                 widget.hide()

@@ -26,6 +26,8 @@ class PlacementBuffer:
         self.continent_of = continent_of
         #: territory -> pools the armies came from, in order ("" = free)
         self.stacks: dict[str, list[str]] = {}
+        #: the territory of each tentative army, in the order they went (Esc takes the last back)
+        self.order: list[str] = []
 
     @property
     def placed(self) -> dict[str, int]:
@@ -57,6 +59,7 @@ class PlacementBuffer:
             else:
                 break
             self.stacks.setdefault(territory, []).append(pool)
+            self.order.append(territory)
             done += 1
         return done
 
@@ -70,8 +73,14 @@ class PlacementBuffer:
                 self.bound[pool] += 1
             else:
                 self.free += 1
+            # the newest army there leaves the order too
+            del self.order[len(self.order) - 1 - self.order[::-1].index(territory)]
             done += 1
         return done
+
+    def take_back_last(self) -> bool:
+        """Take back the army placed last; False when none is placed."""
+        return bool(self.order) and self.remove(self.order[-1]) == 1
 
     def clear(self) -> None:
         """Take back everything."""

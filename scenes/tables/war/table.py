@@ -26,6 +26,7 @@ from scenes.tables.war.animations import WarAnimations
 from scenes.tables.war.clicks import WarClicks
 from scenes.tables.war.dialogs import TradeDialog, objective_text
 from scenes.tables.war.effects import BattleFx, Effect
+from scenes.tables.war.focus import WarFocus
 from scenes.tables.war.layout import WarLayout
 from scenes.tables.war.look import army_look
 from scenes.tables.war.odds_worker import OddsWorker
@@ -50,12 +51,16 @@ def map_data() -> MapData:
     return MapData.load(ASSETS / "war" / "map.json")
 
 
-class WarTable(WarLayout, WarClicks, WarPanelWords, TableScene):
+class WarTable(WarLayout, WarClicks, WarFocus, WarPanelWords, TableScene):
     """Plays a `WarMatch`."""
 
     BOT_PACE = 0.12
     #: how long others' moves animate, as a share of the viewer's own
     OTHERS_TEMPO = 0.5
+    KEY_LINES = tuple(
+        f"wartable.keys.{k}"
+        for k in ("territory", "enter", "dice", "back", "cards", "objective", "continents")
+    )
 
     def __init__(
         self,
