@@ -59,7 +59,7 @@ def route_key(app: AppHost, scene: Scene | None, event: pygame.event.Event) -> b
         return True
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_SHIFT):
         return False
-    if event.key in ARROWS and scene.arrows_move_focus:
+    if event.key in ARROWS and scene.arrow_moves_focus(event.key):
         scene.focus_ring.go(scene.focus_targets(), ARROWS[event.key])
         return True
     if event.key in USE_KEYS and scene.focus_ring.visible:

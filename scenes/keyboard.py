@@ -45,6 +45,8 @@ class FocusTarget:
     reveal: Callable[[], None] | None = field(default=None, compare=False)
     #: Left/Right change the thing itself (a slider) instead of moving the ring
     nudge: Callable[[int], None] | None = field(default=None, compare=False)
+    #: the words on the thing, where it has some (a button's text)
+    label: str = ""
 
 
 def _scroller_of(element: Any, scrollers: dict[int, Any]) -> Any:
@@ -148,7 +150,7 @@ def _walk(root: Any, seen: set[int]) -> Iterator[Any]:
 
 
 def _dropdown_targets(
-    menu: pygame_gui.elements.UIDropDownMenu, n: int, scrollers: dict[int, Any]
+    menu: pygame_gui.elements.UIDropDownMenu, scrollers: dict[int, Any]
 ) -> list[FocusTarget]:
     state = menu.current_state
     chooser = getattr(state, "options_selection_list", None)
@@ -159,7 +161,10 @@ def _dropdown_targets(
             if button is not None and button.visible:
                 out.append(
                     FocusTarget(
-                        f"gui:{n}:option:{k}", pygame.Rect(button.rect), partial(press, button)
+                        f"gui:{id(menu)}:option:{k}",
+                        pygame.Rect(button.rect),
+                        partial(press, button),
+                        label=str(button.text),
                     )
                 )
         return out
@@ -168,7 +173,7 @@ def _dropdown_targets(
         return []
     return [
         FocusTarget(
-            f"gui:{n}:menu",
+            f"gui:{id(menu)}",
             pygame.Rect(menu.rect),
             partial(press, opener),
             reveal=_revealer(menu, scrollers),
@@ -197,9 +202,9 @@ def gui_targets(container: Any) -> list[FocusTarget]:
         elif isinstance(element, pygame_gui.elements.UIHorizontalSlider):
             for name in ("left_button", "right_button", "sliding_button"):
                 parts.add(id(getattr(element, name, None)))
-    for n, element in enumerate(elements):
+    for element in elements:
         if isinstance(element, pygame_gui.elements.UIDropDownMenu):
-            found.extend(_dropdown_targets(element, n, scrollers))
+            found.extend(_dropdown_targets(element, scrollers))
         elif (
             isinstance(element, pygame_gui.elements.UIButton)
             and element.is_enabled
@@ -208,16 +213,17 @@ def gui_targets(container: Any) -> list[FocusTarget]:
         ):
             found.append(
                 FocusTarget(
-                    f"gui:{n}:{element.text}",
+                    f"gui:{id(element)}",  # (stable while its words change)
                     pygame.Rect(element.rect),
                     partial(press, element),
                     reveal=_revealer(element, scrollers),
+                    label=str(element.text),
                 )
             )
         elif isinstance(element, pygame_gui.elements.UIHorizontalSlider) and element.is_enabled:
             found.append(
                 FocusTarget(
-                    f"gui:{n}:slider",
+                    f"gui:{id(element)}",
                     pygame.Rect(element.rect),
                     lambda: None,
                     reveal=_revealer(element, scrollers),
@@ -227,7 +233,7 @@ def gui_targets(container: Any) -> list[FocusTarget]:
         elif isinstance(element, pygame_gui.elements.UITextEntryLine) and element.is_enabled:
             found.append(
                 FocusTarget(
-                    f"gui:{n}:entry",
+                    f"gui:{id(element)}",
                     pygame.Rect(element.rect),
                     partial(element.ui_manager.set_focus_set, element),
                     reveal=_revealer(element, scrollers),
@@ -244,21 +250,37 @@ def gui_targets(container: Any) -> list[FocusTarget]:
 BOTTOM_BAR = 100
 
 
+def _gap(low_a: int, high_a: int, low_b: int, high_b: int) -> int:
+    """How far apart two spans are (0 when they overlap)."""
+    return max(0, max(low_a, low_b) - min(high_a, high_b))
+
+
 def nearest(targets: list[FocusTarget], origin: pygame.Rect, way: tuple[int, int]) -> int | None:
     """The index of the target nearest `origin` in direction `way`, or None.
 
-    A target counts if its centre lies ahead within 60 degrees either side;
-    among those, distance plus twice the sideways offset decides (so a target
-    straight ahead beats a nearer one off to the side)."""
-    ox, oy = origin.center
+    Distances are measured between the edges, not the centres, so a wide
+    button's neighbour straight beside it wins over a nearer centre off to the
+    side. A target counts if its centre lies ahead and it is not further to the
+    side than about twice as far as it is ahead; among those, the gap ahead
+    plus three times the gap sideways decides."""
     best: tuple[float, int] | None = None
     for i, t in enumerate(targets):
-        dx, dy = t.rect.centerx - ox, t.rect.centery - oy
-        ahead = dx * way[0] + dy * way[1]
-        side = abs(dx * way[1] - dy * way[0])
-        if ahead <= 0 or math.atan2(side, ahead) > math.radians(60):
+        r = t.rect
+        if way[0]:
+            ahead = (r.centerx - origin.centerx) * way[0]
+            gap = r.left - origin.right if way[0] > 0 else origin.left - r.right
+            side = _gap(r.top, r.bottom, origin.top, origin.bottom)
+        else:
+            ahead = (r.centery - origin.centery) * way[1]
+            gap = r.top - origin.bottom if way[1] > 0 else origin.top - r.bottom
+            side = _gap(r.left, r.right, origin.left, origin.right)
+        if ahead <= 0 or side > 2 * ahead:
             continue
-        score = math.hypot(dx, dy) + 2 * side
+        score = (
+            max(0, gap)
+            + 3 * side
+            + 0.01 * math.hypot(r.centerx - origin.centerx, r.centery - origin.centery)
+        )
         if best is None or score < best[0]:
             best = (score, i)
     return None if best is None else best[1]

@@ -181,6 +181,11 @@ class Scene:
     #: the arrow keys move the focus ring (False: the screen scrolls or steps with them)
     arrows_move_focus = True
 
+    def arrow_moves_focus(self, key: int) -> bool:
+        """Whether arrow `key` moves the ring (a screen may keep some arrows:
+        a bet slider keeps Up and Down)."""
+        return self.arrows_move_focus
+
     def focus_targets(self) -> list[FocusTarget]:
         """What the keyboard may use now, in the order Tab walks it: by default
         the visible, enabled buttons and drop-downs of the scene's widgets."""

@@ -64,7 +64,7 @@ def _button_rect(t: ChamaTable, action: Action) -> pygame.Rect | None:
 
 def _gui_named(text: str) -> Callable[[FocusTarget], bool]:
     """A `wanted` for `tab_to`: the button with these words."""
-    return lambda f: f.key.startswith("gui:") and f.key.endswith(text)
+    return lambda f: f.key.startswith("gui:") and f.label == text
 
 
 def _press_button(app: App, rect: pygame.Rect) -> None:

@@ -148,17 +148,9 @@ def test_settings_drop_down_and_slider_by_keys(app) -> None:  # type: ignore[no-
     # the language drop-down: Enter opens it, Tab to an option, Enter picks it
     tab_to(app, lambda t: t.rect == scene.language.rect)
     use_focused(app, 3)
-    tab_to(app, lambda t: ":option:" in t.key and "Português" in _text_of(app, t))
+    tab_to(app, lambda t: ":option:" in t.key and "Português" in t.label)
     use_focused(app, 5)
     assert app.settings.language == "pt"
-
-
-def _text_of(app, target: FocusTarget) -> str:  # type: ignore[no-untyped-def]
-    # the option button under the target (the drop-down's open list)
-    for element in app.ui_manager.get_sprite_group().sprites():
-        if getattr(element, "rect", None) == target.rect and hasattr(element, "text"):
-            return str(element.text)
-    return ""
 
 
 def test_a_text_box_keeps_its_keys_and_tab_leaves_it(app) -> None:  # type: ignore[no-untyped-def]
@@ -231,3 +223,11 @@ def test_space_skips_while_bots_play_and_esc_pauses(app) -> None:  # type: ignor
     key(app, pygame.K_ESCAPE)
     pump(app, 3)
     assert type(app.scenes.top).__name__ == "PauseMenu"
+
+
+def test_beside_a_wide_button_the_arrow_takes_the_one_straight_beside() -> None:
+    wide = FocusTarget("raise", pygame.Rect(300, 100, 300, 40), lambda: None)
+    beside = FocusTarget("call", pygame.Rect(100, 100, 150, 40), lambda: None)
+    up_left = FocusTarget("pot", pygame.Rect(230, 40, 60, 40), lambda: None)
+    targets = [wide, beside, up_left]
+    assert targets[nearest(targets, wide.rect, (-1, 0)) or 0].key == "call"

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from scenes.keyboard import ARROWS, FocusRing, FocusTarget, gui_targets, press
+from scenes.keyboard import FocusRing, FocusTarget, press
 from scenes.manager import AppHost
 from scenes.tables.wyrt.controls import BetControls
 
@@ -121,35 +121,13 @@ class WyrtFocus:
                 out.append(FocusTarget(f"wyrt:{name}", pygame.Rect(b.rect), partial(press, b)))
         return out
 
-    def focus_targets(self: FocusHost) -> list[FocusTarget]:
-        """The table's targets, then the other buttons (menu, fast, practice):
-        the controls and the slider's own little buttons come once, as ours."""
-        ours = self.table_targets()
-        taken = [t.rect for t in ours]
-        rest = [t for t in gui_targets(self.ui) if not any(r.contains(t.rect) for r in taken)]
-        return ours + rest
+    def offers_button(self: FocusHost, rect: pygame.Rect) -> bool:
+        """The controls and the slider's own little buttons come once, as ours."""
+        return not any(t.rect.contains(rect) for t in self.table_targets())
 
-    @property
-    def arrows_move_focus(self: FocusHost) -> bool:
-        """While the slider shows, Up/Down size the bet (Left/Right: `ring_arrow`)."""
-        return not slider_shown(self.controls)
-
-    @arrows_move_focus.setter
-    def arrows_move_focus(self, value: bool) -> None:
-        """(The table decides from its slider; the base's class default is not set.)"""
-
-    def ring_arrow(self: FocusHost, event: pygame.event.Event) -> bool:
-        """Left/Right move the ring while the slider keeps Up/Down."""
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
-            and not getattr(event, "mod", 0)
-            & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_SHIFT)
-            and slider_shown(self.controls)
-        ):
-            self.focus_ring.go(self.focus_targets(), ARROWS[event.key])
-            return True
-        return False
+    def arrow_moves_focus(self: FocusHost, key: int) -> bool:
+        """While the slider shows, Up/Down size the bet and Left/Right move the ring."""
+        return key in (pygame.K_LEFT, pygame.K_RIGHT) or not slider_shown(self.controls)
 
     def back_out(self: FocusHost) -> bool:
         """Esc: a bet being sized goes back to the minimum (a typed amount is

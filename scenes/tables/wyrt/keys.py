@@ -50,7 +50,6 @@ class KeysHost(Protocol):
     def toggle_reveal(self) -> None: ...
     def _ask(self, title: Words, text: Words, yes: Callable[[], None]) -> None: ...
     def _ask_cheat(self) -> None: ...
-    def ring_arrow(self, event: pygame.event.Event) -> bool: ...
 
 
 class WyrtKeys:
@@ -102,8 +101,6 @@ class WyrtKeys:
             cheat = self.extra_buttons.get("cheat")
             if event.key == pygame.K_t and cheat is not None and cheat.visible:
                 self._ask_cheat()
-                return True
-            if self.ring_arrow(event):
                 return True
             if self.controls is not None and self.controls.handle_key(event):
                 return True
