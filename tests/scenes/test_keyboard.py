@@ -231,3 +231,38 @@ def test_beside_a_wide_button_the_arrow_takes_the_one_straight_beside() -> None:
     up_left = FocusTarget("pot", pygame.Rect(230, 40, 60, 40), lambda: None)
     targets = [wide, beside, up_left]
     assert targets[nearest(targets, wide.rect, (-1, 0)) or 0].key == "call"
+
+
+def test_every_screen_of_the_menu_opens_walks_and_closes_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+    """From the menu, by keys only: open each entry, walk its ring once round
+    (every target drawn inside the window), open and close its keys sheet, Esc
+    back to the menu."""
+    menu = MainMenu(app)
+    app.scenes.push(menu, fade=False)
+    pump(app, 3)
+    w, h = app.size
+    for name in menu.entries:
+        if name == "quit":
+            continue
+        tab_to(app, key_named(f"menu:{name}"))
+        use_focused(app, 30)
+        screen = app.scenes.top
+        assert screen is not menu, name
+        targets = screen.focus_targets()
+        assert targets, f"{name}: nothing for the keyboard"
+        for _ in range(len(targets) + 1):
+            key(app, pygame.K_TAB)
+            now = focused(app)
+            assert now is not None, name
+            assert now.rect.colliderect(pygame.Rect(0, 0, w, h)), (
+                f"{name}: {now.key} off the window"
+            )
+        key(app, pygame.K_F1)
+        pump(app, 2)
+        assert isinstance(app.scenes.top, KeysSheet), name
+        key(app, pygame.K_ESCAPE)
+        pump(app, 2)
+        assert app.scenes.top is screen, name
+        key(app, pygame.K_ESCAPE)
+        pump(app, 30)
+        assert app.scenes.top is menu, name
