@@ -261,7 +261,9 @@ def decode(raw: str | bytes, *, limit: int = MAX_MESSAGE) -> Message:
 
 def _check_lobby(kind: str, data: dict[str, Any]) -> None:
     """The lengths and contents of the lobby's fields (a server reads them as ids)."""
-    short = [v for k, v in data.items() if isinstance(v, str) and k not in ("name", "secret", "token")]
+    short = [
+        v for k, v in data.items() if isinstance(v, str) and k not in ("name", "secret", "token")
+    ]
     if any(len(v) > MAX_ID for v in short) or len(data.get("secret") or "") > MAX_TOKEN:
         raise ProtocolError("bad_shape", f"a {kind} field is too long")
     if kind == "hello" and len(data["name"]) > MAX_NAME:

@@ -108,6 +108,8 @@ class Hub(Lobby):
         self._bot_seeds: dict[str, str] = {}
         self._statuses: dict[str, list[str]] = {}
         self._ended_at: dict[str, float] = {}
+        #: tables whose start is logged (a restored one was logged before)
+        self._started: set[str] = set()
         for row in store.live_tables():
             try:
                 t = restore(row, clock=clock, doorman=self.doorman, grace=grace)
@@ -117,6 +119,8 @@ class Hub(Lobby):
                 continue
             self.tables[t.id] = t
             self._statuses[t.id] = [s.status for s in t.session.seats]
+            if t.session.started:
+                self._started.add(t.id)
             self.note(t, f"restored ({len(row.actions)} actions)")
 
     # -- what the transport calls -------------------------------------------------
@@ -303,6 +307,10 @@ class Hub(Lobby):
                     self._detach(link, "")
                 else:
                     del t.links[local]
+        t.note_turn(self.clock())
+        if session.started and t.id not in self._started:
+            self._started.add(t.id)
+            self.note(t, "started: " + ", ".join(s.name for s in session.seats))
         if session.is_over and not t.ended:
             self._finish(t)
 

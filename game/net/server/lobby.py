@@ -215,6 +215,8 @@ class Lobby(ABC):
         code = None if t.public else shown_code(session.code)
         self._send(link.id, encode("created", table=t.id, code=code))
         self.note(t, f"created by {link.player} ({'public' if t.public else 'private'})")
+        if not session.open_remote_seats():  # bots only: nobody to wait for
+            self._in_table(t, HostSession.start)
 
     def _ask(self, link: Link, msg: Message) -> None:
         """A join or a watch: by table id at once, by code in its address's slot."""
@@ -349,8 +351,6 @@ class Lobby(ABC):
                 session.hand_to_bot(seat, level)
 
         self._in_table(t, fill)
-        if t.session.started:
-            self.note(t, "started")
 
     def _mine(self, link: Link, _msg: Message) -> None:
         assert link.player is not None

@@ -48,9 +48,10 @@ class ServerTable:
     watchers: dict[int, int] = field(default_factory=dict)
     #: the last time a person did something here (join, act, phrase)
     active_at: float = 0.0
-    #: (log length, seats to move) when the turn clock last started, and when
-    turn_mark: tuple[int, tuple[int, ...]] = (-1, ())
-    turn_at: float = 0.0
+    #: when each seat to move started waiting for its move (the turn clock),
+    #: and how much of the log that has seen
+    since: dict[int, float] = field(default_factory=dict)
+    seen: int = 0
     #: actions of the log already in the store
     stored: int = 0
     errors_seen: int = 0
@@ -139,9 +140,7 @@ class ServerTable:
         if match is None or match.is_over:
             return []
         to_move = tuple(match.to_move)
-        mark = (len(match.log), to_move)
-        if mark != self.turn_mark:
-            self.turn_mark, self.turn_at = mark, now
+        self.note_turn(now)
         limit = CLOCKS.get(self.clock, 0.0)
         out: list[tuple[int, str, bool]] = []
         for seat in to_move:
@@ -149,10 +148,26 @@ class ServerTable:
             if s.kind == "bot" and s.bot_id:
                 out.append((seat, s.bot_id, False))
             elif s.kind == "remote" and (
-                s.status == "standin" or (limit and now - self.turn_at >= limit)
+                s.status == "standin" or (limit and now - self.since[seat] >= limit)
             ):
                 out.append((seat, fallback, True))
         return out
+
+    def note_turn(self, now: float) -> None:
+        """Each seat's turn clock starts when it must move, and again after
+        each of its actions (a War turn of many moves gets a clock per move)."""
+        match = self.session.match
+        if match is None:
+            return
+        for seat, _action in match.log[self.seen :]:
+            self.since.pop(seat, None)
+        self.seen = len(match.log)
+        to_move = set(match.to_move)
+        for seat in list(self.since):
+            if seat not in to_move:
+                del self.since[seat]
+        for seat in to_move:
+            self.since.setdefault(seat, now)
 
     def watcher_state(self, cid: int, events: list[Event]) -> str:
         """The next `state` for watcher `cid`: the public view and public events only."""

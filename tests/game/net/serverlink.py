@@ -93,7 +93,7 @@ class Client:
         msg: dict[str, Any] = {"version": PROTOCOL_VERSION, "code": "", "name": ""}
         if table:
             msg["table"] = table
-        self.send("join", **msg, **fields)
+        self.send("join", **{**msg, **fields})
 
     def create(self, game: str = "alta", seats: list[str] | None = None, **fields: Any) -> str:
         self.send("create", game=game, seats=seats or ["remote", "remote"], **fields)
