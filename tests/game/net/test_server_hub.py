@@ -358,3 +358,27 @@ def test_a_watcher_of_each_game_gets_the_public_view_only(game: str) -> None:
     # the seats did get secrets the watcher never saw
     secret = [e for e in session.seats[0].events if not Record.from_dict(e).visible_to(None)]
     assert secret and eve.msgs("state")
+
+
+def test_code_guesses_are_slowed_per_address() -> None:
+    net = Net()
+    owner = net.client("Own", "10.9.0.1")
+    owner.send("create", game="alta", seats=["remote", "remote"], private=True)
+    code = owner.last("created")["code"]
+    guesser = net.client("Eve", "10.6.6.6")
+    for _ in range(net.hub.doorman.FREE_FAILURES):
+        guesser.join(code="AAAA-AAAA")
+    assert len(guesser.msgs("refused")) == net.hub.doorman.FREE_FAILURES
+    guesser.join(code="AAAA-AAAA")  # past the free ones: it waits for its slot
+    assert len(guesser.msgs("refused")) == net.hub.doorman.FREE_FAILURES
+    answered = 0
+    for _ in range(120):  # one minute in half seconds, a guess whenever the last is answered
+        if net.hub.links[guesser.cid].pending is None:
+            guesser.join(code="AAAA-AAAA")
+        net.tick(0.5)
+        answered = len(guesser.msgs("refused"))
+    # the delay doubles from DELAY_BASE up to DELAY_MAX: a few quicker ones first
+    assert answered - net.hub.doorman.FREE_FAILURES <= 60 / net.hub.doorman.DELAY_MAX + 4
+    friend = net.client("Bia", "10.0.0.7")  # another address is not slowed
+    friend.join(code=code)
+    assert friend.last("welcome")
