@@ -62,7 +62,7 @@ class Server:
 
 class Player:
     def __init__(self, url: str, name: str, **who: Any) -> None:
-        self.ws: ClientConnection = connect(url, open_timeout=5, proxy=None)
+        self.ws: ClientConnection = connect(url, open_timeout=5, proxy=None).__enter__()
         self.seq = 0
         self.last_state: dict[str, Any] = {}
         self.send("hello", version=PROTOCOL_VERSION, name=name, **who)
@@ -154,7 +154,7 @@ def test_a_server_restarted_mid_match_gives_every_player_their_seat(tmp_path: Pa
 def test_a_connection_that_never_says_hello_is_closed(tmp_path: Path) -> None:
     server = Server(tmp_path)
     try:
-        ws = connect(server.url, open_timeout=5, proxy=None)
+        ws = connect(server.url, open_timeout=5, proxy=None).__enter__()
         started = time.monotonic()
         try:
             ws.recv(timeout=12)
