@@ -1,4 +1,4 @@
-"""The `taverna host` and `taverna join` subcommands (registered by main.py)."""
+"""The `taverna host`, `taverna join` and `taverna server` subcommands (registered by main.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-COMMANDS = ("host", "join")
+COMMANDS = ("host", "join", "server")
 
 
 def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
@@ -47,9 +47,40 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
     join.add_argument("--bot", default="easy", help="the autoplay bot's level")
     join.add_argument("--headless", action="store_true", help="no window (needs --autoplay)")
 
+    server = sub.add_parser("server", help="a server of many tables, headless and long-running")
+    server.add_argument(
+        "--port", type=int, default=47474, help="port to listen on (0: any free one)"
+    )
+    server.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        help="address to listen on (default: this machine only; a community server says 0.0.0.0)",
+    )
+    server.add_argument("--data", help="data folder (default: the app's data folder's server/)")
+    server.add_argument("--max-tables", type=int, default=200, help="tables open at once")
+    server.add_argument(
+        "--bot-workers", type=int, default=2, help="processes bots think in (0: in the server)"
+    )
+    server.add_argument(
+        "--grace", type=float, default=60.0, help="seconds before a bot plays an absent seat"
+    )
+
 
 def run(args: argparse.Namespace) -> int:
-    """Run `host` or `join`; returns the exit status."""
+    """Run `host`, `join` or `server`; returns the exit status."""
+    if args.command == "server":
+        from pathlib import Path
+
+        from game.net.server.run import run_server
+
+        return run_server(
+            port=args.port,
+            bind=args.bind,
+            data=Path(args.data) if args.data else None,
+            max_tables=max(1, args.max_tables),
+            bot_workers=max(0, args.bot_workers),
+            grace=args.grace,
+        )
     if args.command == "host" and not args.headless:
         print(
             "taverna: a host with a window starts from the new-match screen (a seat set to "

@@ -31,6 +31,8 @@ MAX_HOST_MESSAGE = 1024 * 1024
 MAX_DEPTH = 32
 
 CLIENT_TYPES = ("join", "act", "ping", "leave")
+#: what a client may also say to a server of many tables (`game.net.server`)
+LOBBY_TYPES = ("hello", "list", "create", "watch", "phrase", "start", "mine", "leaderboard")
 HOST_TYPES = (
     "welcome",
     "state",
@@ -41,6 +43,8 @@ HOST_TYPES = (
     "host_closing",
     "match_over",
 )
+#: what a server of many tables also answers
+SERVER_TYPES = ("greeted", "tables", "created", "watching", "said", "my_tables", "ranks", "left")
 
 
 class ProtocolError(ValueError):
@@ -81,6 +85,8 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "game": (_STR + _NONE, False),
         "token": (_STR + _NONE, False),
         "seat": (_INT + _NONE, False),
+        # a server of many tables: which table (a public one's id, or with a token)
+        "table": (_STR + _NONE, False),
     },
     "act": {"seq": (_INT, True), "action": (_DICT, True), "seat": (_INT + _NONE, False)},
     "ping": {"n": (_INT, False)},
@@ -114,11 +120,56 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "pong": {"n": (_INT, False)},
     "host_closing": {"reason": (_STR, False)},
     "match_over": {"standings": (_LIST, True)},
+    # -- a server of many tables: the lobby (client) --
+    "hello": {
+        "version": (_INT, True),
+        "name": (_STR, True),
+        "player": (_STR + _NONE, False),
+        "secret": (_STR + _NONE, False),
+    },
+    "list": {"game": (_STR + _NONE, False)},
+    "create": {
+        "game": (_STR, True),
+        "seats": (_LIST, True),
+        "options": (_DICT, False),
+        "private": (_BOOL, False),
+        "watchers": (_BOOL, False),
+        "clock": (_STR, False),
+    },
+    "watch": {"table": (_STR, True), "code": (_STR, False)},
+    "phrase": {"id": (_STR, True)},
+    "start": {"table": (_STR, True)},
+    "mine": {},
+    "leaderboard": {"game": (_STR, True)},
+    # -- a server of many tables: the lobby (server) --
+    "greeted": {
+        "version": (_INT, True),
+        "player": (_STR, True),
+        "secret": (_STR + _NONE, True),
+        "name": (_STR, True),
+    },
+    "tables": {"tables": (_LIST, True)},
+    "created": {"table": (_STR, True), "code": (_STR + _NONE, True)},
+    "watching": {
+        "table": (_STR, True),
+        "game": (_STR, True),
+        "options": (_DICT, True),
+        "seats": (_LIST, True),
+    },
+    "said": {"id": (_STR, True), "seat": (_INT + _NONE, True), "name": (_STR, True)},
+    "my_tables": {"tables": (_LIST, True)},
+    "ranks": {"game": (_STR, True), "rows": (_LIST, True)},
+    "left": {"table": (_STR, True), "reason": (_STR, False)},
 }
 
 #: lengths of short text fields a client may send (a name: `game.names.MAX_NAME`)
 MAX_CODE = 16
 MAX_TOKEN = 64
+#: lobby fields: ids (a player's, a table's, a game's, a phrase's, a seat kind)
+MAX_ID = 32
+#: seats a created table may have, and the size of its options as JSON
+MAX_SEATS = 8
+MAX_OPTIONS = 2048
 
 
 #: what never goes into a message, a log line or a terminal: controls (C0, DEL,
@@ -180,7 +231,7 @@ def decode(raw: str | bytes, *, limit: int = MAX_MESSAGE) -> Message:
         raise ProtocolError("unknown_type", printable(str(kind)[:40]))
     spec = SCHEMA[kind]
     # The version first: a joiner of another version may also send other fields.
-    if kind == "join" and data.get("version") != PROTOCOL_VERSION:
+    if kind in ("join", "hello") and data.get("version") != PROTOCOL_VERSION:
         raise ProtocolError("version", f"client {data.get('version')!r}, host {PROTOCOL_VERSION}")
     for key in data:
         if key not in spec:
@@ -203,7 +254,29 @@ def decode(raw: str | bytes, *, limit: int = MAX_MESSAGE) -> Message:
         )
         if too_long:
             raise ProtocolError("bad_shape", "a join field is too long")
+    if kind in LOBBY_TYPES or kind == "join":
+        _check_lobby(kind, data)
     return Message(kind, data)
+
+
+def _check_lobby(kind: str, data: dict[str, Any]) -> None:
+    """The lengths and contents of the lobby's fields (a server reads them as ids)."""
+    short = [
+        v for k, v in data.items() if isinstance(v, str) and k not in ("name", "secret", "token")
+    ]
+    if any(len(v) > MAX_ID for v in short) or len(data.get("secret") or "") > MAX_TOKEN:
+        raise ProtocolError("bad_shape", f"a {kind} field is too long")
+    if kind == "hello" and len(data["name"]) > MAX_NAME:
+        raise ProtocolError("bad_shape", "the name is too long")
+    if kind == "create":
+        seats = data["seats"]
+        if not 1 <= len(seats) <= MAX_SEATS or not all(
+            isinstance(s, str) and len(s) <= MAX_ID for s in seats
+        ):
+            raise ProtocolError("bad_shape", "create.seats is a short list of seat kinds")
+        options = data.get("options", {})
+        if _depth(options, 4) > 4 or len(json.dumps(options)) > MAX_OPTIONS:
+            raise ProtocolError("bad_shape", "create.options is too big")
 
 
 def encode(kind: str, **fields: Any) -> str:

@@ -149,6 +149,8 @@ class HostSession:
         #: (`take_feed`); kept only when a table reads it
         self.keep_feed = keep_feed
         self._feed: list[Event] = []
+        #: unexpected exceptions a message ran into (a server ends such a table)
+        self.errors = 0
 
     # -- the table ----------------------------------------------------------
 
@@ -216,16 +218,22 @@ class HostSession:
             return []
         return [i for i in self.match.to_move if self.seats[i].kind == "bot"]
 
-    def act_local(self, seat: int, action: Action) -> list[Event]:
-        """A bot's or the host's own action; raises `IllegalAction` untouched."""
+    def act_local(self, seat: int, action: Action, *, stand_in: bool = False) -> list[Event]:
+        """A bot's or the host's own action; raises `IllegalAction` untouched.
+        `stand_in`: a server's bot plays a remote seat whose player is away or late."""
         s = self._seat(seat)
-        if s.kind == "remote":
+        if s.kind == "remote" and not stand_in:
             raise SessionError(f"seat {seat} is played from another machine")
         if self.match is None:
             raise SessionError("the match has not started")
         events = self.match.apply(seat, action)
         self._after_action(events)
         return events
+
+    def mark(self, seat: int, status: str) -> None:
+        """Show a seat's new status to every player (a server's "standin")."""
+        self._seat(seat).status = status
+        self._announce(seat)
 
     def _seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
@@ -282,6 +290,7 @@ class HostSession:
         try:
             self._dispatch(conn, msg)
         except Exception as e:  # noqa: BLE001 -- one bad message must not stop the table
+            self.errors += 1
             line = self.doorman.tally.note(f"internal {type(e).__name__}", conn.address)
             if line is not None:
                 log.exception("message from connection %s failed; %s", cid, line)

@@ -31,18 +31,56 @@ import queue
 import socket
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection as _SyncClient
 from websockets.sync.client import connect
 
+from game.net.guard import Doorman
 from game.net.outbox import MAX_BYTES, MAX_MESSAGES, Outbox
 from game.net.protocol import MAX_HOST_MESSAGE, MAX_MESSAGE
-from game.net.session import HostSession
 
 T = TypeVar("T")
+
+
+class Hosted(Protocol):
+    """What the server feeds: one table's `HostSession`, or a server's `Hub` of many."""
+
+    doorman: Doorman
+    version: int
+
+    def connect(self, address: str = "local") -> int:
+        """A new connection; returns its id."""
+        ...
+
+    def receive(self, cid: int, raw: str | bytes) -> None:
+        """One message from a connection."""
+        ...
+
+    def disconnect(self, cid: int) -> None:
+        """A connection is gone."""
+        ...
+
+    def tick(self) -> None:
+        """Time passes."""
+        ...
+
+    def take_output(self) -> list[tuple[int, str]]:
+        """Messages to send, in order."""
+        ...
+
+    def take_closing(self) -> list[tuple[int, str]]:
+        """Connections to close, with a reason."""
+        ...
+
+    def close_all(self, reason: str = "host_closing") -> None:
+        """Tell everyone the host is closing."""
+        ...
+
+
+S = TypeVar("S", bound=Hosted)
 
 log = logging.getLogger(__name__)
 
@@ -74,14 +112,14 @@ HISTORY_PREFIX = '{"t":"history"'
 _CLOSE_CODES = {"leave": 1000, "host_closing": 1000, TOO_SLOW: 1013}
 
 
-class HostServer:
-    """A websockets server feeding one `HostSession`, on its own thread."""
+class HostServer(Generic[S]):
+    """A websockets server feeding one `HostSession` (or a `Hub`), on its own thread."""
 
     #: each connection's outbox bound (tests lower them)
     OUTBOX_MESSAGES = MAX_MESSAGES
     OUTBOX_BYTES = MAX_BYTES
 
-    def __init__(self, session: HostSession, host: str = "0.0.0.0", port: int = 0) -> None:
+    def __init__(self, session: S, host: str = "0.0.0.0", port: int = 0) -> None:
         self.session = session
         self.host = host
         self.port = port
@@ -126,7 +164,7 @@ class HostServer:
         self._thread.join(timeout=5)
         self._loop = None
 
-    def call(self, fn: Callable[[HostSession], T]) -> T:
+    def call(self, fn: Callable[[S], T]) -> T:
         """Run `fn(session)` under the lock from any thread, then send its output."""
         with self.lock:
             result = fn(self.session)
