@@ -32,9 +32,14 @@ class SessionError(ValueError):
     """A host-side request the session cannot do (not a client's fault)."""
 
 
-def new_code(rng: Callable[[str], str] = secrets.choice) -> str:
+#: a server's private tables: it holds many at once and a code-only join is
+#: checked against all of them, so each guess tries every table (issue 46)
+SERVER_CODE_LENGTH = 12
+
+
+def new_code(rng: Callable[[str], str] = secrets.choice, length: int = CODE_LENGTH) -> str:
     """A join code of unambiguous capital letters."""
-    return "".join(rng(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "".join(rng(CODE_ALPHABET) for _ in range(length))
 
 
 def normal_code(text: str) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from game.names import clean_name
 from game.net.guard import Bucket, Doorman, address_key
 from game.net.protocol import PROTOCOL_VERSION, Message, encode
-from game.net.seating import SessionError, same_secret, shown_code
+from game.net.seating import SERVER_CODE_LENGTH, SessionError, new_code, same_secret, shown_code
 from game.net.server.store import Store
 from game.net.server.table import CLOCKS, ServerTable
 from game.net.session import HostSession
@@ -187,6 +187,7 @@ class Lobby(ABC):
                 game,
                 kinds,
                 options=msg.get("options", {}),
+                code=new_code(length=SERVER_CODE_LENGTH),
                 clock=self.clock,
                 grace=self.grace,
                 keep_feed=True,

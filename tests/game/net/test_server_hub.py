@@ -109,6 +109,10 @@ def test_a_private_table_is_joined_by_its_code_only() -> None:
     ana, bia = net.client("Ana"), net.client("Bia", "10.0.0.2")
     ana.send("create", game="alta", seats=["remote", "remote"], private=True)
     created = ana.last("created")
+    # 12 letters, not a single host's 8: a code-only join is tried against every
+    # private table of the server at once (1,000 tables, 1,000 addresses at
+    # 0.5 guesses/s each: 20**12 / 2 / 1000 / 512 s is some 127 years, not 7 hours)
+    assert len(created["code"].replace("-", "")) == 12
     bia.join(created["table"])  # its id is not enough
     assert bia.refused() == "wrong_code" and not bia.msgs("welcome")
     bia.join(code="AAAA-AAAA")
