@@ -1,5 +1,5 @@
 """Settings: language, fullscreen, volumes, animation speed, confirmations,
-odds display, card back, player colours and the port a hosted table listens on. Every change
+odds display, card back, player colours, text size and the port a hosted table listens on. Every change
 applies and is saved at once."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from scenes import palette, style, ui
 from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.prefs import ANIMATION_SPEEDS, CARD_BACKS, Settings, valid_port
+from scenes.text_scale import TEXT_SIZES, text_size
 from scenes.widgets.cards import back_surface
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class SettingsScene(Scene):
         "show_odds",
         "card_back",
         "palette",
+        "text_size",
         "host_port",
     )
 
@@ -83,6 +85,8 @@ class SettingsScene(Scene):
         )
         palettes = [(tr(f"ui.settings.palettes.{k}"), k) for k in palette.PALETTES]
         self.palette = ui.dropdown(ctl("palette"), palettes, s.palette, m, self.ui)
+        sizes = [(tr("ui.settings.text_percent", n=n), str(n)) for n in TEXT_SIZES]
+        self.text_size = ui.dropdown(ctl("text_size"), sizes, str(s.text_size), m, self.ui)
         self.host_port = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(cx, self.row_y["host_port"], 110, 36), m, self.ui
         )
@@ -117,6 +121,8 @@ class SettingsScene(Scene):
         if self.app.fullscreen:
             self.app.toggle_fullscreen()
         self.app.settings = fresh
+        if text_size() != fresh.text_size:
+            self.app.set_text_size(fresh.text_size)  # every screen laid out again, this one too
         self._set()
         self.resize(self.app.size)
         self.app.notify(tr("ui.settings.defaults_done"))
@@ -135,6 +141,8 @@ class SettingsScene(Scene):
                 self._set(card_back=ui.selected_id(self.card_back))
             elif event.ui_element == self.palette:
                 self.app.set_palette(ui.selected_id(self.palette))
+            elif event.ui_element == self.text_size:
+                self.app.set_text_size(int(ui.selected_id(self.text_size)))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element == self.host_port:
             self._port_typed()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
