@@ -39,6 +39,8 @@ class Watch:
     made: dict[int, tuple[pygame.Surface, str, int | None]] = field(default_factory=dict)
     on_screen: list[Drawn] = field(default_factory=list)
     faults: list[str] = field(default_factory=list)
+    #: what was drawn on each surface other than the window, by the surface's id
+    panels: dict[int, list[Drawn]] = field(default_factory=dict)
     #: texts checked (ours on any surface, pygame-gui's)
     checked: int = 0
     on: bool = False
@@ -86,6 +88,8 @@ def watching(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
             w.checked += 1
             if not _inside(rect, target.get_rect()):
                 w.faults.append(f"{text!r} at {rect} leaves its panel {target.get_rect()}")
+            # a plate or a panel painted once: its lines must not fall on each other
+            w.faults.extend(_overlaps(Drawn(text, rect, None), w.panels.setdefault(id(target), [])))
         return rect
 
     monkeypatch.setattr(style, "render_text", render_text)
@@ -97,6 +101,9 @@ def check_frame(app: Any, w: Watch) -> list[str]:
     """Draw one frame watched; the faults of our text and pygame-gui's in it."""
     w.made.clear()
     w.on_screen.clear()
+    w.panels.clear()
+    # plates, cards and panels painted at an earlier frame are painted again, watched
+    style.reset_caches()
     w.on = True
     try:
         app.step(1 / 60, pygame.event.get())
@@ -110,13 +117,9 @@ def check_frame(app: Any, w: Watch) -> list[str]:
             w.faults.append(f"{d.text!r} at {d.rect} leaves the window")
         if d.max_width and d.rect.width > d.max_width + 4:  # a drop shadow's pixels
             w.faults.append(f"{d.text!r} is {d.rect.width} px wide in a {d.max_width} px box")
-    for i, a in enumerate(ours):
-        for b in ours[i + 1 :]:
-            if a.text == b.text and abs(a.rect.x - b.rect.x) <= 3 and abs(a.rect.y - b.rect.y) <= 3:
-                continue  # a text and its own shadow or halo
-            clip = _ink(a.rect).clip(_ink(b.rect))
-            if clip.width > 2 and clip.height > 2:
-                w.faults.append(f"{a.text!r} at {a.rect} overlaps {b.text!r} at {b.rect}")
+    seen: list[Drawn] = []
+    for d in ours:
+        w.faults.extend(_overlaps(d, seen))
     widgets = [e.rect for e in _widgets(app) if not _scrolled(e)]
     for d in ours:
         for r in widgets:
@@ -138,6 +141,19 @@ def _widgets(app: Any) -> list[Any]:
         and not isinstance(e, (pygame_gui.core.UIContainer, pygame_gui.elements.UITooltip))
         and e.rect.width > 0
     ]
+
+
+def _overlaps(d: Drawn, seen: list[Drawn]) -> list[str]:
+    """`d` against the texts drawn before it on the same surface (then noted)."""
+    out = []
+    for b in seen:
+        if d.text == b.text and abs(d.rect.x - b.rect.x) <= 3 and abs(d.rect.y - b.rect.y) <= 3:
+            continue  # a text and its own shadow or halo
+        clip = _ink(b.rect).clip(_ink(d.rect))
+        if clip.width > 2 and clip.height > 2:
+            out.append(f"{b.text!r} at {b.rect} overlaps {d.text!r} at {d.rect}")
+    seen.append(d)
+    return out
 
 
 def _ink(rect: pygame.Rect) -> pygame.Rect:

@@ -28,6 +28,7 @@ from scenes.tables.chama.hints import bot_hand_text, pretty
 from scenes.tables.chama.look import LEGAL, chama_card, hand_order
 from scenes.tables.chama.selection import Selection, lit_hand
 from scenes.tables.chama.turn_bar import Badge, TurnBarState, draw_turn_bar
+from scenes.text_scale import scaled
 
 SLOTS = "ABCDEF"
 
@@ -394,7 +395,7 @@ class ChamaPainter:
                 surface,
                 tr("chamatable.deck_label", count=p["draw_count"]),
                 13,
-                (x, r.top + 30),
+                (x, r.top + 10 + scaled(20)),
                 style.PARCHMENT,
                 shadow=style.BLACK,
             )
@@ -402,7 +403,7 @@ class ChamaPainter:
                 surface,
                 tr("chamatable.discard_label", count=len(p["discard"])),
                 13,
-                (x, r.top + 48),
+                (x, r.top + 10 + scaled(20) + scaled(18)),
                 style.PARCHMENT,
                 shadow=style.BLACK,
             )
