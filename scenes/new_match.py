@@ -241,9 +241,7 @@ class NewMatchScene(Scene):
             else:
                 zero_note = o.key in ZERO_MEANS
                 if zero_note:  # a short entry and, beside it, what 0 means
-                    ew = ui.number_entry_width()
-                    note_rect = pygame.Rect(rect.left + ew + 8, rect.top, rect.width - ew - 8, 36)
-                    rect = pygame.Rect(rect.left, rect.top, ew, rect.height)
+                    rect, note_rect = ui.number_and_note(rect)
                 entry = pygame_gui.elements.UITextEntryLine(rect, m, inner)
                 entry.set_allowed_characters("numbers")
                 entry.set_text(str(value))
@@ -581,12 +579,8 @@ class NewMatchScene(Scene):
         return ""
 
     def _notice_height(self) -> int:
-        text = self._notice_text()
-        return (
-            scaled(24) * len(style.wrap_text(text, 18, self.panel.width - 60, "bold"))
-            if text
-            else 0
-        )
+        text, w = self._notice_text(), self.panel.width - 60
+        return scaled(24) * len(style.wrap_text(text, 18, w, "bold")) if text else 0
 
     def _draw_not_ready(self, surface: pygame.Surface, engine: bool) -> None:
         key = "ui.new_match.engine_not_ready" if engine else "ui.new_match.not_ready"

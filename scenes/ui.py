@@ -51,10 +51,12 @@ def label(
     return made
 
 
-def number_entry_width() -> int:
-    """How wide a box for a number of a few digits is drawn (narrower at a large
-    text size, leaving the words beside it their room)."""
-    return 82 if text_size() == 100 else 64
+def number_and_note(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """A box for a number of a few digits at the left of `rect` and the words
+    beside it (the box narrower at a large text size: the words need the room)."""
+    w = 82 if text_size() == 100 else 64
+    note = pygame.Rect(rect.left + w + 8, rect.top, rect.width - w - 8, rect.height)
+    return pygame.Rect(rect.left, rect.top, w, rect.height), note
 
 
 def text_room(element: Any) -> int:
