@@ -15,6 +15,7 @@ from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.open_folder import open_folder
+from scenes.text_scale import scaled
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
@@ -87,6 +88,11 @@ class AboutScene(Scene):
         bottom = p.bottom - 84
         for text, size, colour in self.lines():
             for line in style.wrap_text(text, size, p.width - 72) if text else [""]:
-                if y + size > bottom:
+                if y + scaled(size) > bottom:
                     return
-                y = style.blit_text(surface, line, size, (p.left + 36, y), colour).bottom + 2
+                # a folder's path has no space to wrap at: it is drawn smaller instead
+                at = (p.left + 36, y)
+                y = (
+                    style.blit_text(surface, line, size, at, colour, max_width=p.width - 72).bottom
+                    + 2
+                )

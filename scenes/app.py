@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from scenes.prefs import MIN_WINDOW, load_settings, save_settings
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from scenes.i18n import Words
     from scenes.music import TavernMusic
 
@@ -63,11 +65,9 @@ class App:
 
     def __init__(self, args: argparse.Namespace) -> None:
         import pygame
-        import pygame_gui
 
-        from scenes import i18n, palette, style
+        from scenes import i18n, palette, style, text_scale
         from scenes.manager import SceneManager
-        from scenes.paths import THEME, TRANSLATIONS
         from scenes.sound import SoundManager
         from scenes.toast import Toast
 
@@ -82,11 +82,15 @@ class App:
         if getattr(args, "palette", None):
             self.one_off["palette"] = self.settings.palette
             self.settings.palette = args.palette
+        if getattr(args, "text_size", None):
+            self.one_off["text_size"] = self.settings.text_size
+            self.settings.text_size = args.text_size
         if getattr(args, "size", None):
             self.one_off["window_width"] = self.settings.window_width
             self.one_off["window_height"] = self.settings.window_height
         i18n.set_language(self.settings.language)
         palette.use_palette(self.settings.palette)
+        text_scale.use_text_size(self.settings.text_size)
         self.autoplay = bool(getattr(args, "autoplay", False))
         self.frames_limit = int(getattr(args, "frames", 0) or 0)
         self.screenshot: str | None = getattr(args, "screenshot", None)
@@ -122,15 +126,7 @@ class App:
         self.screen = self._open_window()
         pygame.display.set_caption("Taverna")
 
-        theme = json.loads(THEME.read_text(encoding="utf-8"))
-        theme = _resolve_fonts(theme, {"serif": str(style.serif_path())})
-        self.ui_manager = pygame_gui.UIManager(
-            self.size,
-            theme,
-            enable_live_theme_updates=False,
-            starting_language=self.settings.language,
-            translation_directory_paths=[str(TRANSLATIONS)],
-        )
+        self.ui_manager = self._make_ui_manager()
         # Audio opens after the first frame (see run): the window comes first.
         self.sound = SoundManager(
             self.settings.effects_volume, self.settings.music_volume, start=False
@@ -161,6 +157,23 @@ class App:
             self.toast.show(i18n.tr("ui.errors.plain_pygame"), "error")
         if problem:
             self.toast.show(i18n.tr(problem), "warn")
+
+    def _make_ui_manager(self) -> pygame_gui.UIManager:
+        """pygame-gui's manager with our theme, its fonts at the text size in use."""
+        import pygame_gui
+
+        from scenes import style, text_scale
+        from scenes.paths import THEME, TRANSLATIONS
+
+        theme = json.loads(THEME.read_text(encoding="utf-8"))
+        theme = _resolve_fonts(theme, {"serif": str(style.serif_path())})
+        return pygame_gui.UIManager(
+            self.size,
+            text_scale.scaled_theme(theme),
+            enable_live_theme_updates=False,
+            starting_language=self.settings.language,
+            translation_directory_paths=[str(TRANSLATIONS)],
+        )
 
     def start_audio(self) -> None:
         """Open the mixer, synthesise effects in the background, start the music."""
@@ -253,6 +266,24 @@ class App:
         self.settings.palette = name
         self.one_off.pop("palette", None)  # chosen in the settings: it is kept
         self.save_settings()
+
+    def set_text_size(self, percent: int) -> None:
+        """Every text at `percent` % from now on: our fonts and pygame-gui's theme
+        at the new size, and every open screen laid out again for it."""
+        from scenes import style, text_scale
+
+        self.settings.text_size = percent
+        self.one_off.pop("text_size", None)  # chosen in the settings: it is kept
+        self.save_settings()
+        if percent == text_scale.text_size():
+            return
+        text_scale.use_text_size(percent)
+        style.forget_drawn_text()
+        # pygame-gui has no live re-theme of font sizes: a new manager, the
+        # screens' widgets built again into it (as a resize rebuilds them)
+        self.ui_manager.clear_and_reset()
+        self.ui_manager = self._make_ui_manager()
+        self.scenes.resize(self.size)
 
     # -- helpers for scenes -------------------------------------------------
     def notify(self, text: str, kind: str = "info") -> None:

@@ -13,6 +13,7 @@ from scenes import heap, style
 from scenes.i18n import tr
 from scenes.keyboard import FocusTarget
 from scenes.manager import Scene
+from scenes.text_scale import scaled, text_size
 from scenes.widgets.menu_button import MenuButton
 
 if TYPE_CHECKING:
@@ -219,7 +220,8 @@ class MainMenu(Scene):
             else:
                 surface.blit(wood, (0, 0))
         left, top, _, _ = self._layout()
-        title_size = int(min(104, top * 0.55))
+        # the name is the sign over the door: as tall as its room, at any text size
+        title_size = int(min(104, top * 0.55) * 100 / text_size())
         style.blit_text(
             surface,
             "Taverna",
@@ -233,7 +235,7 @@ class MainMenu(Scene):
             surface,
             tr("ui.menu.subtitle"),
             max(16, title_size // 4),
-            (left, int(top * 0.08) + int(title_size * 1.05)),
+            (left, int(top * 0.08) + int(scaled(title_size) * 1.05)),
             style.PARCHMENT_DARK,
             kind="serif",
         )
@@ -357,8 +359,11 @@ class MainMenu(Scene):
             surface, title, 26, (blurb.left + 20, blurb.top + 12), style.INK, kind="serif"
         )
         text = tr(blurb_key(key))
-        for i, line in enumerate(style.wrap_text(text, 16, blurb.width - 40)):
-            y = blurb.top + 50 + i * 22
-            if y + 20 > blurb.bottom:
+        lines = style.wrap_text(text, 16, blurb.width - 40)
+        for i, line in enumerate(lines):
+            y = blurb.top + 12 + scaled(38) + i * scaled(22)
+            if y + scaled(20) > blurb.bottom:
                 break
+            if i + 1 < len(lines) and y + scaled(20) + scaled(22) > blurb.bottom:
+                line = style.ellipsize(line + " " + lines[i + 1], 16, blurb.width - 40)
             style.blit_text(surface, line, 16, (blurb.left + 20, y), style.INK)

@@ -36,6 +36,7 @@ from scenes.seat_choices import (
     seat_choices,
     typed_choice,
 )
+from scenes.text_scale import scaled
 from scenes.widgets.wide_dropdown import WideDropDown
 
 if TYPE_CHECKING:
@@ -240,8 +241,7 @@ class NewMatchScene(Scene):
             else:
                 zero_note = o.key in ZERO_MEANS
                 if zero_note:  # a short entry and, beside it, what 0 means
-                    note_rect = pygame.Rect(rect.left + 90, rect.top, rect.width - 90, rect.height)
-                    rect = pygame.Rect(rect.left, rect.top, 82, rect.height)
+                    rect, note_rect = ui.number_and_note(rect)
                 entry = pygame_gui.elements.UITextEntryLine(rect, m, inner)
                 entry.set_allowed_characters("numbers")
                 entry.set_text(str(value))
@@ -355,7 +355,7 @@ class NewMatchScene(Scene):
             self.error = ""  # the player changes something: the old reason may no longer hold
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.zero_notes:
             key, text = self.zero_keys[event.ui_element], event.ui_element.get_text()
-            self.zero_notes[event.ui_element].set_text(zero_words(key, text))
+            ui.fit_words(self.zero_notes[event.ui_element], zero_words(key, text))
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element == self.back:
                 self.app.scenes.pop()
@@ -539,7 +539,7 @@ class NewMatchScene(Scene):
                     surface,
                     line,
                     12,
-                    (x + w // 2, bottom - 14 * (k + 1)),
+                    (x + w // 2, bottom - scaled(14) * (k + 1)),
                     style.INK_SOFT,
                     anchor="midtop",
                     max_width=w,
@@ -564,9 +564,10 @@ class NewMatchScene(Scene):
         size, lines = style.wrap_to_fit(
             [(self.error, "bold")], area.width, area.height, (16, 14, 12)
         )
-        for k, (_, line) in enumerate(lines[: max(1, area.height // (size + 4))]):
+        step = scaled(size) + 4
+        for k, (_, line) in enumerate(lines[: max(1, area.height // step)]):
             style.blit_text(
-                surface, line, size, (area.left, area.top + k * (size + 4)), style.RED, kind="bold"
+                surface, line, size, (area.left, area.top + k * step), style.RED, "bold"
             )
 
     def _notice_text(self) -> str:
@@ -578,8 +579,8 @@ class NewMatchScene(Scene):
         return ""
 
     def _notice_height(self) -> int:
-        text = self._notice_text()
-        return 24 * len(style.wrap_text(text, 18, self.panel.width - 60, "bold")) if text else 0
+        text, w = self._notice_text(), self.panel.width - 60
+        return scaled(24) * len(style.wrap_text(text, 18, w, "bold")) if text else 0
 
     def _draw_not_ready(self, surface: pygame.Surface, engine: bool) -> None:
         key = "ui.new_match.engine_not_ready" if engine else "ui.new_match.not_ready"
@@ -588,11 +589,11 @@ class NewMatchScene(Scene):
         # wrapped with the bold font it is drawn in, so it stays inside the panel
         for line in style.wrap_text(text, 18, self.panel.width - 60, "bold"):
             style.blit_text(surface, line, 18, (self.panel.left + 26, y), style.RED, kind="bold")
-            y += 24
+            y += scaled(24)
         if engine:
             y += 20
             for line in style.wrap_text(
                 tr(f"ui.menu.blurb.{self.game}"), 17, min(760, self.panel.width - 60)
             ):
                 style.blit_text(surface, line, 17, (self.panel.left + 26, y), style.INK)
-                y += 24
+                y += scaled(24)

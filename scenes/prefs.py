@@ -14,6 +14,7 @@ from typing import Any
 from game import storage
 from scenes.i18n import LANGUAGES, detect_language
 from scenes.palette import PALETTES
+from scenes.text_scale import TEXT_SIZES
 
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.2, "instant": 0.0}
 MIN_WINDOW = (1024, 640)
@@ -36,6 +37,8 @@ class Settings:
     card_back: str = "crimson"
     #: player colours: "default" (the table's own) or "safe" (colour-blind safe)
     palette: str = "default"
+    #: every text of the app at 100, 125 or 150 % (scenes/text_scale.py)
+    text_size: int = 100
     #: the port the on-screen host listens on (a router's forwarding rule names it)
     host_port: int = 47474
     #: games whose first match already offered the guided game (asked once, ever)
@@ -76,6 +79,7 @@ def _valid(name: str, value: Any) -> bool:
         "show_odds": lambda v: isinstance(v, bool),
         "card_back": lambda v: v in CARD_BACKS,
         "palette": lambda v: v in PALETTES,
+        "text_size": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in TEXT_SIZES,
         "host_port": valid_port,
         "guided_offered": lambda v: isinstance(v, list) and all(isinstance(g, str) for g in v),
     }

@@ -1,5 +1,5 @@
 """Settings: language, fullscreen, volumes, animation speed, confirmations,
-odds display, card back, player colours and the port a hosted table listens on. Every change
+odds display, card back, player colours, text size and the port a hosted table listens on. Every change
 applies and is saved at once."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from scenes import palette, style, ui
 from scenes.i18n import later, tr
 from scenes.manager import Scene
 from scenes.prefs import ANIMATION_SPEEDS, CARD_BACKS, Settings, valid_port
+from scenes.text_scale import TEXT_SIZES, scaled, text_size
 from scenes.widgets.cards import back_surface
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class SettingsScene(Scene):
         "show_odds",
         "card_back",
         "palette",
+        "text_size",
         "host_port",
     )
 
@@ -51,16 +53,21 @@ class SettingsScene(Scene):
         self.panel = ui.centered((w, h), pw, ph)
         m = self.app.ui_manager
         s = self.app.settings
-        row_h = (ph - 170) // len(self.ROWS)
+        # the folder's line under the rows grows with the text: the rows make room
+        row_h = (ph - 170 - (scaled(18) - 18)) // len(self.ROWS)
+        ch = min(36, row_h - 2)
         lx = self.panel.left + 40
-        cx = self.panel.left + int(pw * 0.5)
-        cw = pw - int(pw * 0.5) - 40
+        split = 0.5 if text_size() == 100 else 0.56  # the words need more room than the boxes
+        cx = self.panel.left + int(pw * split)
+        cw = pw - int(pw * split) - 40
         self.row_y: dict[str, int] = {}
         for i, name in enumerate(self.ROWS):
             y = self.panel.top + 86 + i * row_h
             self.row_y[name] = y
-            ui.label(pygame.Rect(lx, y, cx - lx - 10, 36), tr(f"ui.settings.{name}"), m, self.ui)
-        ctl = lambda name: pygame.Rect(cx, self.row_y[name], cw, 36)  # noqa: E731
+            # a volume's row leaves room for its per cent, drawn left of the slider
+            room = cx - lx - 10 - (scaled(56) - 56 if name in ("music", "effects") else 0) * 3
+            ui.label(pygame.Rect(lx, y, room, ch), tr(f"ui.settings.{name}"), m, self.ui)
+        ctl = lambda name: pygame.Rect(cx, self.row_y[name], cw, ch)  # noqa: E731
         self.language = ui.dropdown(ctl("language"), list(LANGUAGE_NAMES), s.language, m, self.ui)
         self.fullscreen = ui.button(
             ctl("fullscreen"), self._toggle_text(self.app.fullscreen), m, self.ui
@@ -79,12 +86,14 @@ class SettingsScene(Scene):
         self.show_odds = ui.button(ctl("show_odds"), self._toggle_text(s.show_odds), m, self.ui)
         backs = [(tr(f"ui.settings.backs.{k}"), k) for k in CARD_BACKS]
         self.card_back = ui.dropdown(
-            pygame.Rect(cx, self.row_y["card_back"], cw - 50, 36), backs, s.card_back, m, self.ui
+            pygame.Rect(cx, self.row_y["card_back"], cw - 50, ch), backs, s.card_back, m, self.ui
         )
         palettes = [(tr(f"ui.settings.palettes.{k}"), k) for k in palette.PALETTES]
         self.palette = ui.dropdown(ctl("palette"), palettes, s.palette, m, self.ui)
+        sizes = [(tr("ui.settings.text_percent", n=n), str(n)) for n in TEXT_SIZES]
+        self.text_size = ui.dropdown(ctl("text_size"), sizes, str(s.text_size), m, self.ui)
         self.host_port = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(cx, self.row_y["host_port"], 110, 36), m, self.ui
+            pygame.Rect(cx, self.row_y["host_port"], 110, ch), m, self.ui
         )
         self.host_port.set_allowed_characters("numbers")
         self.host_port.set_text_length_limit(5)
@@ -117,6 +126,8 @@ class SettingsScene(Scene):
         if self.app.fullscreen:
             self.app.toggle_fullscreen()
         self.app.settings = fresh
+        if text_size() != fresh.text_size:
+            self.app.set_text_size(fresh.text_size)  # every screen laid out again, this one too
         self._set()
         self.resize(self.app.size)
         self.app.notify(tr("ui.settings.defaults_done"))
@@ -135,6 +146,8 @@ class SettingsScene(Scene):
                 self._set(card_back=ui.selected_id(self.card_back))
             elif event.ui_element == self.palette:
                 self.app.set_palette(ui.selected_id(self.palette))
+            elif event.ui_element == self.text_size:
+                self.app.set_text_size(int(ui.selected_id(self.text_size)))
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element == self.host_port:
             self._port_typed()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
@@ -198,7 +211,7 @@ class SettingsScene(Scene):
                 surface,
                 f"{round(value * 100)}%",
                 15,
-                (self.panel.left + int(self.panel.width * 0.5) - 12, self.row_y[name] + 9),
+                (self.music.rect.left - 12, self.row_y[name] + 9),
                 style.INK_SOFT,
                 anchor="topright",
             )
@@ -209,7 +222,7 @@ class SettingsScene(Scene):
             surface,
             where,
             13,
-            (self.panel.centerx, self.panel.bottom - 92),
+            (self.panel.centerx, self.panel.bottom - 74 - scaled(18)),
             style.INK_SOFT,
             anchor="midtop",
             max_width=self.panel.width - 60,

@@ -18,6 +18,7 @@ import pygame
 
 from scenes import palette
 from scenes.paths import FONTS
+from scenes.text_scale import scaled
 
 Color = tuple[int, int, int]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -72,6 +73,13 @@ def reset_caches() -> None:
         c.cache_clear()
 
 
+def forget_drawn_text() -> None:
+    """The text size changed: drop every text drawn, measured or cut at the old one."""
+    for c in _CACHES:
+        if any(c is fn for fn in (render_text, ellipsize)):
+            c.cache_clear()
+
+
 def forget_window_sizes() -> None:
     """The window changed size: drop the panels painted for the old layout.
 
@@ -102,12 +110,16 @@ def sans_path(bold: bool = False) -> Path:
     return _noto(bold)
 
 
-@cached(64)
 def font(size: int, kind: str = "sans") -> pygame.font.Font:
-    """A cached font: kind is "serif", "sans" or "bold"."""
-    size = max(6, int(size))
+    """A cached font: kind is "serif", "sans" or "bold"; `size` at 100 % text,
+    drawn at the player's text size (scenes/text_scale.py)."""
+    return _font(max(6, scaled(size)), kind)
+
+
+@cached(64)
+def _font(px: int, kind: str) -> pygame.font.Font:
     path = serif_path() if kind == "serif" else sans_path(bold=(kind == "bold"))
-    return pygame.font.Font(str(path), size)
+    return pygame.font.Font(str(path), px)
 
 
 _SYMBOLS_FONT = FONTS / "TavernaSymbols.ttf"
@@ -115,10 +127,14 @@ _SYMBOLS_FONT = FONTS / "TavernaSymbols.ttf"
 SIGNS = frozenset("♠♥♦♣♤♡♢♧←↑→↓≤≥✓✗")
 
 
-@cached(32)
 def symbols_font(size: int) -> pygame.font.Font:
-    """The font of the signs in SIGNS (card suits, arrows, ≤ ≥)."""
-    return pygame.font.Font(str(_SYMBOLS_FONT), max(6, int(size)))
+    """The font of the signs in SIGNS (card suits, arrows, ≤ ≥), scaled as `font`."""
+    return _symbols_font(max(6, scaled(size)))
+
+
+@cached(32)
+def _symbols_font(px: int) -> pygame.font.Font:
+    return pygame.font.Font(str(_SYMBOLS_FONT), px)
 
 
 def _runs(text: str) -> list[tuple[str, bool]]:
@@ -306,7 +322,7 @@ def wrap_to_fit(
     texts: list[tuple[str, str]], width: int, height: int, sizes: tuple[int, ...], gap: int = 4
 ) -> tuple[int, list[tuple[int, str]]]:
     """Wrap `texts` ((text, kind) each) at the largest of `sizes` whose lines, each
-    `size + gap` tall, fit in `height` -- at the last size if none does. Returns
+    `size + gap` tall (the size as drawn), fit in `height` -- at the last size if none does. Returns
     the size and the lines as (index of the text they come from, line)."""
     size, lines = sizes[-1], []
     for size in sizes:
@@ -315,7 +331,7 @@ def wrap_to_fit(
             for i, (text, kind) in enumerate(texts)
             for part in wrap_text(text, size, width, kind)
         ]
-        if len(lines) * (size + gap) <= height:
+        if len(lines) * (scaled(size) + gap) <= height:
             break
     return size, lines
 

@@ -8,6 +8,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core.interfaces import IUIManagerInterface
 
+from scenes.text_scale import text_size
+
 
 def button(
     rect: pygame.Rect,
@@ -18,7 +20,7 @@ def button(
     tooltip: str | None = None,
 ) -> pygame_gui.elements.UIButton:
     """A themed button ("#menu_button", "#primary_button" or plain)."""
-    return pygame_gui.elements.UIButton(
+    made = pygame_gui.elements.UIButton(
         relative_rect=rect,
         text=text,
         manager=manager,
@@ -26,6 +28,8 @@ def button(
         object_id=pygame_gui.core.ObjectID(object_id=object_id) if object_id else None,
         tool_tip_text=tooltip,
     )
+    fit_words(made, text, tooltip)
+    return made
 
 
 def label(
@@ -36,13 +40,51 @@ def label(
     object_id: str = "#ink_label",
 ) -> pygame_gui.elements.UILabel:
     """A one-line label (ink on parchment by default)."""
-    return pygame_gui.elements.UILabel(
+    made = pygame_gui.elements.UILabel(
         relative_rect=rect,
         text=text,
         manager=manager,
         container=container,
         object_id=pygame_gui.core.ObjectID(object_id=object_id),
     )
+    fit_words(made, text)
+    return made
+
+
+def number_and_note(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """A box for a number of a few digits at the left of `rect` and the words
+    beside it (the box narrower at a large text size: the words need the room)."""
+    w = 82 if text_size() == 100 else 64
+    note = pygame.Rect(rect.left + w + 8, rect.top, rect.width - w - 8, rect.height)
+    return pygame.Rect(rect.left, rect.top, w, rect.height), note
+
+
+def text_room(element: Any) -> int:
+    """How wide a line of text a label or button can show: a button's border
+    and shadow take their pixels from both sides."""
+    if isinstance(element, pygame_gui.elements.UILabel):
+        return int(element.rect.width)
+    border = getattr(element, "border_width", 0) or 0
+    if isinstance(border, dict):  # one width per side
+        border = max(border.values(), default=0)
+    edge = int(border) + int(getattr(element, "shadow_width", 0) or 0)
+    return int(element.rect.width) - 2 * edge - 4
+
+
+def fit_words(element: Any, text: str, tooltip: str | None = None) -> None:
+    """A text its label or button cannot hold (a long word at a large text
+    size) ends in "…", and the whole of it shows in the tooltip."""
+    if getattr(element, "text", text) != text:
+        element.set_text(text)
+    font = getattr(element, "font", None)
+    room = text_room(element)
+    if font is None or not text or font.size(text)[0] <= room:
+        return
+    cut = text
+    while len(cut) > 1 and font.size(cut.rstrip() + "…")[0] > room:
+        cut = cut[:-1]
+    element.set_text(cut.rstrip(" ·,(") + "…")
+    element.set_tooltip(f"{text} — {tooltip}" if tooltip else text)
 
 
 def dropdown(

@@ -51,6 +51,14 @@ def add_gui_flags(p: argparse.ArgumentParser, *, again: bool = False) -> None:
         help="player colours: the table's own or colour-blind safe",
         default=unset,
     )
+    p.add_argument(
+        "--text-size",
+        type=int,
+        choices=[100, 125, 150],
+        metavar="100|125|150",
+        help="every text at this size, in per cent (for this run only)",
+        default=unset,
+    )
     p.add_argument("--size", type=window_size, help="window size, e.g. 1280x800", default=unset)
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen", default=off)
     p.add_argument(

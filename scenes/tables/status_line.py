@@ -16,6 +16,7 @@ from game.core import TableMatch
 from scenes import style
 from scenes.i18n import tr
 from scenes.tables.bot_worker import BotWorker
+from scenes.text_scale import scaled
 from scenes.widgets.tween import Tweens
 
 if TYPE_CHECKING:
@@ -103,4 +104,4 @@ class StatusLine:
                 shadow=style.BLACK,
                 max_width=width,
             )
-            y += size + 4
+            y += scaled(size) + 4

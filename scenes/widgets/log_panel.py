@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from scenes import style
+from scenes.text_scale import scaled
 
 
 class LogPanel:
@@ -82,8 +83,8 @@ class LogPanel:
         return self._wrapped
 
     def _visible_count(self) -> int:
-        top = 40 if self.title else 12
-        return max(1, (self.rect.height - top - 10) // (self.text_size + 6))
+        top = 10 + scaled(30) if self.title else 12
+        return max(1, (self.rect.height - top - 10) // (scaled(self.text_size) + 6))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse wheel over the panel scrolls it; returns True if used."""
@@ -95,7 +96,7 @@ class LogPanel:
 
     def draw(self, target: pygame.Surface) -> None:
         """Paint the panel and the visible lines (repainted only when they change)."""
-        key = (self.rect.size, self._revision, self.scroll, self.title)
+        key = (self.rect.size, self._revision, self.scroll, self.title, scaled(100))
         if key != self._cache_key:
             self._cache_key = key
             self._cache = self._paint()
@@ -106,15 +107,16 @@ class LogPanel:
         surf = style.parchment(self.rect.size).copy()
         y = 10
         if self.title:
-            style.blit_text(surf, self.title, 22, (14, y), style.INK, kind="serif")
-            y += 30
+            width = self.rect.width - 28
+            style.blit_text(surf, self.title, 22, (14, y), style.INK, "serif", max_width=width)
+            y += scaled(30)
         lines = self._lines()
         n = self._visible_count()
         end = len(lines) - self.scroll
         start = max(0, end - n)
         for text, colour in lines[start:end]:
             style.blit_text(surf, text, self.text_size, (14, y), colour)
-            y += self.text_size + 6
+            y += scaled(self.text_size) + 6
         if self.scroll:  # more lines below: a small gold triangle
             x, y = self.rect.width - 16, self.rect.height - 18
             pygame.draw.polygon(surf, style.INK_SOFT, [(x - 6, y - 4), (x + 6, y - 4), (x, y + 4)])

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from scenes import style
+from scenes.text_scale import scaled
 from scenes.widgets.emblems import draw_emblem
 
 
@@ -186,10 +187,11 @@ class SeatPanel:
             tag_w = tag_rect.width + TAG_GAP
         # Short cards (six seats at 1024x640) keep the counts: a tighter layout
         # rather than dropping the lines under the name.
-        compact = bool(lines) and h < 32 + 18 * len(lines)
+        compact = bool(lines) and h < scaled(32) + scaled(18) * len(lines)
         # a line cut short: the card is told whole on hover
         cut = any(len(style.wrap_text(x, 13, w - 52)) > 2 for x in seat.lines)
         name_y, first, step, line_size = (3, 23, 15, 13) if compact else (8, 32, 18, 14)
+        first, step = scaled(first), scaled(step)  # lines as tall as they are drawn
         # a long name shrinks a little, then ends in "…" (it was shrunk to 11 px)
         name, name_size = style.fit_text(
             seat.name, 16 if compact else NAME_SIZE, w - 52 - tag_w, "bold", NAME_MIN_SIZE
@@ -198,7 +200,7 @@ class SeatPanel:
         for k, line in enumerate(lines):
             y = first + step * k
             if (
-                k + 1 < len(lines) and y + step + line_size > h
+                k + 1 < len(lines) and y + step + scaled(line_size) > h
             ):  # the last that fits says there is more
                 line = style.ellipsize(line + " …", line_size, w - 52)
                 style.blit_text(card, line, line_size, (42, y), style.INK_SOFT, max_width=w - 52)

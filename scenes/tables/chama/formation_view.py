@@ -27,6 +27,7 @@ from scenes.tables.chama.look import (
     razed_surface,
     slot_outline,
 )
+from scenes.text_scale import scaled
 from scenes.widgets.emblems import draw_emblem
 from scenes.widgets.suits import blit_suit
 
@@ -259,8 +260,8 @@ def _paint_header(
     for i, (text, col) in enumerate(header):
         kind = "bold" if i == 0 else "sans"
         width = style.font(14, kind).size(text)[0]
-        if x + width > hr.right - 4 and i > 0 and y + 34 <= hr.bottom:
-            x, y = hr.left + 38, y + 17  # a narrow area wraps its header to a second line
+        if x + width > hr.right - 4 and i > 0 and y + 2 * scaled(17) <= hr.bottom:
+            x, y = hr.left + 38, y + scaled(17)  # a narrow area wraps its header to a second line
         room = hr.right - x - 4
         if width * 12 / 14 > room and i > 0:
             continue  # no room left at a readable size: the words further on may fit

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from scenes.text_scale import scaled
 from scenes.widgets.cards import CARD_RATIO
 
 TOP = 56
@@ -144,8 +145,9 @@ def _pyramid_rects(block: pygame.Rect, w: int, h: int, facing: str) -> list[pyga
 def _horizontal_area(area: Area) -> None:
     """Top or bottom seat: [pool | pyramid | piles] in a row under a header."""
     r = area.rect
-    area.header = pygame.Rect(r.left, r.top, r.width, 18)
-    body = pygame.Rect(r.left, r.top + 20, r.width, r.height - 20)
+    head = scaled(18)  # one line of 14 px words, taller at a larger text size
+    area.header = pygame.Rect(r.left, r.top, r.width, head)
+    body = pygame.Rect(r.left, r.top + head + 2, r.width, r.height - head - 2)
     w = area.card_w
     h = area.card_h
     pyr_w = round(w * 1.12 * 2 + w)
@@ -167,11 +169,12 @@ def _side_area(area: Area) -> None:
     r = area.rect
     # two lines of 14 px text (20 px each, the second 17 px down, and a shadow):
     # at 36 px a revealed bot hand laid just under it covered the second line
-    area.header = pygame.Rect(r.left, r.top, r.width, SIDE_HEADER_H)
+    head = scaled(SIDE_HEADER_H)
+    area.header = pygame.Rect(r.left, r.top, r.width, head)
     w, h = area.card_w, area.card_h
     pyr_w = round(w * 1.1 * 2 + w)
     pyr_h = round(min(h + 4 * h * 0.56, max(h + 4 * h * 0.36, r.height * 0.45)))
-    block = pygame.Rect(0, r.top + SIDE_HEADER_H, pyr_w, pyr_h)
+    block = pygame.Rect(0, r.top + head, pyr_w, pyr_h)
     block.centerx = r.centerx
     area.slots = _pyramid_rects(block, w, h, area.facing)
     # the pool's commanders (army fanned below, level under it) must end inside the area

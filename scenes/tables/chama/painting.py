@@ -28,6 +28,7 @@ from scenes.tables.chama.hints import bot_hand_text, pretty
 from scenes.tables.chama.look import LEGAL, chama_card, hand_order
 from scenes.tables.chama.selection import Selection, lit_hand
 from scenes.tables.chama.turn_bar import Badge, TurnBarState, draw_turn_bar
+from scenes.text_scale import scaled
 
 SLOTS = "ABCDEF"
 
@@ -320,11 +321,11 @@ class ChamaPainter:
         size, parts = style.wrap_to_fit(texts, box.width - 16, box.bottom - y, (12, 11, 10), 3)
         self.calc_lines_cut = 0
         for _i, part in parts:
-            if y + size + 2 > box.bottom:
+            if y + scaled(size) + 2 > box.bottom:
                 self.calc_lines_cut += 1
                 continue
             style.blit_text(surface, part, size, (box.left + 8, y), style.CREAM)
-            y += size + 3
+            y += scaled(size) + 3
 
     def _draw_controls(self, surface: pygame.Surface, f: ChamaFrame) -> None:
         row = f.row
@@ -334,12 +335,12 @@ class ChamaPainter:
         room = row.left_edge - r.left - 16
         if row.prompt and room > 60:
             lines = style.wrap_text(row.prompt, 15, room, "bold")[:2]
-            y = r.centery - 9 * len(lines)
+            y = r.centery - scaled(18) * len(lines) // 2
             for line in lines:
                 style.blit_text(
                     surface, line, 15, (r.left + 4, y), style.CREAM, "bold", shadow=style.BLACK
                 )
-                y += 18
+                y += scaled(18)
 
     def _draw_hand(self, surface: pygame.Surface, f: ChamaFrame) -> None:
         lay, view, legal, sel = f.lay, f.view, f.legal, f.sel
@@ -394,7 +395,7 @@ class ChamaPainter:
                 surface,
                 tr("chamatable.deck_label", count=p["draw_count"]),
                 13,
-                (x, r.top + 30),
+                (x, r.top + 10 + scaled(20)),
                 style.PARCHMENT,
                 shadow=style.BLACK,
             )
@@ -402,7 +403,7 @@ class ChamaPainter:
                 surface,
                 tr("chamatable.discard_label", count=len(p["discard"])),
                 13,
-                (x, r.top + 48),
+                (x, r.top + 10 + scaled(20) + scaled(18)),
                 style.PARCHMENT,
                 shadow=style.BLACK,
             )

@@ -13,6 +13,7 @@ import pygame
 
 from scenes import style
 from scenes.style import cached
+from scenes.text_scale import scaled, text_size
 from scenes.widgets.emblems import draw_emblem
 
 Color = tuple[int, int, int]
@@ -89,18 +90,19 @@ def _plate(size: tuple[int, int], info: PlateInfo) -> pygame.Surface:
     pygame.draw.circle(surf, style.GOLD_DARK, (r + pad, h // 2), r, 1)
     x = 2 * r + 2 * pad
     tw = w - x - pad
-    big = max(12, h // 4)
-    small = max(10, h // 5)
+    base = h * 100 // text_size()  # the plate grows with the text (felt/ring.py)
+    big = max(12, base // 4)
+    small = max(10, base // 5)
     # Long persona names shrink a little, then end in "…" (never cut mid-letter).
     name, name_size = style.fit_text(info.name, big, tw, "bold", min_size=min(big, 10))
     style.blit_text(surf, name, name_size, (x, 5), style.CREAM, kind="bold", shadow=style.BLACK)
     sub, sub_size = style.fit_text(info.subtitle, small, tw, min_size=min(small, 9))
-    style.blit_text(surf, sub, sub_size, (x, 6 + big + 2), (206, 190, 160))
+    style.blit_text(surf, sub, sub_size, (x, 6 + scaled(big) + 2), (206, 190, 160))
     style.blit_text(
         surf,
         info.money,
         big,
-        (x, h - big - 8),
+        (x, h - scaled(big) - 8),
         style.GOLD_LIGHT,
         kind="bold",
         max_width=tw,

@@ -16,6 +16,8 @@ import math
 
 import pygame
 
+from scenes.text_scale import text_size
+
 Point = tuple[int, int]
 
 
@@ -45,7 +47,8 @@ class SeatRing:
         self.area = pygame.Rect(area)
         self._forget()
         pw = max(118, min(190, int(self.area.width * 0.17)))
-        ph = max(52, min(70, int(pw * 0.4)))
+        # a plate holds three lines of words: taller at a larger text size
+        ph = max(52, min(70, int(pw * 0.4))) * text_size() // 100
         self.plate_size = (pw, ph)
         # the cloth leaves room for plates on every side
         ow = self.area.width - int(pw * 0.9)

@@ -19,6 +19,7 @@ from scenes.tables.war.places import (
     continent_compact,
     continent_name,
 )
+from scenes.text_scale import scaled
 from scenes.widgets.emblems import draw_emblem
 from scenes.widgets.hatching import CONTINENT_HATCH, hatch
 from scenes.widgets.map_counters import place_badges
@@ -138,7 +139,7 @@ class WarPainter:
             for t, (text, colour, _arrow) in badges.items()
         }
         # each badge at the corner of its counter that hides no other counter nor badge
-        high = size + 5
+        high = scaled(size) + 5
         sizes = {t: (labels[t].get_width() + 6 + (13 if badges[t][2] else 0), high) for t in badges}
         mr = self.map.map_rect
         bounds = (mr.left, mr.top, mr.width, mr.height)
@@ -195,18 +196,18 @@ class WarPainter:
                 for line in style.wrap_text(text, max(11, round(size * scale)), width, kind)
             ]
             if (
-                sum(z + (8 if first else 5) for _l, z, _c, _k, first in lines)
+                sum(scaled(z) + (8 if first else 5) for _l, z, _c, _k, first in lines)
                 <= bottom - p.top - 12
             ):
                 break
         y = p.top + 12
         for n, (line, size, colour, kind, first) in enumerate(lines):
-            if n + 1 < len(lines) and y + size + 5 + lines[n + 1][1] > bottom:
+            if n + 1 < len(lines) and y + scaled(size) + 5 + scaled(lines[n + 1][1]) > bottom:
                 line = style.ellipsize(line + " …", size, width, kind)  # nothing more fits
                 style.blit_text(surface, line, size, (x, y), colour, kind=kind)
                 return
             style.blit_text(surface, line, size, (x, y), colour, kind=kind)
-            y += size + (8 if first else 5)
+            y += scaled(size) + (8 if first else 5)
 
     def _paint_legend(
         self, surface: pygame.Surface, p: pygame.Rect, view: Mapping[str, Any]

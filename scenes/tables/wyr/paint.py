@@ -16,6 +16,7 @@ from scenes import style
 from scenes.i18n import tr
 from scenes.tables.wyr.model import BoardRow, ScoreBoard
 from scenes.tables.wyr.words import combo, money
+from scenes.text_scale import scaled
 from scenes.widgets.emblems import draw_emblem
 
 Color = tuple[int, int, int]
@@ -54,7 +55,9 @@ def pill(
 def plaque_height(lines: list[tuple[str, int, Color, str]], width: int) -> int:
     """The height `plaque` paints `lines` at, `width` pixels wide."""
     return 12 + sum(
-        size + 4 for text, size, _, kind in lines for _ in _wrap(text, size, width - 20, kind)
+        scaled(size) + 4
+        for text, size, _, kind in lines
+        for _ in _wrap(text, size, width - 20, kind)
     )
 
 
@@ -78,7 +81,7 @@ def plaque(
         style.blit_text(
             surface, text, size, (rect.left + 10, y), colour, kind=kind, max_width=width - 20
         )
-        y += size + 4
+        y += scaled(size) + 4
     return rect
 
 

@@ -155,7 +155,7 @@ class BetControls:
             ("half", "wyrttable.half_pot"),
             ("pot", "wyrttable.pot_button"),
         ):
-            self.widgets[name].set_text(tr(key))
+            ui.fit_words(self.widgets[name], tr(key), self._tip(name, KEY_NAMES.get(name, "")))
 
     def kill(self) -> None:
         """Remove the widgets (before a rebuild)."""

@@ -27,6 +27,7 @@ from scenes.tables.wyrt.plates import BannerPlacer
 from scenes.tables.wyrt.practice import PracticeAids
 from scenes.tables.wyrt.shown import Shown
 from scenes.tables.wyrt.words import category_text
+from scenes.text_scale import scaled
 from scenes.widgets.log_panel import LogPanel
 
 
@@ -306,7 +307,7 @@ class WyrtPainting:
                     "bold",
                 )
             )
-        key = (tuple(lines), width, bar.height)
+        key = (tuple(lines), width, bar.height, scaled(100))
         cached = self._bar
         if cached is None or cached[0] != key:
             text_surf = pygame.Surface((max(1, width), bar.height), pygame.SRCALPHA)
@@ -315,7 +316,7 @@ class WyrtPainting:
             texts = [(text, kind) for text, _colour, kind in lines]
             size, wrapped = style.wrap_to_fit(texts, width, bar.height - 10, (15, 13, 12, 11))
             parts = [(part, lines[i][1], lines[i][2]) for i, part in wrapped]
-            step = size + 4
+            step = scaled(size) + 4
             fits = 10 + step * len(parts) <= bar.height - 4
             y = 10 if fits else max(4, (bar.height - step * len(parts)) // 2)
             used = 0
