@@ -266,3 +266,25 @@ def test_every_screen_of_the_menu_opens_walks_and_closes_by_keys(app) -> None:  
         key(app, pygame.K_ESCAPE)
         pump(app, 30)
         assert app.scenes.top is menu, name
+
+
+def test_a_long_keys_sheet_scrolls_to_its_last_line_at_large_text() -> None:
+    from tests.scenes.conftest import make_app
+
+    app = make_app("--lang", "pt", "--size", "1024x640", "--text-size", "150")
+    app.settings.animation_speed = "instant"
+    try:
+        open_test_table(app, "war", [SeatSetup("Ana"), SeatSetup("Bo", "easy")], 3, practice=True)
+        key(app, pygame.K_F1)
+        pump(app, 2)
+        sheet = app.scenes.top
+        assert isinstance(sheet, KeysSheet)
+        shown = sheet._fitting(0)
+        assert shown < len(sheet.rows)  # too long for the window at 150 %: it scrolls
+        for _ in range(len(sheet.rows)):
+            key(app, pygame.K_DOWN)
+        assert sheet.first + sheet._fitting(sheet.first) == len(sheet.rows)  # the last row shows
+        key(app, pygame.K_UP)
+        assert sheet.first == sheet._last_first() - 1
+    finally:
+        pygame.quit()
