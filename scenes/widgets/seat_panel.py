@@ -99,7 +99,7 @@ class SeatPanel:
             ),
             default=0,
         )
-        wanted = 40 + 18 * extra
+        wanted = scaled(40) + scaled(18) * extra
         if not self.seats:
             return wanted
         return max(44, min(wanted, (self.rect.height - 8) // len(self.seats)))

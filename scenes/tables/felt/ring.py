@@ -46,9 +46,11 @@ class SeatRing:
         """Fit the table and its seats into `area` (call again on resize)."""
         self.area = pygame.Rect(area)
         self._forget()
-        pw = max(118, min(190, int(self.area.width * 0.17)))
-        # a plate holds three lines of words: taller at a larger text size
-        ph = max(52, min(70, int(pw * 0.4))) * text_size() // 100
+        base = max(118, min(190, int(self.area.width * 0.17)))
+        # a plate holds three lines of words: taller and wider at a larger text
+        # size (wider only as far as the cloth can spare: names end in "…" then)
+        pw = max(base, min(int(self.area.width * 0.24), base * text_size() // 100))
+        ph = max(52, min(70, int(base * 0.4))) * text_size() // 100
         self.plate_size = (pw, ph)
         # the cloth leaves room for plates on every side
         ow = self.area.width - int(pw * 0.9)

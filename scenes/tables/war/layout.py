@@ -22,6 +22,7 @@ from scenes.tables.war.places import (
     territory_name,
 )
 from scenes.tables.war.until import AttackUntil
+from scenes.text_scale import scaled
 from scenes.widgets.log_panel import LogPanel
 from scenes.widgets.map_view import MapView
 from scenes.widgets.seat_panel import SeatPanel
@@ -97,7 +98,8 @@ class WarLayout:
         top = self.map.map_rect.bottom + 10
         self.panel = pygame.Rect(10, top, w - rw - 30, h - top - 10)
         n = max(1, len(self.seats))
-        seat_h = min(n * 78, int(self.right.height * 0.55))
+        # (larger text: taller seat cards, so the counts are not cut; the log gives)
+        seat_h = min(n * scaled(78), int(self.right.height * (0.55 if scaled(10) == 10 else 0.62)))
         self.seat_panel.set_rect(
             pygame.Rect(self.right.left + 14, self.right.top, self.right.width - 14, seat_h)
         )

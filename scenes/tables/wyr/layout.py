@@ -172,7 +172,9 @@ class WyrLayout:
         words = style.text_width(tr("wyrtable.pile", count=88), 12)
         label = pygame.Rect(0, 0, words, 22)  # (the deck's thickness lifts it up to 5 px)
         label.midbottom = (x + cw // 2, y - 3)
-        return deck.union(label)
+        below = label.copy()  # (under the deck when a plate stands over it: painting.py)
+        below.midtop = (x + cw // 2, deck.bottom + 3)
+        return deck.union(label).union(below)
 
     def _place_fans(self: WyrLayoutHost) -> None:
         cw = self.ring.card_width()

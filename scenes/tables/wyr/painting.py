@@ -26,6 +26,7 @@ from scenes.tables.wyr.look import LOOK, Line, wrap
 from scenes.tables.wyr.model import ScoreBoard
 from scenes.tables.wyr.parts import SeatFacts, WyrFelt
 from scenes.tables.wyr.words import hand_combo, money
+from scenes.text_scale import scaled
 
 Point = tuple[int, int]
 #: the practice panel's spread of the score: (score, chance) bars and a mark
@@ -137,13 +138,18 @@ class WyrPainter:
             deck = felt.draw_deck(
                 layer, ring.deck_spot, ring.card_width(), LOOK.back, frame.pile_size
             )
+            words = tr("wyrtable.pile", count=frame.pile_size)
+            label = pygame.Rect(0, 0, style.text_width(words, 12), style.font(12).get_linesize())
+            label.midbottom = (deck.centerx, deck.top - 4)
+            # under the deck when a plate stands over its top (a large text size)
+            under = any(label.colliderect(ring.plate_rect(s)) for s in range(ring.n))
             style.blit_text(
                 layer,
-                tr("wyrtable.pile", count=frame.pile_size),
+                words,
                 12,
-                (deck.centerx, deck.top - 4),
+                (deck.centerx, deck.bottom + 4) if under else (deck.centerx, deck.top - 4),
                 style.CREAM,
-                anchor="midbottom",
+                anchor="midtop" if under else "midbottom",
                 shadow=style.BLACK,
             )
         frame.corners(layer)
@@ -228,12 +234,25 @@ def _draw_panel(surface: pygame.Surface, frame: StillFrame) -> None:
     x = area.right + 14 if frame.viewer is not None else p.left + 18
     width = p.right - 16 - x
     y = p.top + 10
-    for text, size, colour, kind in frame.panel_lines:
-        for line in wrap(text, size, width, kind)[:2]:
-            if y + size > p.bottom - 58:
-                return
-            style.blit_text(surface, line, size, (x, y), colour, kind=kind)
-            y += size + 4
+    room = p.bottom - 58 - y
+    # Every line shown: a size smaller while they do not fit (150 % text in
+    # Portuguese lost the end of the secret bet's sentence), then "…" at the end.
+    for shrink in range(4):
+        laid = [
+            (line, size - shrink, colour, kind)
+            for text, size, colour, kind in frame.panel_lines
+            for line in wrap(text, size - shrink, width, kind)
+        ]
+        if sum(scaled(size) + 4 for _, size, _, _ in laid) <= room:
+            break
+    for k, (line, size, colour, kind) in enumerate(laid):
+        if y + scaled(size) > p.bottom - 58:
+            return
+        last = k + 1 < len(laid) and y + scaled(size) + 4 + scaled(laid[k + 1][1]) > p.bottom - 58
+        if last:
+            line = style.ellipsize(line + " …", size, width, kind)
+        style.blit_text(surface, line, size, (x, y), colour, kind=kind)
+        y += scaled(size) + 4
 
 
 def _draw_aids(

@@ -314,7 +314,11 @@ class WyrtPainting:
             # every line fits: smaller letters when there are more than the bar
             # holds at 15 px (practice at 1024x640 in Portuguese cut the last one)
             texts = [(text, kind) for text, _colour, kind in lines]
-            size, wrapped = style.wrap_to_fit(texts, width, bar.height - 10, (15, 13, 12, 11))
+            # (down to 9 px: at a large text size 11 px did not fit, and the end
+            # of the straddle's sentence was lost; even 9 px reads larger then)
+            size, wrapped = style.wrap_to_fit(
+                texts, width, bar.height - 10, (15, 13, 12, 11, 10, 9)
+            )
             parts = [(part, lines[i][1], lines[i][2]) for i, part in wrapped]
             step = scaled(size) + 4
             fits = 10 + step * len(parts) <= bar.height - 4
@@ -322,10 +326,14 @@ class WyrtPainting:
             used = 0
             #: lines that did not fit even at the smallest size (a test keeps it 0)
             self.bar_lines_cut = 0
+            room = max(1, (bar.height - 4 - y) // step)
+            if room < len(parts):  # what cannot show: the last line that does ends in "…"
+                self.bar_lines_cut = len(parts) - room
+                part, colour, kind = parts[room - 1]
+                parts = parts[: room - 1] + [
+                    (style.ellipsize(part + " …", size, width, kind), colour, kind)
+                ]
             for part, colour, kind in parts:
-                if y + step > bar.height - 4:
-                    self.bar_lines_cut += 1
-                    continue
                 r = style.blit_text(
                     text_surf, part, size, (0, y), colour, kind=kind, max_width=width
                 )
