@@ -22,6 +22,8 @@ class Entrant:
         self.tables: list[str] = []
         self.final: list[dict[str, Any]] | None = None
         self.absent_from: set[str] = set()
+        #: states that arrived before the current table's join (another table's)
+        self.mark = 0
 
     def step(self) -> bool:
         """React to what arrived; True when something was sent."""
@@ -33,12 +35,13 @@ class Entrant:
                     self.c.send("leave")
                 self.table = item["data"]["server_table"]
                 self.tables.append(self.table)
+                self.mark = len(self.c.msgs("state"))
                 self.c.join(self.table)
                 sent = True
             elif item["news"] == "finished":
                 self.final = item["data"]["final"]
         self.seen = len(news)
-        states = self.c.msgs("state")
+        states = self.c.msgs("state")[self.mark :]
         if self.table is not None and states and states[-1]["is_over"]:
             self.c.send("leave")
             self.table = None
