@@ -229,7 +229,9 @@ def test_an_event_survives_a_server_restart(tmp_path: Path) -> None:
         c.send("hello", version=PROTOCOL_VERSION, name=name, player=pid, secret=secret)
         p = Entrant(c)
         v = view(c, code)
-        mine = [t for t in v["rounds"][-1]["tables"] if v["me"] in [s["number"] for s in t["seats"]]]
+        mine = [
+            t for t in v["rounds"][-1]["tables"] if v["me"] in [s["number"] for s in t["seats"]]
+        ]
         if mine and not mine[0]["bye"] and mine[0]["result"] is None:
             p.table = mine[0]["server_table"]
             c.join(p.table)  # his seat is still his
