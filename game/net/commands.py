@@ -90,6 +90,9 @@ def _add_event_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> No
         choices=("lose", "bot"),
         help="an entrant not at his table in time loses the match, or a bot plays for him",
     )
+    create.add_argument(
+        "--start-in", type=float, help="minutes from now to start by itself (default: by hand)"
+    )
     create.add_argument("--late", action="store_true", help="late entries between rounds")
     create.add_argument("--private", action="store_true", help="not listed: joined by code")
     create.add_argument("--name", help="the event's name")
@@ -110,6 +113,8 @@ def _add_event_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> No
 
 
 def _run_event(args: argparse.Namespace) -> int:
+    import time
+
     from game.net import event_client
 
     if args.event_command == "create":
@@ -130,6 +135,7 @@ def _run_event(args: argparse.Namespace) -> int:
             public=not args.private,
             name=args.name,
             options=dict(args.option),
+            start_at=int(time.time() + 60 * args.start_in) if args.start_in else None,
         )
     if args.event_command == "start":
         return event_client.run_event_start(args.server, args.code)

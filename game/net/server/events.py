@@ -290,7 +290,9 @@ class EventBoard(EventRounds):
         if len(ev.entrant_names()) >= ev.seats:
             self._no(link, "event_full", str(ev.seats))
             return
-        name = unique_name(f"{level} #1", ev.entrant_names())
+        taken = ev.entrant_names()
+        k = sum(1 for n in taken if n.startswith(f"{level} #")) + 1
+        name = unique_name(f"{level} #{k}", taken)
         if ev.tournament is None and ev.status != "finished":
             ev.registrants.append(Registrant(name, None, level))
         elif ev.tournament is not None and ev.live:

@@ -239,3 +239,44 @@ def test_an_event_survives_a_server_restart(tmp_path: Path) -> None:
         people.append(p)
     drive(net, people, until=lambda: view(org, code)["status"] == "finished")
     check_against_local(view(org, code), "alta", "swiss", **settings)
+
+
+def test_byes_are_given_and_shown_and_an_odd_field_matches_a_local_run() -> None:
+    net = Net()
+    org = net.client("Org", "10.0.0.9")
+    settings = {"rounds": 3, "turn_limit": 2, "options": {"hand": 3}}
+    code = _event(net, org, game="alta", format="swiss", seats=7, fill_bots=5, **settings)
+    people = _people(net, code, ["Ana", "Bia"])
+    org.send("event_start", event=code)
+    drive(net, people, until=lambda: view(org, code)["status"] == "finished")
+    v = view(org, code)
+    check_against_local(v, "alta", "swiss", **settings)
+    byes = [t for r in v["rounds"] for t in r["tables"] if t["bye"]]
+    assert len(byes) == 3 and all(t["result"]["source"] == "bye" for t in byes)
+    told = [m for p in people for m in p.c.msgs("event_news") if m["news"] == "bye"]
+    mine = [t for t in byes if t["seats"][0]["name"] in ("Ana", "Bia")]
+    assert len(told) == len(mine)
+
+
+def test_the_organizer_adds_bots_removes_entrants_and_a_start_time_starts_it() -> None:
+    net = Net()
+    org = net.client("Org", "10.0.0.9")
+    start_at = int(net.clock.now) + 60
+    code = _event(net, org, game="alta", format="swiss", seats=4, start_at=start_at)
+    people = _people(net, code, ["Ana", "Bia"])
+    org.send("event_bot", event=code, bot="random")
+    org.send("event_bot", event=code, bot="random")
+    assert [e["name"] for e in org.last("event")["event"]["entrants_list"]] == [
+        "Ana", "Bia", "random #1", "random #2",
+    ]  # fmt: skip
+    org.send("event_bot", event=code, bot="random")
+    assert org.refused() == "event_full"
+    org.send("event_remove", event=code, number=2)
+    assert any(m["news"] == "removed" for m in people[1].c.msgs("event_news"))
+    people[1].c.send("event_join", event=code)  # the seat is free again
+    net.tick(59.0)
+    assert view(org, code)["status"] == "registering"
+    net.tick(1.0)
+    v = view(org, code)
+    assert v["status"] == "running" and v["round"] == 1
+    assert any(m["news"] == "table" for m in people[0].c.msgs("event_news"))
