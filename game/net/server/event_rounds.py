@@ -297,7 +297,11 @@ class EventRounds:
                 ):
                     ev.absent.setdefault(key, []).append(number)
                     self._no_shows_now(ev, rnd, table, st, seat)
-            elif st is not None and not st.ended:
+            elif st is not None and not st.ended:  # under way: a bot plays it out for him
+                gone = ev.players.get(number)
+                for other in list(self.hub.links.values()):
+                    if gone is not None and other.player == gone and other.table == st.id:
+                        self.hub._detach(other, "dropped")
                 self.hub._in_table(st, lambda s: s.mark(seat, "standin"))
         pid = ev.players.get(number)
         self._save(ev)

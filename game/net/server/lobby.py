@@ -347,7 +347,7 @@ class Lobby(ABC):
         if t is None or t.ended:
             self._refuse(link, "no_table")
             return
-        if t.creator != link.player:
+        if t.creator != link.player or t.event:  # an event's tables wait out the grace time
             self._refuse(link, "not_creator")
             return
         if t.session.started:

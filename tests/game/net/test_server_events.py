@@ -280,3 +280,24 @@ def test_the_organizer_adds_bots_removes_entrants_and_a_start_time_starts_it() -
     v = view(org, code)
     assert v["status"] == "running" and v["round"] == 1
     assert any(m["news"] == "table" for m in people[0].c.msgs("event_news"))
+
+
+def test_one_who_leaves_mid_match_is_dropped_and_a_bot_plays_his_seat_out() -> None:
+    net = Net()
+    org, code, people = _started_duels(net)
+    ana = people[0]
+    where = _table_news(ana)["server_table"]
+    for p in people:
+        if _table_news(p)["server_table"] == where:
+            p.c.join(where)
+    assert net.hub.tables[where].session.started
+    ana.c.send("event_leave", event=code)
+    assert ana.c.last("left")["reason"] == "dropped"
+    seat = _table_news(ana)["seat"]
+    assert net.hub.tables[where].session.seats[seat].status == "standin"
+    org.send("event_start", event=code)
+    assert org.refused() == "event_started"
+    org.send("start", table=where)  # an event's table is not the organizer's to fill
+    assert org.refused() == "not_creator"
+    v = view(org, code)
+    assert next(e for e in v["entrants_list"] if e["name"] == "Ana")["dropped"]
