@@ -223,7 +223,14 @@ class ServerEvent:
             ]
             return out
         out["entrants_list"] = [
-            {"number": e.number, "name": e.name, "bot": e.bot, "dropped": e.dropped}
+            {
+                "number": e.number,
+                "name": e.name,
+                "bot": e.bot,
+                "dropped": e.dropped,
+                "joined_round": e.joined_round,
+                "dropped_after": e.dropped_after,
+            }
             for e in t.entrants
         ]
         out["rounds"] = [self._round_view(t, r.number) for r in t.rounds]

@@ -74,11 +74,16 @@ def check_against_local(v: dict[str, Any], game: str, fmt: str, **settings: Any)
     and byes, then (fed the server's results) standings, the bracket and the
     final standings must be the organizer code's own."""
     assert v["status"] == "finished" and "seed" in v
-    specs: list[Any] = [
-        (e["name"], e["bot"]) if e["bot"] else e["name"] for e in v["entrants_list"]
-    ]
+    first = [e for e in v["entrants_list"] if e["joined_round"] == 1]
+    specs: list[Any] = [(e["name"], e["bot"]) if e["bot"] else e["name"] for e in first]
     local = create_tournament(game, specs, format=fmt, seed=v["seed"], **settings)
     for served in v["rounds"]:
+        # drops and late entries between rounds, as they happened on the server [R11]
+        for e in v["entrants_list"]:
+            if e["joined_round"] == len(local.rounds) + 1 > 1:
+                assert local.add_entrant(e["name"], e["bot"]).number == e["number"]
+            if e["dropped_after"] == len(local.rounds) and not local.entrant(e["number"]).dropped:
+                local.drop(e["number"])
         rnd = local.start_round()
         assert rnd.stage == served["stage"], (rnd.number, rnd.stage, served["stage"])
         mine = [([n for n in tb.seats], tb.is_bye) for tb in rnd.tables]

@@ -301,3 +301,32 @@ def test_one_who_leaves_mid_match_is_dropped_and_a_bot_plays_his_seat_out() -> N
     assert org.refused() == "not_creator"
     v = view(org, code)
     assert next(e for e in v["entrants_list"] if e["name"] == "Ana")["dropped"]
+
+
+def test_a_late_entry_and_a_drop_pair_as_a_local_run_would() -> None:
+    net = Net()
+    org = net.client("Org", "10.0.0.9")
+    settings = {"rounds": 3, "turn_limit": 2, "options": {"hand": 3}}
+    code = _event(
+        net, org, game="alta", format="swiss", seats=8, fill_bots=4, late=True, **settings
+    )
+    people = _people(net, code, ["Ana", "Bia"])
+    org.send("event_start", event=code)
+    cid = net.client("Cid", "10.1.0.3")
+    cid.send("event_join", event=code)  # a late entrant: from round 2, with 0 points
+    people.append(Entrant(cid))
+    drive(net, people, until=lambda: view(org, code)["round"] == 2)
+    people[1].c.send("event_leave", event=code)  # Bia drops during round 2
+    drive(net, people, until=lambda: view(org, code)["status"] == "finished")
+    v = view(org, code)
+    check_against_local(v, "alta", "swiss", **settings)
+    late = next(e for e in v["entrants_list"] if e["name"] == "Cid")
+    assert late["joined_round"] == 2
+    assert all(
+        late["number"] not in [s["number"] for s in t["seats"]] for t in v["rounds"][0]["tables"]
+    )
+    bia = next(e for e in v["entrants_list"] if e["name"] == "Bia")
+    assert bia["dropped_after"] == 2
+    assert all(
+        bia["number"] not in [s["number"] for s in t["seats"]] for t in v["rounds"][2]["tables"]
+    )
