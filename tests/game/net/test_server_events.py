@@ -5,13 +5,18 @@ the same entrants and seed."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
+from game.core import Action, Event
 from game.net.protocol import PROTOCOL_VERSION
 from game.net.server.store import Store
+from game.registry import GAMES
 from tests.game.net.eventlink import Entrant, check_against_local, drive, view
 from tests.game.net.serverlink import Client, Net
+from tests.game.tiny_game import INFO as ALTA
+from tests.game.tiny_game import AltaMatch
 
 
 def _event(net: Net, org: Client, **fields: Any) -> str:
@@ -330,3 +335,36 @@ def test_a_late_entry_and_a_drop_pair_as_a_local_run_would() -> None:
     assert all(
         bia["number"] not in [s["number"] for s in t["seats"]] for t in v["rounds"][2]["tables"]
     )
+
+
+class BrokenMatch(AltaMatch):
+    """Alta whose rules break on the second action (a bug in one engine)."""
+
+    game_name = "alta_broken"
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if self.log:
+            raise RuntimeError("deliberate engine failure")
+        return super()._apply(seat, action)
+
+
+GAMES.register(dataclasses.replace(ALTA, name="alta_broken", match_class=BrokenMatch))
+
+
+def test_a_crashing_table_is_dealt_again_then_the_organizer_decides() -> None:
+    net = Net()
+    org = net.client("Org", "10.0.0.9")
+    code = _event(net, org, game="alta_broken", format="swiss", seats=2, fill_bots=2, rounds=1)
+    org.send("event_start", event=code)
+    net.tick(1.0, times=12)
+    v = view(org, code)
+    assert v["status"] == "running" and v["rounds"][0]["tables"][0]["result"] is None
+    assert any(m["news"] == "stuck" for m in org.msgs("event_news"))
+    opened = [r for r in net.store.db.execute("SELECT status FROM tables").fetchall()]
+    assert opened == [("crashed",)] * 3  # the first deal and two more
+    org.send("event_result", event=code, round=1, table=1, order=[[0, 1]], reason="engine bug")
+    net.tick(1.0)
+    v = view(org, code)
+    order = v["rounds"][0]["tables"][0]["result"]["order"]
+    assert v["status"] == "finished" and len(order) == 1 and sorted(order[0]) == [1, 2]
+    assert v["corrections"][0]["reason"] == "engine bug"
