@@ -143,12 +143,14 @@ class EventRounds:
         if st is None or st.ended:
             if st is not None and st.ended == "finished":
                 return False  # its result is being recorded
-            ev.redeals[key] = ev.redeals.get(key, 0) + 1
-            if ev.redeals[key] > REDEALS_MAX:
-                if ev.redeals[key] == REDEALS_MAX + 1:
-                    self._news(ev, [ev.organizer], "stuck", round=rnd.number, table=table.number)
-                return True
-            self._open(ev, rnd, table, now)
+            count = ev.redeals.get(key, 0)
+            if count > REDEALS_MAX:
+                return False  # the organizer was told: his result ends it
+            ev.redeals[key] = count + 1
+            if count == REDEALS_MAX:
+                self._news(ev, [ev.organizer], "stuck", round=rnd.number, table=table.number)
+            else:
+                self._open(ev, rnd, table, now)
             return True
         if st.session.started or now - ev.opened.setdefault(key, now) < ev.grace:
             return False
