@@ -55,6 +55,8 @@ MAX_ENTRANTS = 64
 LIST_MAX = 100
 #: the grace time's bounds and default, in seconds (below the hub's idle expiry)
 GRACE_MIN, GRACE_MAX, GRACE_DEFAULT = 5, 600, 120
+#: corrections one event keeps at most (each shown to its table's entrants)
+MAX_CORRECTIONS = 500
 #: how far ahead a start time may be (seconds)
 START_AHEAD_MAX = 30 * 24 * 3600
 
@@ -312,7 +314,7 @@ class EventBoard(EventRounds):
         assert ev is not None
         t = ev.tournament
         reason = printable(str(msg.get("reason"))).strip()
-        if t is None or not reason:
+        if t is None or not reason or len(ev.corrections) >= MAX_CORRECTIONS:
             self._no(link, "bad_result", "reason" if t is not None else "not_started")
             return
         round_no, table_no = int(msg.get("round")), int(msg.get("table"))
