@@ -200,7 +200,10 @@ def _play_event(lobby: LobbyLink, code: str, bot_id: str, timeout: float, out: T
             raise
         lobby.send("event_view", event=code)
         view = dict(lobby.expect("event").get("event"))
-    print(f"registered: {printable(str(view.get('name')))} ({view.get('entrants')} entrants)")
+    print(
+        f"registered: {printable(str(view.get('name')))} ({view.get('entrants')} entrants)",
+        file=out,
+    )
     game = str(view.get("game"))
     bot = _bot(game, bot_id)
     rng = Rng(f"event/{code}/{lobby.player}")
