@@ -1,4 +1,5 @@
-"""The `taverna host`, `taverna join` and `taverna server` subcommands (registered by main.py)."""
+"""The `taverna host`, `taverna join`, `taverna server` and `taverna event`
+subcommands (registered by main.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-COMMANDS = ("host", "join", "server")
+COMMANDS = ("host", "join", "server", "event")
 
 
 def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
@@ -64,10 +65,95 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
     server.add_argument(
         "--grace", type=float, default=60.0, help="seconds before a bot plays an absent seat"
     )
+    _add_event_parsers(sub, option)
+
+
+def _add_event_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
+    """`taverna event create|start|join` (issue 47)."""
+    event = sub.add_parser("event", help="an online event (a tournament) on a Taverna server")
+    what = event.add_subparsers(dest="event_command", required=True)
+    create = what.add_parser("create", help="create an event; prints its code")
+    create.add_argument("server", help="HOST:PORT")
+    create.add_argument("game")
+    create.add_argument("--format", required=True, choices=("swiss", "melee", "elimination"))
+    create.add_argument("--seats", type=int, default=8, help="entrants at most")
+    create.add_argument("--rounds", type=int, help="Swiss or melee rounds (default: recommended)")
+    create.add_argument("--top-cut", type=int, default=0, choices=(0, 4, 8))
+    create.add_argument("--semifinal", action="store_true", help="melee: 4 semifinal tables")
+    create.add_argument("--turn-limit", type=int, default=0, help="turns per match (0: none)")
+    create.add_argument("--fill-bots", type=int, default=0, help="bot entrants from the start")
+    create.add_argument("--bot", help="the bots' level (default: the game's first)")
+    create.add_argument("--grace", type=int, default=120, help="seconds to sit at one's table")
+    create.add_argument(
+        "--no-show",
+        default="lose",
+        choices=("lose", "bot"),
+        help="an entrant not at his table in time loses the match, or a bot plays for him",
+    )
+    create.add_argument(
+        "--start-in", type=float, help="minutes from now to start by itself (default: by hand)"
+    )
+    create.add_argument("--late", action="store_true", help="late entries between rounds")
+    create.add_argument("--private", action="store_true", help="not listed: joined by code")
+    create.add_argument("--name", help="the event's name")
+    create.add_argument(
+        "--option", "-o", action="append", type=option, default=[], metavar="KEY=VALUE"
+    )
+    start = what.add_parser("start", help="close registration and start round 1")
+    start.add_argument("server", help="HOST:PORT")
+    start.add_argument("code")
+    join = what.add_parser("join", help="register and let a bot play every round")
+    join.add_argument("server", help="HOST:PORT")
+    join.add_argument("code")
+    join.add_argument("--name", required=True)
+    join.add_argument("--bot", default="easy", help="the autoplay bot's level")
+    join.add_argument("--autoplay", action="store_true", help="a bot plays the seat (needed)")
+    join.add_argument("--headless", action="store_true", help="no window (needed)")
+    join.add_argument("--timeout", type=float, default=0.0, help="give up after seconds (0: never)")
+
+
+def _run_event(args: argparse.Namespace) -> int:
+    import time
+
+    from game.net import event_client
+
+    if args.event_command == "create":
+        return event_client.run_event_create(
+            args.server,
+            args.game,
+            format=args.format,
+            seats=args.seats,
+            rounds=args.rounds,
+            top_cut=args.top_cut,
+            semifinal=args.semifinal or None,
+            turn_limit=args.turn_limit,
+            fill_bots=args.fill_bots,
+            bot=args.bot,
+            grace=args.grace,
+            no_show=args.no_show,
+            late=args.late,
+            public=not args.private,
+            name=args.name,
+            options=dict(args.option),
+            start_at=int(time.time() + 60 * args.start_in) if args.start_in else None,
+        )
+    if args.event_command == "start":
+        return event_client.run_event_start(args.server, args.code)
+    if not (args.autoplay and args.headless):
+        print(
+            "taverna: the app's event screens are not there yet: join with --autoplay --headless",
+            file=sys.stderr,
+        )
+        return 2
+    return event_client.run_event_join(
+        args.server, args.code, name=args.name, bot_id=args.bot, timeout=args.timeout
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run `host`, `join` or `server`; returns the exit status."""
+    """Run `host`, `join`, `server` or `event`; returns the exit status."""
+    if args.command == "event":
+        return _run_event(args)
     if args.command == "server":
         from pathlib import Path
 

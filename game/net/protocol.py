@@ -45,6 +45,21 @@ HOST_TYPES = (
 )
 #: what a server of many tables also answers
 SERVER_TYPES = ("greeted", "tables", "created", "watching", "said", "my_tables", "ranks", "left")
+#: a server's online events (issue 47; `game.net.server.events`): what a client says
+EVENT_TYPES = (
+    "event_create",
+    "event_list",
+    "event_join",
+    "event_leave",
+    "event_close",
+    "event_start",
+    "event_remove",
+    "event_bot",
+    "event_result",
+    "event_view",
+)
+#: … and what the server answers (`event_news` reaches an entrant wherever he is)
+EVENT_SERVER_TYPES = ("event_created", "events", "event", "event_news")
 
 
 class ProtocolError(ValueError):
@@ -160,6 +175,46 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "my_tables": {"tables": (_LIST, True)},
     "ranks": {"game": (_STR, True), "rows": (_LIST, True)},
     "left": {"table": (_STR, True), "reason": (_STR, False)},
+    # -- a server's online events (client) --
+    "event_create": {
+        "game": (_STR, True),
+        "format": (_STR, True),
+        "seats": (_INT, True),
+        "rounds": (_INT + _NONE, False),
+        "top_cut": (_INT, False),
+        "semifinal": (_BOOL, False),
+        "double_points": (_BOOL, False),
+        "turn_limit": (_INT, False),
+        "options": (_DICT, False),
+        "late": (_BOOL, False),
+        "public": (_BOOL, False),
+        "grace": (_INT, False),
+        "no_show": (_STR, False),
+        "start_at": (_INT + _NONE, False),
+        "fill_bots": (_INT, False),
+        "bot": (_STR, False),
+        "name": (_STR, False),
+    },
+    "event_list": {"game": (_STR + _NONE, False)},
+    "event_join": {"event": (_STR, True)},
+    "event_leave": {"event": (_STR, True)},
+    "event_close": {"event": (_STR, True)},
+    "event_start": {"event": (_STR, True)},
+    "event_remove": {"event": (_STR, True), "number": (_INT, True)},
+    "event_bot": {"event": (_STR, True), "bot": (_STR, True)},
+    "event_result": {
+        "event": (_STR, True),
+        "round": (_INT, True),
+        "table": (_INT, True),
+        "order": (_LIST, True),
+        "reason": (_STR, True),
+    },
+    "event_view": {"event": (_STR, True)},
+    # -- a server's online events (server) --
+    "event_created": {"event": (_STR, True)},
+    "events": {"events": (_LIST, True)},
+    "event": {"event": (_DICT, True)},
+    "event_news": {"event": (_STR, True), "news": (_STR, True), "data": (_DICT, True)},
 }
 
 #: lengths of short text fields a client may send (a name: `game.names.MAX_NAME`)
@@ -256,6 +311,8 @@ def decode(raw: str | bytes, *, limit: int = MAX_MESSAGE) -> Message:
             raise ProtocolError("bad_shape", "a join field is too long")
     if kind in LOBBY_TYPES or kind == "join":
         _check_lobby(kind, data)
+    if kind in EVENT_TYPES:
+        _check_event(kind, data)
     return Message(kind, data)
 
 
@@ -277,6 +334,41 @@ def _check_lobby(kind: str, data: dict[str, Any]) -> None:
         options = data.get("options", {})
         if _depth(options, 4) > 4 or len(json.dumps(options)) > MAX_OPTIONS:
             raise ProtocolError("bad_shape", "create.options is too big")
+
+
+#: the longest reason an organizer gives for a corrected result
+MAX_REASON = 200
+#: bounds of an event's numbers as a client may send them
+MAX_EVENT_NUMBER = 10_000
+
+
+def _check_event(kind: str, data: dict[str, Any]) -> None:
+    """The lengths and ranges of an event message's fields (ids, small numbers)."""
+    for key, value in data.items():
+        if isinstance(value, str) and key != "reason" and len(value) > MAX_ID:
+            raise ProtocolError("bad_shape", f"{kind}.{key} is too long")
+        if isinstance(value, int) and not isinstance(value, bool):
+            limit = 2**40 if key == "start_at" else MAX_EVENT_NUMBER
+            if not 0 <= value <= limit:
+                raise ProtocolError("bad_shape", f"{kind}.{key} is out of range")
+    if len(data.get("reason", "")) > MAX_REASON:
+        raise ProtocolError("bad_shape", "the reason is too long")
+    if kind == "event_create":
+        options = data.get("options", {})
+        if _depth(options, 4) > 4 or len(json.dumps(options)) > MAX_OPTIONS:
+            raise ProtocolError("bad_shape", "event_create.options is too big")
+    if kind == "event_result":
+        order = data["order"]
+        ok = 1 <= len(order) <= MAX_SEATS and all(
+            isinstance(g, list)
+            and 1 <= len(g) <= MAX_SEATS
+            and all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n < MAX_SEATS for n in g
+            )
+            for g in order
+        )
+        if not ok:
+            raise ProtocolError("bad_shape", "event_result.order is groups of seat numbers")
 
 
 def encode(kind: str, **fields: Any) -> str:

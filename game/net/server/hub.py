@@ -28,6 +28,8 @@ from typing import Any
 from game.core import Action, IllegalAction
 from game.net.guard import Bucket, Doorman, strike_key
 from game.net.protocol import (
+    EVENT_TYPES,
+    Message,
     ProtocolError,
     decode,
     encode,
@@ -36,6 +38,7 @@ from game.net.protocol import (
 )
 from game.net.seating import normal_code, same_secret
 from game.net.server.bots import BotPool
+from game.net.server.events import EventBoard
 from game.net.server.lobby import Link, Lobby
 from game.net.server.ratings import bot_rating_id, rate
 from game.net.server.store import Store
@@ -122,6 +125,8 @@ class Hub(Lobby):
             if t.session.started:
                 self._started.add(t.id)
             self.note(t, f"restored ({len(row.actions)} actions)")
+        #: online events (issue 47): after the tables, whose seats they keep
+        self.events = EventBoard(self)
 
     # -- what the transport calls -------------------------------------------------
 
@@ -190,6 +195,7 @@ class Hub(Lobby):
                 self._ask_bots(t, now)
         for key, action in self.bots.done():
             self._bot_answer(key, action)
+        self.events.tick()
         self._expire(now)
         summary = self.doorman.tally.summary(now)
         if summary is not None:
@@ -210,6 +216,13 @@ class Hub(Lobby):
         for cid in list(self.links):
             self._send(cid, encode("host_closing", reason=reason))
             self._close(cid, reason)
+
+    def dispatch(self, link: Link, msg: Message) -> None:
+        """A lobby message; the `event_*` ones go to the events (once greeted)."""
+        if msg.type in EVENT_TYPES and link.player is not None:
+            self.events.receive(link, msg)
+        else:
+            super().dispatch(link, msg)
 
     # -- sending --------------------------------------------------------------------
 
@@ -408,6 +421,8 @@ class Hub(Lobby):
         self.store.end_table(t.id, "finished", replay)
         names = [[match.seats[s] for s in group] for group in standings]
         self.note(t, f"ended: {names}")
+        if t.event:  # an event's table reports its standings by itself
+            self.events.table_finished(t)
 
     def _crash(self, t: ServerTable, error: BaseException) -> None:
         """End one table whose engine failed, with an apology to its people."""

@@ -226,7 +226,7 @@ class Lobby(ABC):
             return
         t = self.tables.get(msg.get("table") or "")
         token = msg.get("token")
-        by_id = t is not None and (t.public or token or self._holds(t, link) is not None)
+        by_id = t is not None and (t.public or token or t.event or self._holds(t, link) is not None)
         if by_id or (msg.get("table") and t is None):
             self.due(link, msg)
             return
@@ -243,7 +243,7 @@ class Lobby(ABC):
         token = msg.get("token")
         t = self.tables.get(msg.get("table") or "")
         code = str(msg.get("code") or "")
-        if t is not None and (t.public or token or self._holds(t, link) is not None):
+        if t is not None and (t.public or token or t.event or self._holds(t, link) is not None):
             pass  # the id is enough: the session checks the token
         elif t is not None:
             if not same_secret(code, t.session.code):
@@ -274,6 +274,14 @@ class Lobby(ABC):
 
     def _join(self, link: Link, t: ServerTable, msg: Message) -> None:
         token = msg.get("token")
+        seat = msg.get("seat")
+        if t.reserved is not None:
+            # an event's table: each seat is its entrant's; the id proves it
+            kept = [i for i, p in enumerate(t.reserved) if p is not None and p == link.player]
+            if not kept:
+                self._refuse(link, "not_your_table")
+                return
+            seat = kept[0]
         held = self._holds(t, link)
         if not token and held is not None:
             # the player's id proves the seat as a token would: a fresh one for it
@@ -285,7 +293,7 @@ class Lobby(ABC):
             code=code,
             name=link.name,
             token=token,
-            seat=msg.get("seat"),
+            seat=seat,
         )
 
         def go(session: HostSession) -> None:
@@ -339,7 +347,7 @@ class Lobby(ABC):
         if t is None or t.ended:
             self._refuse(link, "no_table")
             return
-        if t.creator != link.player:
+        if t.creator != link.player or t.event:  # an event's tables wait out the grace time
             self._refuse(link, "not_creator")
             return
         if t.session.started:

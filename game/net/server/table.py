@@ -58,6 +58,10 @@ class ServerTable:
     #: bot decisions that failed in a row (three end the table)
     bot_failures: int = 0
     ended: str = ""
+    #: an event's table (issue 47): the event's code, and the player id each
+    #: seat is kept for (None: a bot entrant's seat); nobody else may sit here
+    event: str = ""
+    reserved: list[str | None] | None = None
 
     @property
     def kinds(self) -> list[list[Any]]:
