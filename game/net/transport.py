@@ -20,6 +20,10 @@ all, and so many a second per address; a refused socket is dropped at once,
 and the refusal is logged once per address and kind, then counted. A
 handshake must finish in `HANDSHAKE_SECONDS`, and a connection that does not
 ask to join within the session's deadline is closed by it.
+
+Given an `ssl.SSLContext` (`game.net.tls.server_context`), the server speaks
+wss://; a `ClientConnection` to a wss:// URL checks the server's certificate
+and host name (`game.net.tls.client_context`).
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ import contextlib
 import logging
 import queue
 import socket
+import ssl
 import threading
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -41,6 +46,7 @@ from websockets.sync.client import connect
 from game.net.guard import Doorman
 from game.net.outbox import MAX_BYTES, MAX_MESSAGES, Outbox
 from game.net.protocol import MAX_HOST_MESSAGE, MAX_MESSAGE
+from game.net.tls import client_context
 
 T = TypeVar("T")
 
@@ -119,10 +125,19 @@ class HostServer(Generic[S]):
     OUTBOX_MESSAGES = MAX_MESSAGES
     OUTBOX_BYTES = MAX_BYTES
 
-    def __init__(self, session: S, host: str = "0.0.0.0", port: int = 0) -> None:
+    def __init__(
+        self,
+        session: S,
+        host: str = "0.0.0.0",
+        port: int = 0,
+        *,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         self.session = session
         self.host = host
         self.port = port
+        #: the TLS context of a wss:// server (None: plain ws://)
+        self.tls = tls
         self.lock = threading.RLock()
         #: notified (under `lock`) whenever the session may have changed
         self.changed = threading.Condition(self.lock)
@@ -252,6 +267,10 @@ class HostServer(Generic[S]):
                     owner._release(self.address)
                 super().connection_lost(exc)
 
+        # the TLS handshake comes before websockets' own deadline starts
+        extra: dict[str, Any] = {}
+        if self.tls is not None:
+            extra["ssl_handshake_timeout"] = HANDSHAKE_SECONDS
         self._server = await serve(
             self._handler,
             self.host,
@@ -265,6 +284,8 @@ class HostServer(Generic[S]):
             open_timeout=HANDSHAKE_SECONDS,
             compression=None,
             create_connection=Guarded,
+            ssl=self.tls,
+            **extra,
         )
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
@@ -388,8 +409,10 @@ class HostServer(Generic[S]):
 class ClientConnection:
     """The joiner's websocket: a reader thread fills a queue; `send` and `poll`."""
 
-    def __init__(self, url: str, *, open_timeout: float = 5.0) -> None:
+    def __init__(self, url: str, *, open_timeout: float = 5.0, cafile: str | None = None) -> None:
         self.url = url
+        # wss://: the system's trust store (plus `cafile`), host name checked
+        tls = client_context(cafile) if url.startswith("wss://") else None
         ws = connect(
             url,
             max_size=MAX_HOST_MESSAGE,
@@ -401,6 +424,7 @@ class ClientConnection:
             close_timeout=2,
             compression=None,
             proxy=None,  # never route a table through a proxy from the environment
+            ssl=tls,
         )
         # Entered as a context manager (websockets 17 warns otherwise); `close` leaves it.
         self._ws: _SyncClient = ws.__enter__()
