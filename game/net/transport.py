@@ -29,13 +29,14 @@ and host name (`game.net.tls.client_context`).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import queue
 import socket
 import ssl
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, Generic, Protocol, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -186,6 +187,11 @@ class HostServer(Generic[S]):
             self.changed.notify_all()
         self._wake()
         return result
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Run a coroutine on the server's event loop (a probe of its lag)."""
+        assert self._loop is not None, "the server is not listening"
+        return asyncio.run_coroutine_threadsafe(coro, self._loop)
 
     def wait_change(self, version: int, timeout: float) -> int:
         """Block until the session's version moves past `version` (or timeout)."""
