@@ -357,10 +357,13 @@ def _round(value: Any, digits: int = 2) -> float | None:
 # -- guessing join codes from many addresses -----------------------------------------
 
 
-def guess_flood(addresses: int = 1000, seconds: float = 60.0, tables: int = 20) -> dict[str, Any]:
-    """`addresses` guessers, each as fast as the server answers it, for
-    `seconds` of simulated time against a hub with `tables` private tables:
-    the wrong codes checked a second, and the expected years to hit a code of
+def guess_flood(
+    addresses: int = 1000, seconds: float = 60.0, tables: int = 20, warmup: float = 30.0
+) -> dict[str, Any]:
+    """`addresses` guessers, each as fast as the server answers it, against a
+    hub with `tables` private tables, in simulated time: after `warmup`
+    seconds (each address's first guesses, not counted), the wrong codes
+    checked a second over `seconds`, and the expected years to hit a code of
     one of 1,000 private tables at that rate."""
     from game.net.server.bots import BotPool
     from game.net.server.hub import Hub
@@ -390,7 +393,9 @@ def guess_flood(addresses: int = 1000, seconds: float = 60.0, tables: int = 20) 
     wrong = "A" * SERVER_CODE_LENGTH
     checked = busy = 0
     step = 0.1
-    for _ in range(int(seconds / step)):
+    for n in range(int((warmup + seconds) / step)):
+        if n == int(warmup / step):
+            checked = busy = 0
         for cid in guessers:
             if hub.links[cid].pending is None:
                 say(cid, "join", version=PROTOCOL_VERSION, code=wrong, name="")
