@@ -68,6 +68,12 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
         "--tls-cert", help="serve wss://: the certificate (chain) as a PEM file (with --tls-key)"
     )
     server.add_argument("--tls-key", help="serve wss://: the certificate's private key (PEM)")
+    server.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="a reverse proxy on this machine forwards the players: count each by the "
+        "address in its X-Forwarded-For, not as 127.0.0.1",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
             bot_workers=max(0, args.bot_workers),
             grace=args.grace,
             tls=tls,
+            behind_proxy=args.behind_proxy,
         )
     if args.command == "host" and not args.headless:
         print(

@@ -23,7 +23,9 @@ ask to join within the session's deadline is closed by it.
 
 Given an `ssl.SSLContext` (`game.net.tls.server_context`), the server speaks
 wss://; a `ClientConnection` to a wss:// URL checks the server's certificate
-and host name (`game.net.tls.client_context`).
+and host name (`game.net.tls.client_context`). `behind_proxy`: a reverse proxy
+on this machine terminates TLS, and a connection from a loopback address is
+admitted after its handshake by the address the proxy forwarded.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import ipaddress
 import logging
 import queue
 import socket
@@ -133,8 +136,12 @@ class HostServer(Generic[S]):
         port: int = 0,
         *,
         tls: ssl.SSLContext | None = None,
+        behind_proxy: bool = False,
     ) -> None:
         self.session = session
+        #: connections from this machine come through a reverse proxy: each is
+        #: counted by the address it forwards (X-Forwarded-For), not as 127.0.0.1
+        self.behind_proxy = behind_proxy
         self.host = host
         self.port = port
         #: the TLS context of a wss:// server (None: plain ws://)
@@ -258,16 +265,23 @@ class HostServer(Generic[S]):
 
             address = "?"
             admitted = False
+            #: from the reverse proxy: admitted by its forwarded address, after the handshake
+            proxied = False
+            lost = False
 
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
                 peer = transport.get_extra_info("peername")
                 self.address = str(peer[0]) if peer else "?"
+                if owner.behind_proxy and _loopback(self.address):
+                    self.proxied = True
+                    return
                 self.admitted = owner._admit(self.address) is None
                 if not self.admitted and isinstance(transport, asyncio.WriteTransport):
                     transport.abort()  # the handler's handshake then ends at once
 
             def connection_lost(self, exc: Exception | None) -> None:
+                self.lost = True
                 if self.admitted:
                     self.admitted = False
                     owner._release(self.address)
@@ -386,6 +400,18 @@ class HostServer(Generic[S]):
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         address = str(getattr(ws, "address", "?"))
+        if getattr(ws, "proxied", False):
+            address = forwarded_for(
+                ws.request.headers.get("X-Forwarded-For") if ws.request else None
+            )
+            reason = self._admit(address)
+            if reason is not None:
+                await ws.close(1013, reason)
+                return
+            ws.address, ws.admitted = address, True  # type: ignore[attr-defined]
+            if getattr(ws, "lost", False):  # gone meanwhile: its release already passed
+                self._release(address)
+                return
         with self.lock:
             cid = self.session.connect(address)
         q = Outbox(self.OUTBOX_MESSAGES, self.OUTBOX_BYTES)
@@ -484,6 +510,24 @@ class ClientConnection:
             self._ws.close()
         self._reader.join(timeout=3)
         self.closed = True
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def forwarded_for(header: str | None) -> str:
+    """The client's address a reverse proxy on this machine forwarded: the
+    last entry of X-Forwarded-For (the one the proxy itself wrote; earlier
+    ones come from the client and prove nothing). "proxy?" when there is none."""
+    last = (header or "").rsplit(",", 1)[-1].strip()
+    try:
+        return str(ipaddress.ip_address(last))
+    except ValueError:
+        return "proxy?"
 
 
 def raise_descriptor_limit() -> None:

@@ -79,6 +79,7 @@ def run_server(
     stop: threading.Event | None = None,
     on_ready: Callable[[HostServer[Hub]], None] | None = None,
     tls: ssl.SSLContext | None = None,
+    behind_proxy: bool = False,
 ) -> int:
     """Serve until Ctrl+C, SIGTERM or `stop`; returns the exit status (0)."""
     folder = data or default_data_dir()
@@ -91,7 +92,7 @@ def run_server(
     handlers = _logging(folder, out)
     bots = BotPool(bot_workers)
     hub = Hub(store, bots=bots, max_tables=max_tables, grace=grace, fallback_bot=fallback_bot)
-    server = HostServer(hub, bind, port, tls=tls)
+    server = HostServer(hub, bind, port, tls=tls, behind_proxy=behind_proxy)
     try:
         real_port = server.start()
     except OSError as e:

@@ -139,6 +139,7 @@ def test_a_certificate_the_server_cannot_use_is_named(
         grace=60.0,
         tls_cert=str(cert),
         tls_key=str(other_key),
+        behind_proxy=False,
     )
     assert run(args) == 2
     assert "does not match" in capsys.readouterr().err
