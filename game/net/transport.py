@@ -43,7 +43,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Generic, Protocol, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection as _SyncClient
 from websockets.sync.client import connect
 
@@ -445,7 +445,21 @@ class ClientConnection:
         self.url = url
         # wss://: the system's trust store (plus `cafile`), host name checked
         tls = client_context(cafile) if url.startswith("wss://") else None
-        ws = connect(
+        try:
+            ws = self._open(url, open_timeout, tls)
+        except InvalidHandshake as e:  # e.g. ws:// to a wss:// server: an OSError as the rest
+            raise ConnectionError(f"no Taverna table answers at {url}: {e}") from e
+        # Entered as a context manager (websockets 17 warns otherwise); `close` leaves it.
+        self._ws: _SyncClient = ws.__enter__()
+        self._inbox: queue.Queue[str | None] = queue.Queue()
+        self.closed = False
+        self.close_reason = ""
+        self._reader = threading.Thread(target=self._read, name="taverna-client", daemon=True)
+        self._reader.start()
+
+    @staticmethod
+    def _open(url: str, open_timeout: float, tls: ssl.SSLContext | None) -> _SyncClient:
+        return connect(
             url,
             max_size=MAX_HOST_MESSAGE,
             # the reader thread moves frames on at once; the sync client has no write_limit
@@ -458,13 +472,6 @@ class ClientConnection:
             proxy=None,  # never route a table through a proxy from the environment
             ssl=tls,
         )
-        # Entered as a context manager (websockets 17 warns otherwise); `close` leaves it.
-        self._ws: _SyncClient = ws.__enter__()
-        self._inbox: queue.Queue[str | None] = queue.Queue()
-        self.closed = False
-        self.close_reason = ""
-        self._reader = threading.Thread(target=self._read, name="taverna-client", daemon=True)
-        self._reader.start()
 
     def _read(self) -> None:
         try:
