@@ -69,6 +69,7 @@ _MILD = frozenset(
         "not_joined",
         "no_replay",
         "guess_busy",
+        "replay_busy",
     )
 )
 

@@ -53,6 +53,9 @@ LIST_MAX = 100
 #: 20**12 / 2 / 1000 / 10 s is some 6,500 years to hit one
 GUESS_RATE = 10.0
 GUESS_BURST = 20.0
+#: seconds between two replays fetched by one connection (a War replay can be a
+#: megabyte, and a connection's outbox holds four)
+REPLAY_EVERY = 2.0
 
 
 @dataclass
@@ -72,6 +75,8 @@ class Link:
     watching: bool = False
     #: a join or watch by code waiting for its address's slot (`Doorman.check_at`)
     pending: tuple[Message, float] | None = None
+    #: when it last fetched a replay (one every `REPLAY_EVERY` seconds)
+    replay_at: float = float("-inf")
 
 
 class Lobby(ABC):
@@ -443,6 +448,11 @@ class Lobby(ABC):
             self._refuse(link, "bad_shape", "replay asks with its table alone")
             return
         assert link.player is not None
+        now = self.clock()
+        if now - link.replay_at < REPLAY_EVERY:
+            self._refuse(link, "replay_busy")
+            return
+        link.replay_at = now
         table = str(msg.get("table"))
         doc = self.store.replay_for(table, link.player)
         if doc is None:

@@ -57,11 +57,15 @@ def test_a_finished_table_s_replay_goes_to_its_players_only() -> None:
     eve.send("replay", table=table)
     assert eve.refused() == "no_replay" and not eve.msgs("replay")
     eve.send("replay", table="t-nothing")
+    assert eve.refused() == "replay_busy"  # one fetch every REPLAY_EVERY seconds
+    net.tick(lobby.REPLAY_EVERY)
+    eve.send("replay", table="t-nothing")
     assert eve.refused() == "no_replay"
     # a table still being played has no replay yet, even for its players
     live = ana.create("alta", ["remote", "remote"])
     ana.send("leave")
     ana.join(live)
+    net.tick(lobby.REPLAY_EVERY)
     ana.send("replay", table=live)
     assert ana.refused() == "no_replay"
     # the answer's fields are the server's alone
