@@ -162,8 +162,9 @@ def server_rows(quick: bool) -> list[dict[str, Any]]:
         ),
         row(
             "server",
-            "longest tick of the server (event loop lag)",
-            f"{r['server_tick_ms_max'] or 0:.1f} ({r['server_loop_lag_ms_max'] or 0:.1f})",
+            "longest tick of the server (its loop's lag; the players' loop's)",
+            f"{r['server_tick_ms_max'] or 0:.1f} ({r['server_loop_lag_ms_max'] or 0:.1f}; "
+            f"{r['players_loop_lag_ms_max']:.1f})",
             "ms",
             "reference",
         ),

@@ -10,8 +10,9 @@ this one process (asyncio). Each table has `--seats` remote players and
 (a person's pace), a random legal action, and a table whose match ends is
 dealt again while time remains. It prints tables held open, connections,
 actions, the round trip of an action (sent -> the state that answers it)
-p50/p99, the server's longest tick and event-loop lag, and the bot pool's
-longest wait (`BotPool.longest_wait`).
+p50/p99, the server's longest tick and event-loop lag, the bot pool's
+longest wait (`BotPool.longest_wait`), and how late the players' own loop
+woke (when it is late too, the round trips are partly this process's).
 
 Its own server stands in N*seats players from N*seats machines: each
 connection is counted as an address of its own (the per-address caps would
@@ -73,6 +74,8 @@ class Figures:
     peak_tables: int = 0
     matches_finished: int = 0
     errors: dict[str, int] = field(default_factory=dict)
+    #: how late this process's own loop woke (its players' share of a round trip)
+    lag_ms_max: float = 0.0
 
     def note_error(self, e: BaseException) -> None:
         """Count a failure by its kind."""
@@ -284,7 +287,16 @@ async def _players(url: str, args: argparse.Namespace) -> Figures:
         except Exception as e:  # noqa: BLE001 -- one table's failure is counted, not fatal
             figures.note_error(e)
 
+    async def probe() -> None:
+        while True:
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.05)
+            late = (time.perf_counter() - t0 - 0.05) * 1000
+            figures.lag_ms_max = max(figures.lag_ms_max, late)
+
+    probing = asyncio.create_task(probe())
     await asyncio.gather(*(guarded(n) for n in range(args.tables)))
+    probing.cancel()
     return figures
 
 
@@ -347,6 +359,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "server_loop_lag_ms_max": _round(server.get("lag_ms_max")),
         "bot_longest_wait_s": _round(server.get("longest_bot_wait_s"), 3),
         "bot_decisions": server.get("bot_decisions"),
+        "players_loop_lag_ms_max": round(figures.lag_ms_max, 2),
     }
 
 

@@ -19,7 +19,12 @@ def test_a_short_run_reports_every_figure() -> None:
     assert report["connections"] == 4
     assert report["actions"] > 0 and report["round_trips"] > 0
     assert 0 < report["rtt_ms_p50"] <= report["rtt_ms_p99"]
-    for key in ("server_tick_ms_max", "server_loop_lag_ms_max", "bot_longest_wait_s"):
+    for key in (
+        "server_tick_ms_max",
+        "server_loop_lag_ms_max",
+        "bot_longest_wait_s",
+        "players_loop_lag_ms_max",
+    ):
         assert isinstance(report[key], float), key
     assert report["bot_decisions"] >= 0
 
