@@ -47,7 +47,7 @@ from game.net.seating import CODE_ALPHABET, SERVER_CODE_LENGTH
 MAX_TABLES = 500
 MAX_SECONDS = 600.0
 MAX_SEATS = 6
-#: seconds a run waits for its tables to be seated before playing anyway
+#: seconds a run may take past `--seconds` (seating, closing) before it is cut
 SETUP_SECONDS = 30.0
 
 
@@ -295,7 +295,14 @@ async def _players(url: str, args: argparse.Namespace) -> Figures:
             figures.lag_ms_max = max(figures.lag_ms_max, late)
 
     probing = asyncio.create_task(probe())
-    await asyncio.gather(*(guarded(n) for n in range(args.tables)))
+    try:
+        # the hard bound: a table still seating or closing past it is cancelled
+        await asyncio.wait_for(
+            asyncio.gather(*(guarded(n) for n in range(args.tables))),
+            args.seconds + SETUP_SECONDS,
+        )
+    except TimeoutError as e:
+        figures.note_error(e)
     probing.cancel()
     return figures
 
