@@ -22,7 +22,7 @@ discovered, so a new one joins the table without a change here. `--extras`
 appends each game's own `game/<name>/bench.py` rows.
 
 The sections are made in `bench_processes` (start-up, memory), `bench_tables`
-(frames, pace), `bench_network` (play across machines), `bench_engines`
+(frames, pace), `bench_network` (play across machines, a server under load), `bench_engines`
 (evaluators, engines, the War fast simulator, extras) and `bench_bots`;
 a row and the text table in `bench_rows`. This module runs them in order.
 """
@@ -47,7 +47,7 @@ from scenes.bench_engines import (
     random_games_rate,
     war_fastsim_rows,
 )
-from scenes.bench_network import hardening_rows, host_load_rows, network_rows
+from scenes.bench_network import hardening_rows, host_load_rows, network_rows, server_rows
 from scenes.bench_processes import memory_rows, startup_rows
 from scenes.bench_rows import format_table, row
 from scenes.bench_tables import pace_rows, table_frame_times, table_rows
@@ -69,6 +69,7 @@ __all__ = [
     "random_games_rate",
     "row",
     "run_bench",
+    "server_rows",
     "startup_rows",
     "table_frame_times",
     "table_rows",
@@ -110,6 +111,7 @@ def run_bench(quick: bool = False, as_json: bool = False, extras: bool = False) 
                 lambda: network_rows(quick),
                 lambda: hardening_rows(quick),
                 lambda: host_load_rows(quick, home),
+                lambda: server_rows(quick),
                 lambda: evaluator_rows(quick),
                 lambda: engine_rows(quick),
                 lambda: bot_rows(quick),

@@ -127,3 +127,60 @@ def hardening_rows(quick: bool) -> list[dict[str, Any]]:
         )
     )
     return rows
+
+
+def server_rows(quick: bool) -> list[dict[str, Any]]:
+    """A server of many tables under load (`game.net.loadtest`): Wyr tables of
+    two remote players and a bot, each player acting every 2 s, against a
+    server of its own on 127.0.0.1; and 1,000 addresses guessing join codes."""
+    from game.net import loadtest
+
+    tables, seconds = (20, 10) if quick else (100, 30)
+    argv = ["--tables", str(tables), "--game", "wyr", "--seconds", str(seconds)]
+    try:
+        r = loadtest.run(loadtest.parse(argv))
+        g = loadtest.guess_flood(1000, 20.0 if quick else 60.0)
+    except Exception as e:  # noqa: BLE001
+        return [row("server", "load on loopback", f"failed: {e!r}"[:60], ok=False)]
+    failed = sum(r["errors"].values())
+    return [
+        row(
+            "server",
+            f"wyr tables held open at a person's pace (connections), {seconds} s",
+            f"{r['tables_held_open']} of {tables} ({r['connections']})",
+            "",
+            f"{failed} failed" if failed else "reference",
+            ok=False if failed else None,
+            **{k: v for k, v in r.items() if k not in ("refused", "errors", "seats")},
+        ),
+        row(
+            "server",
+            f"action round trip p50 (p99 of {r['round_trips']})",
+            f"{r['rtt_ms_p50']:.1f} ({r['rtt_ms_p99']:.1f})",
+            "ms",
+            "reference",
+        ),
+        row(
+            "server",
+            "longest tick of the server (its loop's lag; the players' loop's)",
+            f"{r['server_tick_ms_max'] or 0:.1f} ({r['server_loop_lag_ms_max'] or 0:.1f}; "
+            f"{r['players_loop_lag_ms_max']:.1f})",
+            "ms",
+            "reference",
+        ),
+        row(
+            "server",
+            f"longest wait for a bot decision ({r['bot_decisions']} decisions)",
+            f"{r['bot_longest_wait_s'] or 0:.3f}",
+            "s",
+            "reference",
+        ),
+        row(
+            "server",
+            f"code guesses checked from {g['addresses']} addresses (server-wide cap)",
+            f"{g['guesses_per_s']:.1f}",
+            "/s",
+            f"{g['expected_years_1000_tables']:,} years to guess 1 of 1,000 private tables",
+            **g,
+        ),
+    ]

@@ -65,6 +65,16 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
     server.add_argument(
         "--grace", type=float, default=60.0, help="seconds before a bot plays an absent seat"
     )
+    server.add_argument(
+        "--tls-cert", help="serve wss://: the certificate (chain) as a PEM file (with --tls-key)"
+    )
+    server.add_argument("--tls-key", help="serve wss://: the certificate's private key (PEM)")
+    server.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="a reverse proxy on this machine forwards the players: count each by the "
+        "address in its X-Forwarded-For, not as 127.0.0.1",
+    )
     _add_event_parsers(sub, option)
 
 
@@ -158,7 +168,13 @@ def run(args: argparse.Namespace) -> int:
         from pathlib import Path
 
         from game.net.server.run import run_server
+        from game.net.tls import TlsError, check_pair
 
+        try:
+            tls = check_pair(args.tls_cert, args.tls_key)
+        except TlsError as e:
+            print(f"taverna: {e}", file=sys.stderr)
+            return 2
         return run_server(
             port=args.port,
             bind=args.bind,
@@ -166,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
             max_tables=max(1, args.max_tables),
             bot_workers=max(0, args.bot_workers),
             grace=args.grace,
+            tls=tls,
+            behind_proxy=args.behind_proxy,
         )
     if args.command == "host" and not args.headless:
         print(

@@ -32,7 +32,17 @@ MAX_DEPTH = 32
 
 CLIENT_TYPES = ("join", "act", "ping", "leave")
 #: what a client may also say to a server of many tables (`game.net.server`)
-LOBBY_TYPES = ("hello", "list", "create", "watch", "phrase", "start", "mine", "leaderboard")
+LOBBY_TYPES = (
+    "hello",
+    "list",
+    "create",
+    "watch",
+    "phrase",
+    "start",
+    "mine",
+    "leaderboard",
+    "replay",
+)
 HOST_TYPES = (
     "welcome",
     "state",
@@ -44,7 +54,17 @@ HOST_TYPES = (
     "match_over",
 )
 #: what a server of many tables also answers
-SERVER_TYPES = ("greeted", "tables", "created", "watching", "said", "my_tables", "ranks", "left")
+SERVER_TYPES = (
+    "greeted",
+    "tables",
+    "created",
+    "watching",
+    "said",
+    "my_tables",
+    "ranks",
+    "left",
+    "replay",
+)
 #: a server's online events (issue 47; `game.net.server.events`): what a client says
 EVENT_TYPES = (
     "event_create",
@@ -156,6 +176,16 @@ SCHEMA: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "start": {"table": (_STR, True)},
     "mine": {},
     "leaderboard": {"game": (_STR, True)},
+    # a finished table's replay: asked with `table` alone; answered with `doc`
+    # (`game.replays`' format), or, past MAX_HOST_MESSAGE, in `chunk`s of its
+    # JSON text numbered `part` of `parts` (`game.net.replay_wire`)
+    "replay": {
+        "table": (_STR, True),
+        "doc": (_DICT, False),
+        "chunk": (_STR, False),
+        "part": (_INT, False),
+        "parts": (_INT, False),
+    },
     # -- a server of many tables: the lobby (server) --
     "greeted": {
         "version": (_INT, True),
@@ -319,7 +349,9 @@ def decode(raw: str | bytes, *, limit: int = MAX_MESSAGE) -> Message:
 def _check_lobby(kind: str, data: dict[str, Any]) -> None:
     """The lengths and contents of the lobby's fields (a server reads them as ids)."""
     short = [
-        v for k, v in data.items() if isinstance(v, str) and k not in ("name", "secret", "token")
+        v
+        for k, v in data.items()
+        if isinstance(v, str) and k not in ("name", "secret", "token", "chunk")
     ]
     if any(len(v) > MAX_ID for v in short) or len(data.get("secret") or "") > MAX_TOKEN:
         raise ProtocolError("bad_shape", f"a {kind} field is too long")

@@ -20,27 +20,37 @@ all, and so many a second per address; a refused socket is dropped at once,
 and the refusal is logged once per address and kind, then counted. A
 handshake must finish in `HANDSHAKE_SECONDS`, and a connection that does not
 ask to join within the session's deadline is closed by it.
+
+Given an `ssl.SSLContext` (`game.net.tls.server_context`), the server speaks
+wss://; a `ClientConnection` to a wss:// URL checks the server's certificate
+and host name (`game.net.tls.client_context`). `behind_proxy`: a reverse proxy
+on this machine terminates TLS, and a connection from a loopback address is
+admitted after its handshake by the address the proxy forwarded.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import ipaddress
 import logging
 import queue
 import socket
+import ssl
 import threading
-from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, Generic, Protocol, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection as _SyncClient
 from websockets.sync.client import connect
 
 from game.net.guard import Doorman
 from game.net.outbox import MAX_BYTES, MAX_MESSAGES, Outbox
 from game.net.protocol import MAX_HOST_MESSAGE, MAX_MESSAGE
+from game.net.tls import client_context
 
 T = TypeVar("T")
 
@@ -119,10 +129,23 @@ class HostServer(Generic[S]):
     OUTBOX_MESSAGES = MAX_MESSAGES
     OUTBOX_BYTES = MAX_BYTES
 
-    def __init__(self, session: S, host: str = "0.0.0.0", port: int = 0) -> None:
+    def __init__(
+        self,
+        session: S,
+        host: str = "0.0.0.0",
+        port: int = 0,
+        *,
+        tls: ssl.SSLContext | None = None,
+        behind_proxy: bool = False,
+    ) -> None:
         self.session = session
+        #: connections from this machine come through a reverse proxy: each is
+        #: counted by the address it forwards (X-Forwarded-For), not as 127.0.0.1
+        self.behind_proxy = behind_proxy
         self.host = host
         self.port = port
+        #: the TLS context of a wss:// server (None: plain ws://)
+        self.tls = tls
         self.lock = threading.RLock()
         #: notified (under `lock`) whenever the session may have changed
         self.changed = threading.Condition(self.lock)
@@ -171,6 +194,11 @@ class HostServer(Generic[S]):
             self.changed.notify_all()
         self._wake()
         return result
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Run a coroutine on the server's event loop (a probe of its lag)."""
+        assert self._loop is not None, "the server is not listening"
+        return asyncio.run_coroutine_threadsafe(coro, self._loop)
 
     def wait_change(self, version: int, timeout: float) -> int:
         """Block until the session's version moves past `version` (or timeout)."""
@@ -237,21 +265,32 @@ class HostServer(Generic[S]):
 
             address = "?"
             admitted = False
+            #: from the reverse proxy: admitted by its forwarded address, after the handshake
+            proxied = False
+            lost = False
 
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
                 peer = transport.get_extra_info("peername")
                 self.address = str(peer[0]) if peer else "?"
+                if owner.behind_proxy and _loopback(self.address):
+                    self.proxied = True
+                    return
                 self.admitted = owner._admit(self.address) is None
                 if not self.admitted and isinstance(transport, asyncio.WriteTransport):
                     transport.abort()  # the handler's handshake then ends at once
 
             def connection_lost(self, exc: Exception | None) -> None:
+                self.lost = True
                 if self.admitted:
                     self.admitted = False
                     owner._release(self.address)
                 super().connection_lost(exc)
 
+        # the TLS handshake comes before websockets' own deadline starts
+        extra: dict[str, Any] = {}
+        if self.tls is not None:
+            extra["ssl_handshake_timeout"] = HANDSHAKE_SECONDS
         self._server = await serve(
             self._handler,
             self.host,
@@ -265,6 +304,8 @@ class HostServer(Generic[S]):
             open_timeout=HANDSHAKE_SECONDS,
             compression=None,
             create_connection=Guarded,
+            ssl=self.tls,
+            **extra,
         )
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
@@ -359,6 +400,18 @@ class HostServer(Generic[S]):
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         address = str(getattr(ws, "address", "?"))
+        if getattr(ws, "proxied", False):
+            address = forwarded_for(
+                ws.request.headers.get("X-Forwarded-For") if ws.request else None
+            )
+            reason = self._admit(address)
+            if reason is not None:
+                await ws.close(1013, reason)
+                return
+            ws.address, ws.admitted = address, True  # type: ignore[attr-defined]
+            if getattr(ws, "lost", False):  # gone meanwhile: its release already passed
+                self._release(address)
+                return
         with self.lock:
             cid = self.session.connect(address)
         q = Outbox(self.OUTBOX_MESSAGES, self.OUTBOX_BYTES)
@@ -388,9 +441,25 @@ class HostServer(Generic[S]):
 class ClientConnection:
     """The joiner's websocket: a reader thread fills a queue; `send` and `poll`."""
 
-    def __init__(self, url: str, *, open_timeout: float = 5.0) -> None:
+    def __init__(self, url: str, *, open_timeout: float = 5.0, cafile: str | None = None) -> None:
         self.url = url
-        ws = connect(
+        # wss://: the system's trust store (plus `cafile`), host name checked
+        tls = client_context(cafile) if url.startswith("wss://") else None
+        try:
+            ws = self._open(url, open_timeout, tls)
+        except InvalidHandshake as e:  # e.g. ws:// to a wss:// server: an OSError as the rest
+            raise ConnectionError(f"no Taverna table answers at {url}: {e}") from e
+        # Entered as a context manager (websockets 17 warns otherwise); `close` leaves it.
+        self._ws: _SyncClient = ws.__enter__()
+        self._inbox: queue.Queue[str | None] = queue.Queue()
+        self.closed = False
+        self.close_reason = ""
+        self._reader = threading.Thread(target=self._read, name="taverna-client", daemon=True)
+        self._reader.start()
+
+    @staticmethod
+    def _open(url: str, open_timeout: float, tls: ssl.SSLContext | None) -> _SyncClient:
+        return connect(
             url,
             max_size=MAX_HOST_MESSAGE,
             # the reader thread moves frames on at once; the sync client has no write_limit
@@ -401,14 +470,8 @@ class ClientConnection:
             close_timeout=2,
             compression=None,
             proxy=None,  # never route a table through a proxy from the environment
+            ssl=tls,
         )
-        # Entered as a context manager (websockets 17 warns otherwise); `close` leaves it.
-        self._ws: _SyncClient = ws.__enter__()
-        self._inbox: queue.Queue[str | None] = queue.Queue()
-        self.closed = False
-        self.close_reason = ""
-        self._reader = threading.Thread(target=self._read, name="taverna-client", daemon=True)
-        self._reader.start()
 
     def _read(self) -> None:
         try:
@@ -454,6 +517,24 @@ class ClientConnection:
             self._ws.close()
         self._reader.join(timeout=3)
         self.closed = True
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def forwarded_for(header: str | None) -> str:
+    """The client's address a reverse proxy on this machine forwarded: the
+    last entry of X-Forwarded-For (the one the proxy itself wrote; earlier
+    ones come from the client and prove nothing). "proxy?" when there is none."""
+    last = (header or "").rsplit(",", 1)[-1].strip()
+    try:
+        return str(ipaddress.ip_address(last))
+    except ValueError:
+        return "proxy?"
 
 
 def raise_descriptor_limit() -> None:

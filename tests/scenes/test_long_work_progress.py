@@ -27,14 +27,14 @@ def test_bench_counts_its_sections_on_stderr(
         monkeypatch.setattr(bench, name, one_row)
     for name in ("engine_rows", "bot_rows", "memory_rows", "extra_rows", "host_load_rows"):
         monkeypatch.setattr(bench, name, one_row)
-    for name in ("war_fastsim_rows", "hardening_rows"):
+    for name in ("war_fastsim_rows", "hardening_rows", "server_rows"):
         monkeypatch.setattr(bench, name, one_row)
     assert bench.run_bench(quick=True, as_json=True) == 0
     out, err = capsys.readouterr()
-    assert len(json.loads(out)["rows"]) == 1 + 11  # the machine row and one a section
+    assert len(json.loads(out)["rows"]) == 1 + 12  # the machine row and one a section
     lines = err.splitlines()
-    assert [line.split(",")[0] for line in lines[:11]] == [
-        f"bench: {n}/11 sections" for n in range(1, 12)
+    assert [line.split(",")[0] for line in lines[:12]] == [
+        f"bench: {n}/12 sections" for n in range(1, 13)
     ]
 
 

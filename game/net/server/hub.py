@@ -39,7 +39,7 @@ from game.net.protocol import (
 from game.net.seating import normal_code, same_secret
 from game.net.server.bots import BotPool
 from game.net.server.events import EventBoard
-from game.net.server.lobby import Link, Lobby
+from game.net.server.lobby import GUESS_BURST, GUESS_RATE, Link, Lobby
 from game.net.server.ratings import bot_rating_id, rate
 from game.net.server.store import Store
 from game.net.server.table import ServerTable, restore
@@ -70,6 +70,9 @@ _MILD = frozenset(
         "server_full",
         "no_watchers",
         "not_joined",
+        "no_replay",
+        "guess_busy",
+        "replay_busy",
     )
 )
 
@@ -110,6 +113,8 @@ class Hub(Lobby):
         self.version = 0
         self._bot_seeds: dict[str, str] = {}
         self._statuses: dict[str, list[str]] = {}
+        self.guesses = Bucket(GUESS_RATE, GUESS_BURST, GUESS_BURST, clock())
+        self.shown_ratings: dict[tuple[str, str], int | None] = {}
         self._ended_at: dict[str, float] = {}
         #: tables whose start is logged (a restored one was logged before)
         self._started: set[str] = set()
@@ -408,6 +413,8 @@ class Hub(Lobby):
         try:
             new = rate(ids, standings, self.store.ratings(session.game, ids))
             self.store.save_ratings(session.game, new)
+            for rid in new:
+                self.shown_ratings.pop((session.game, rid), None)
         except Exception:  # noqa: BLE001 -- a rating problem must not lose the replay
             log.exception("table %s: ratings not updated", t.id)
         replay = match.save()

@@ -2,8 +2,19 @@
 
 `Lobby` is the half of `game.net.server.hub.Hub` that answers a connection not
 (yet) at a table: `hello`, `list`, `create`, `join`, `watch`, `phrase`,
-`start`, `mine`, `leaderboard`, `leave`. The hub supplies the sending, the
-tables and the store (the abstract methods below).
+`start`, `mine`, `leaderboard`, `replay`, `leave`. The hub supplies the
+sending, the tables and the store (the abstract methods below).
+
+`list` and `mine` give each seated person's and bot's rating at that game
+beside the names (`ratings`, the display number `Rating.shown` rounded; None
+for one not rated yet). `replay` hands a finished table's stored replay to a
+player id that sat there, and only to one (`net.refused.no_replay` alike for
+no such table, not finished, not yours).
+
+Code guesses are also capped server-wide (`GUESS_RATE`): an address that has
+failed before gets its next code checked only while the server's guess bucket
+has room, else `net.refused.guess_busy` without the code being looked at, so
+many addresses together get at most about `GUESS_RATE` checks a second.
 
 A join or a watch by join code waits for its address's slot like a join at a
 single table (`Doorman.check_at`): a wrong code and a right one wait alike, so
@@ -22,7 +33,9 @@ from typing import Any
 from game.names import clean_name
 from game.net.guard import Bucket, Doorman, address_key
 from game.net.protocol import PROTOCOL_VERSION, Message, encode
+from game.net.replay_wire import replay_messages
 from game.net.seating import SERVER_CODE_LENGTH, SessionError, new_code, same_secret, shown_code
+from game.net.server.ratings import Rating, bot_rating_id
 from game.net.server.store import Store
 from game.net.server.table import CLOCKS, ServerTable
 from game.net.session import HostSession
@@ -35,6 +48,14 @@ TABLES_PER_PLAYER = 3
 TABLES_PER_ADDRESS = 6
 #: tables a `list` answer names at most
 LIST_MAX = 100
+#: code guesses checked a second, server-wide, from addresses that failed
+#: before (and the burst): with 1,000 private tables of 12-letter codes,
+#: 20**12 / 2 / 1000 / 10 s is some 6,500 years to hit one
+GUESS_RATE = 10.0
+GUESS_BURST = 20.0
+#: seconds between two replays fetched by one connection (a War replay can be a
+#: megabyte, and a connection's outbox holds four)
+REPLAY_EVERY = 2.0
 
 
 @dataclass
@@ -54,6 +75,8 @@ class Link:
     watching: bool = False
     #: a join or watch by code waiting for its address's slot (`Doorman.check_at`)
     pending: tuple[Message, float] | None = None
+    #: when it last fetched a replay (one every `REPLAY_EVERY` seconds)
+    replay_at: float = float("-inf")
 
 
 class Lobby(ABC):
@@ -67,6 +90,10 @@ class Lobby(ABC):
     fallback_bot: str
     tables: dict[str, ServerTable]
     links: dict[int, Link]
+    #: the server-wide guess bucket (may run into debt: every failure spends)
+    guesses: Bucket
+    #: (game, rating id) -> the shown rating (None: not rated); cleared as ratings move
+    shown_ratings: dict[tuple[str, str], int | None]
 
     @abstractmethod
     def _send(self, cid: int, text: str) -> None: ...
@@ -141,11 +168,35 @@ class Lobby(ABC):
     def _list(self, link: Link, msg: Message) -> None:
         game = msg.get("game")
         rows = [
-            t.summary()
+            {**t.summary(), "ratings": self._ratings_at(t)}
             for t in self.live()
             if t.public and (game is None or t.session.game == game)
-        ]
-        self._send(link.id, encode("tables", tables=rows[:LIST_MAX]))
+        ][:LIST_MAX]
+        self._send(link.id, encode("tables", tables=rows))
+
+    def _shown(self, game: str, rid: str) -> int | None:
+        """A rating id's display number at `game` (cached until ratings move)."""
+        key = (game, rid)
+        if key not in self.shown_ratings:
+            if len(self.shown_ratings) > 65536:
+                self.shown_ratings.clear()
+            found: Rating | None = self.store.ratings(game, [rid]).get(rid)
+            self.shown_ratings[key] = round(found.shown) if found is not None else None
+        return self.shown_ratings[key]
+
+    def _ratings_at(self, t: ServerTable) -> list[int | None]:
+        """The ratings beside `summary()["names"]`: each taken seat's person or bot."""
+        game = t.session.game
+        out: list[int | None] = []
+        for i, s in enumerate(t.session.seats):
+            if s.status == "empty":
+                continue
+            pid = t.players[i] if i < len(t.players) else None
+            if s.kind == "bot":
+                out.append(self._shown(game, bot_rating_id(game, s.bot_id or "?")))
+            else:
+                out.append(self._shown(game, pid) if pid else None)
+        return out
 
     def _create(self, link: Link, msg: Message) -> None:
         live = self.live()
@@ -243,7 +294,11 @@ class Lobby(ABC):
         token = msg.get("token")
         t = self.tables.get(msg.get("table") or "")
         code = str(msg.get("code") or "")
-        if t is not None and (t.public or token or t.event or self._holds(t, link) is not None):
+        by_id = t is not None and (t.public or token or t.event or self._holds(t, link) is not None)
+        if not by_id and (t is not None or not msg.get("table")) and not self.guess_allowed(link):
+            self._refuse(link, "guess_busy")  # the code is not looked at
+            return
+        if by_id:
             pass  # the id is enough: the session checks the token
         elif t is not None:
             if not same_secret(code, t.session.code):
@@ -255,6 +310,7 @@ class Lobby(ABC):
             return
         if t is None or t.ended:
             self.doorman.failed(link.address)
+            self.guess_failed()
             self._refuse(link, "wrong_code")
             return
         self.doorman.passed(link.address)
@@ -370,10 +426,20 @@ class Lobby(ABC):
             if seats or t.creator == link.player:
                 live_ids.add(t.id)
                 code = shown_code(t.session.code) if t.creator == link.player else None
-                rows.append({**t.summary(), "status": t.status(), "mine": seats, "code": code})
+                rows.append(
+                    {
+                        **t.summary(),
+                        "status": t.status(),
+                        "mine": seats,
+                        "code": code,
+                        "ratings": self._ratings_at(t),
+                    }
+                )
         for row in self.store.tables_of(link.player):
             if row["table"] not in live_ids:
                 rows.append(row)
+        for row in rows:  # the player's own rating at each table's game
+            row["rating"] = self._shown(str(row["game"]), link.player)
         self._send(link.id, encode("my_tables", tables=rows))
 
     def _leaderboard(self, link: Link, msg: Message) -> None:
@@ -385,6 +451,39 @@ class Lobby(ABC):
             return
         self._send(link.id, encode("ranks", game=game, rows=self.store.leaderboard(game)))
 
+    def _replay(self, link: Link, msg: Message) -> None:
+        if any(msg.get(k) is not None for k in ("doc", "chunk", "part", "parts")):
+            self._refuse(link, "bad_shape", "replay asks with its table alone")
+            return
+        assert link.player is not None
+        now = self.clock()
+        if now - link.replay_at < REPLAY_EVERY:
+            self._refuse(link, "replay_busy")
+            return
+        link.replay_at = now
+        table = str(msg.get("table"))
+        doc = self.store.replay_for(table, link.player)
+        if doc is None:
+            self._refuse(link, "no_replay", table)
+            return
+        for text in replay_messages(table, doc):
+            self._send(link.id, text)
+
+    def guess_allowed(self, link: Link) -> bool:
+        """May this code guess be checked now? An address that failed before
+        waits for room in the server-wide bucket; one in good standing never."""
+        rec = self.doorman.addresses.get(address_key(link.address))
+        if rec is None or rec.failures <= 1:  # this attempt is counted already
+            return True
+        b, now = self.guesses, self.clock()
+        b.tokens = min(b.burst, b.tokens + (now - b.stamp) * b.rate)
+        b.stamp = now
+        return b.tokens >= 1.0
+
+    def guess_failed(self) -> None:
+        """A code guess was wrong: it spends from the server-wide bucket."""
+        self.guesses.tokens = max(-self.guesses.burst, self.guesses.tokens - 1.0)
+
 
 _HANDLERS: dict[str, Callable[[Lobby, Link, Message], None]] = {
     "list": Lobby._list,
@@ -393,4 +492,5 @@ _HANDLERS: dict[str, Callable[[Lobby, Link, Message], None]] = {
     "start": Lobby._start,
     "mine": Lobby._mine,
     "leaderboard": Lobby._leaderboard,
+    "replay": Lobby._replay,
 }

@@ -10,13 +10,16 @@ closing and stops; every table in progress is in the store and comes back on
 the next start.
 
 It binds 127.0.0.1 unless told otherwise: a community server says
-`--bind 0.0.0.0` (or an address of its own) on purpose.
+`--bind 0.0.0.0` (or an address of its own) on purpose. Given a TLS context
+(`--tls-cert`/`--tls-key`, `game.net.tls`) it serves wss://; its `url:` line
+says which.
 """
 
 from __future__ import annotations
 
 import logging
 import signal
+import ssl
 import sys
 import threading
 from collections.abc import Callable
@@ -75,6 +78,8 @@ def run_server(
     out: TextIO = sys.stdout,
     stop: threading.Event | None = None,
     on_ready: Callable[[HostServer[Hub]], None] | None = None,
+    tls: ssl.SSLContext | None = None,
+    behind_proxy: bool = False,
 ) -> int:
     """Serve until Ctrl+C, SIGTERM or `stop`; returns the exit status (0)."""
     folder = data or default_data_dir()
@@ -87,7 +92,7 @@ def run_server(
     handlers = _logging(folder, out)
     bots = BotPool(bot_workers)
     hub = Hub(store, bots=bots, max_tables=max_tables, grace=grace, fallback_bot=fallback_bot)
-    server = HostServer(hub, bind, port)
+    server = HostServer(hub, bind, port, tls=tls, behind_proxy=behind_proxy)
     try:
         real_port = server.start()
     except OSError as e:
@@ -96,7 +101,8 @@ def run_server(
         store.close()
         return 2
     print(f"server: {bind}:{real_port}", file=out)
-    print(f"data: {folder}", file=out, flush=True)
+    print(f"data: {folder}", file=out)
+    print(f"url: {'wss' if tls is not None else 'ws'}://{bind}:{real_port}", file=out, flush=True)
     if on_ready is not None:
         on_ready(server)
     stop = stop or threading.Event()

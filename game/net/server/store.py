@@ -310,6 +310,16 @@ class Store:
                 )
         return out
 
+    def replay_for(self, table_id: str, pid: str) -> dict[str, Any] | None:
+        """A finished table's replay, for a player who sat there (else None)."""
+        row = self.db.execute(
+            "SELECT players, replay FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        if row is None or not row[1] or pid not in json.loads(row[0]):
+            return None
+        doc = json.loads(row[1])
+        return doc if isinstance(doc, dict) else None
+
     def replay(self, table_id: str) -> dict[str, Any] | None:
         """A finished table's replay document."""
         row = self.db.execute("SELECT replay FROM tables WHERE id = ?", (table_id,)).fetchone()
