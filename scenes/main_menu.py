@@ -26,6 +26,7 @@ ENTRIES: tuple[str, ...] = (
     "war",
     "chama",
     "tournaments",
+    "online",
     "join",
     "practice",
     "statistics",
@@ -173,6 +174,10 @@ class MainMenu(Scene):
             from scenes.load_screen import LoadScreen
 
             self.app.scenes.push(LoadScreen(self.app))
+        elif name == "online":
+            from scenes.online.server_screen import ServerScene
+
+            self.app.scenes.push(ServerScene(self.app))
         elif name == "join":
             from scenes.online.join import JoinScene
 

@@ -20,8 +20,10 @@ reconnection), so the game's own table runs on it as on a joined table.
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from game.names import clean_name
 from game.net import identities
@@ -45,6 +47,62 @@ MAX_HEARD = 20
 #: what a table's messages are (they go to the joined table's match)
 TABLE_TYPES = ("welcome", "state", "history", "waiting", "match_over", "host_closing", "pong")
 _ID_MAX = 40
+
+
+#: the port a Taverna server listens on unless told otherwise
+SERVER_PORT = 47474
+
+
+def server_url(text: str) -> str:
+    """What was typed as the websocket URL: "host" -> "ws://host:47474",
+    "host:port" -> "ws://host:port", ws:// and wss:// URLs as they are.
+    Raises ValueError for what is not an address."""
+    text = text.strip()
+    if not text or any(ch.isspace() for ch in text) or len(text) > 200:
+        raise ValueError("not an address")
+    if "://" in text:
+        scheme = text.split("://", 1)[0].lower()
+        if scheme not in ("ws", "wss"):
+            raise ValueError(f"not a websocket address: {scheme}")
+        url = text
+    else:
+        host, sep, port = text.rpartition(":")
+        url = f"ws://{text}" if sep and port.isdigit() and host else f"ws://{text}:{SERVER_PORT}"
+    try:
+        parts = urlsplit(url)
+        port_ok = parts.port is None or 0 < parts.port < 65536
+    except ValueError:
+        raise ValueError("not an address") from None
+    if not parts.hostname or not port_ok:
+        raise ValueError("not an address")
+    return url
+
+
+def is_local_host(host: str) -> bool:
+    """This machine or the local network (loopback, private, link-local, a
+    ".local" or dot-less name): never "on the internet"."""
+    host = host.strip("[]").lower()
+    if host == "localhost" or host.endswith((".local", ".lan", ".home.arpa")) or "." not in host:
+        return ":" not in host or _ip_local(host)
+    return _ip_local(host)
+
+
+def _ip_local(host: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False  # a name with dots: a server on the internet
+    return ip.is_private or ip.is_loopback or ip.is_link_local
+
+
+def unencrypted_internet(url: str) -> bool:
+    """A ws:// (unencrypted) address of a server on the internet: its codes and
+    tokens travel in clear, and the player is told so."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.scheme == "ws" and not is_local_host(parts.hostname or "")
 
 
 class Wire(Protocol):
