@@ -271,6 +271,17 @@ class ServerMatch(RemoteMatch):
             table=self.table or None,
         )
 
+    def handle(self, msg: Message) -> None:
+        """As a joiner's match; a seat taken before the deal also names its player
+        (the waiting room shows who joined)."""
+        super().handle(msg)
+        seat = msg.get("seat")
+        if msg.type == "waiting" and isinstance(seat, int) and 0 <= seat < len(self.seats):
+            name = clean_name(msg.get("name"))
+            if name and msg.get("status") != "empty":
+                self.seats[seat] = name
+                self.seat_info[seat]["name"] = name
+
     def relink(self, link: Any) -> None:
         """After a reconnection (the lobby said hello again): back to our seat."""
         self._awaiting = False

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game.net.lobby_client import LobbyClient
-from scenes import style, ui
+from scenes import ui
 from scenes.i18n import tr
 from scenes.new_match import HUMAN, REMOTE, NewMatchScene
 from scenes.online.lobby import OFFLINE_ONLY
@@ -48,28 +48,33 @@ class CreateTable(NewMatchScene):
         # no seed (the server deals in secret), no practice aids, no saves here
         for widget in (self.seed_entry, self.reseed, self.practice_btn, self.load_btn):
             widget.hide()
+        seed_words = tr("ui.new_match.seed")
+        for element in self.ui.elements if self.ui is not None else []:
+            if isinstance(element, pygame_gui.elements.UILabel) and element.text == seed_words:
+                element.hide()
         self.start.set_text(tr("online.server.create_go"))
         m = self.app.ui_manager
-        ox = self.panel.left + int(self.panel.width * 0.55)
-        ow = self.panel.right - 24 - ox
-        y = self.panel.bottom - 64 - 56
-        third = (ow - 16) // 3
+        # in the bottom bar, where practice and saves are at this screen's own form
+        x0, x1 = self.back.rect.right + 12, self.start.rect.left - 12
+        third = (x1 - x0 - 16) // 3
+        y = self.back.rect.top + 3
         self.private_btn = ui.button(
-            pygame.Rect(ox, y, third, 40),
+            pygame.Rect(x0, y, third, 40),
             self._private_text(),
             m,
             self.ui,
             tooltip=tr("online.server.private_tip"),
         )
         self.watchers_btn = ui.button(
-            pygame.Rect(ox + third + 8, y, third, 40),
+            pygame.Rect(x0 + third + 8, y, third, 40),
             self._watchers_text(),
             m,
             self.ui,
+            tooltip=tr("online.server.watchers_tip"),
         )
         self.clock_menu = ui.dropdown(
-            pygame.Rect(ox + 2 * (third + 8), y, third, 40),
-            [(tr(f"online.server.clock.{c}"), c) for c in CLOCKS],
+            pygame.Rect(x0 + 2 * (third + 8), y, third, 40),
+            [(tr(f"online.server.clock_short.{c}"), c) for c in CLOCKS],
             self.clock,
             m,
             self.ui,
@@ -133,15 +138,3 @@ class CreateTable(NewMatchScene):
             clock=self.clock,
         )
         self.app.scenes.replace(WaitingRoom(self.app, self.lobby, None, seat=mine))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.info is None or not hasattr(self, "private_btn"):
-            return
-        style.blit_text(
-            surface,
-            tr("online.server.table_kind"),
-            14,
-            (self.private_btn.rect.left, self.private_btn.rect.top - 20),
-            style.INK_SOFT,
-        )

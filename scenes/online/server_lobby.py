@@ -79,6 +79,8 @@ def table_line(row: TableRow) -> str:
     seats = tr("online.server.seats", taken=row.taken, seats=row.seats)
     watch = tr("online.server.watchers_yes" if row.watchers else "online.server.watchers_no")
     parts = [game_words(row.game), seats, watch]
+    if row.started:
+        parts.insert(2, tr("online.server.status.playing"))
     if row.clock != "off":
         parts.append(tr(f"online.server.clock.{row.clock}"))
     return "  ·  ".join(parts)
@@ -340,7 +342,7 @@ class ServerLobby(Scene):
             anchor="topright",
         )
         area = self.list_area
-        width = area.width - (240 if self.tab == "open" else 160)
+        width = area.width - (256 if self.tab == "open" else 176)
         for i, row in enumerate(self.rows):
             y = area.top + i * ROW_H
             if i % 2 == 0:
@@ -359,7 +361,7 @@ class ServerLobby(Scene):
             top = y + (4 if second else 12)
             style.blit_text(
                 surface,
-                style.ellipsize(first, 16, width),
+                style.ellipsize(first, 16, width, "bold"),
                 16,
                 (area.left + 8, top),
                 style.INK,

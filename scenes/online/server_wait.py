@@ -187,6 +187,8 @@ class WaitingRoom(Scene):
         if match is not None:
             for i, info in enumerate(match.seat_info):
                 name = match.seats[i] if i < len(match.seats) else "?"
+                if info.get("status") == "empty":  # the server's "Seat 5", in our words
+                    name = tr("online.server.seat_n", n=i + 1)
                 mine = tr("online.server.you_mark") if i == match.seat else ""
                 style.blit_text(
                     surface, f"{i + 1}. {name}{mine}", 18, (p.left + 40, y), style.INK, kind="bold"
