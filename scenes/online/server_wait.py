@@ -114,8 +114,11 @@ class WaitingRoom(Scene):
         """Back to the lobby, saying why."""
         if words:
             self.app.notify(words, "error")
-        if self.match is not None and not self.opened:
-            self.lobby.leave()
+        match = self.match
+        if match is not None and not self.opened:
+            if match.seat is not None or match.game_name:
+                self.lobby.leave()  # seated or watching: the server lets us go
+            self.lobby.match = None
         self.app.scenes.pop()
 
     # -- input ---------------------------------------------------------------------

@@ -191,3 +191,55 @@ def test_server_and_lobby_screens_by_keys_alone(app: Any, served: Served) -> Non
     pump(app, 4)
     assert isinstance(app.scenes.top, ServerScene)
     assert focused(app) is None or focused(app) is not None  # the ring may rest anywhere
+
+
+def _seated_at_a_table(app: Any, served: Served) -> tuple[Any, Any]:
+    """Ana (the app) at a public table of two with Bia (a plain client), dealt."""
+    lobby = connect(app, served)
+    lobby.open_create()
+    pump(app, 3)
+    form = app.scenes.top
+    assert isinstance(form, CreateTable)
+    del form.rows[2:]
+    form.values["turn_limit"] = 2
+    form._rebuild()
+    click_widget(app, form.start)
+    pump_until(app, lambda: isinstance(app.scenes.top, WaitingRoom), 5)
+    room = app.scenes.top
+    assert isinstance(room, WaitingRoom)
+    pump_until(app, lambda: room.match is not None and room.match.seat == 0, 10)
+    bia = served.player("Bia")
+    theirs = bia.join(table=room.table)
+    wait(bia, lambda: theirs.started)
+    pump_until(app, lambda: isinstance(app.scenes.top, PhrasesControl), 15)
+    return app.scenes.top, bia
+
+
+def test_a_lost_connection_is_won_back_with_a_hello_and_the_same_seat(
+    app: Any, served: Served
+) -> None:
+    table, _bia = _seated_at_a_table(app, served)
+    link = table.served
+    old = link.lobby.link
+    old.close()  # the network drops
+    pump_until(app, lambda: link.lobby.link is not old and link.lobby.greeted, 15)
+    pump_until(app, lambda: table.match.seat == 0 and not link.notes(), 10)
+    assert not link.lost and table.app.scenes.top is table
+
+
+def test_your_tables_return_to_a_seat_after_a_restart(app: Any, served: Served) -> None:
+    from scenes.main_menu import MainMenu
+
+    table, _bia = _seated_at_a_table(app, served)
+    table.served.lobby.link.close()  # the app crashed...
+    app.scenes.reset(MainMenu(app))
+    pump(app, 3)
+    lobby = connect(app, served)  # ...and comes back: the same player id
+    mine = next(b for b, tab in lobby.tab_buttons.items() if tab == "mine")
+    click_widget(app, mine)
+    pump_until(app, lambda: any(what == "return" for what, _r in lobby.row_buttons.values()), 10)
+    back = next(b for b, (what, _r) in lobby.row_buttons.items() if what == "return")
+    click_widget(app, back)
+    pump_until(app, lambda: isinstance(app.scenes.top, PhrasesControl), 15)
+    again = app.scenes.top
+    assert again.match.seat == 0 and again.match.started
