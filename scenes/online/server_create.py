@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game.net.lobby_client import LobbyClient
-from scenes import ui
+from scenes import style, ui
 from scenes.i18n import tr
 from scenes.new_match import HUMAN, REMOTE, NewMatchScene
 from scenes.online.lobby import OFFLINE_ONLY
@@ -138,3 +138,20 @@ class CreateTable(NewMatchScene):
             clock=self.clock,
         )
         self.app.scenes.replace(WaitingRoom(self.app, self.lobby, None, seat=mine))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        # the form's title says what this form does here: a table on the server
+        p = self.panel
+        head = pygame.Rect(p.left + 20, p.top + 12, p.width - 40, 52)
+        surface.blit(style.parchment(p.size), head.topleft, area=head.move(-p.left, -p.top))
+        title = tr("online.server.create_title", game=tr(f"ui.games.{self.game}"))
+        style.blit_text(
+            surface,
+            title,
+            40,
+            (p.left + 24, p.top + 16),
+            style.INK,
+            kind="serif",
+            max_width=p.width - 48,
+        )

@@ -23,6 +23,7 @@ from game.net.lobby_client import LobbyClient, RankRow, TableRow
 from scenes import style, ui
 from scenes.i18n import has, tr
 from scenes.manager import Scene
+from scenes.names import bot_label
 from scenes.online.served import refusal_text
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def names_words(row: TableRow) -> str:
     out = []
     for i, name in enumerate(row.names):
         rating = row.ratings[i] if i < len(row.ratings) else None
-        out.append(f"{name} ({rating:.0f})" if rating is not None else name)
+        out.append(f"{name} ({rating:.1f})" if rating is not None else name)
     return ", ".join(out)
 
 
@@ -101,8 +102,12 @@ def mine_line(row: TableRow) -> str:
 
 def rank_line(n: int, row: RankRow) -> str:
     """A leaderboard line ("1. Ana  24.1  (12 games)")."""
-    name = row.name + (f" ({tr('online.lobby.kinds.bot')})" if row.bot else "")
-    return f"{n}. {name}  ·  {row.rating:.1f}  ·  " + tr("online.server.games", n=row.games)
+    name = row.name
+    kind, _, rest = name.partition(":")
+    game, _, level = rest.partition(":")
+    if row.bot and kind == "bot" and level:  # the server names a bot "bot:<game>:<level>"
+        name = tr("ui.new_match.bot", level=bot_label(game, level))
+    return f"{n}. {name}  ·  {row.rating:.1f}  ·  " + tr("online.server.games", count=row.games)
 
 
 class ServerLobby(Scene):
