@@ -40,6 +40,20 @@ def refusal_text(refusal: tuple[str, str, str] | None) -> str:
     return tr(key) if has(key) else tr("net.refused.internal")
 
 
+def close_quietly(link: object) -> None:
+    """Close a connection without holding the frame (a websocket's closing
+    handshake may wait for a slow server): on a thread of its own."""
+    close = getattr(link, "close", None)
+    if close is None:
+        return
+
+    def run() -> None:
+        with contextlib.suppress(Exception):
+            close()
+
+    threading.Thread(target=run, name="close", daemon=True).start()
+
+
 def phrase_words(phrase: str) -> str:
     """A table phrase in the player's language."""
     key = f"net.phrase.{phrase}"
@@ -144,10 +158,7 @@ class ServerLink:
         self._lost_at = None
         with contextlib.suppress(Exception):
             self.lobby.leave()
-        close = getattr(self.lobby.link, "close", None)
-        if close is not None:
-            with contextlib.suppress(Exception):
-                close()
+        close_quietly(self.lobby.link)
 
 
 class PhrasesControl(TableScene):

@@ -24,7 +24,7 @@ from scenes import style, ui
 from scenes.i18n import has, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
-from scenes.online.served import refusal_text
+from scenes.online.served import close_quietly, refusal_text
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
@@ -322,9 +322,7 @@ class ServerLobby(Scene):
 
     def leave(self) -> None:
         """Back to the server screen; the connection is closed."""
-        close = getattr(self.lobby.link, "close", None)
-        if close is not None:
-            close()
+        close_quietly(self.lobby.link)
         self.app.scenes.pop()
 
     # -- drawing ---------------------------------------------------------------------

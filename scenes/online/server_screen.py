@@ -23,7 +23,7 @@ from game.net.transport import ClientConnection
 from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
-from scenes.online.served import refusal_text
+from scenes.online.served import close_quietly, refusal_text
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
@@ -144,9 +144,7 @@ class ServerScene(Scene):
         """Back to the form, saying why (the typed values stay)."""
         self.error, self.status = words, ""
         if self.lobby is not None:
-            close = getattr(self.lobby.link, "close", None)
-            if close is not None:
-                close()
+            close_quietly(self.lobby.link)
         self.lobby = None
         self._connecting = None
         if self.entries:

@@ -100,7 +100,10 @@ class WaitingRoom(Scene):
                 self._back(words)  # no seat (or no table to watch): back to the lobby
                 return
             self.error = words  # a refused Start or phrase: said, the room stays
-        if lobby.closed or match.host_closed:
+        if lobby.closed:
+            self._back("")  # the lobby beneath says so, once
+            return
+        if match.host_closed:
             self._back(tr("online.server.closed"))
             return
         if match.left:

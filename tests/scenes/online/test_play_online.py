@@ -243,3 +243,23 @@ def test_your_tables_return_to_a_seat_after_a_restart(app: Any, served: Served) 
     pump_until(app, lambda: isinstance(app.scenes.top, PhrasesControl), 15)
     again = app.scenes.top
     assert again.match.seat == 0 and again.match.started
+
+
+def test_phrases_by_keys_alone(app: Any, served: Served) -> None:
+    table, bia = _seated_at_a_table(app, served)
+    assert table.phrases_button is not None
+    tab_to(app, key_named(f"gui:{id(table.phrases_button)}"))
+    use_focused(app)
+    menu = app.scenes.top
+    assert isinstance(menu, PhrasesMenu)
+    gg = next(b for b, p in menu.choices.items() if p == "good_game")
+    tab_to(app, key_named(f"gui:{id(gg)}"))
+    use_focused(app)
+    assert app.scenes.top is table
+    wait(bia, lambda: any(h.id == "good_game" for h in bia.heard))
+    tab_to(app, key_named(f"gui:{id(table.phrases_button)}"))
+    use_focused(app)
+    assert isinstance(app.scenes.top, PhrasesMenu)
+    key(app, pygame.K_ESCAPE)
+    pump(app, 3)
+    assert app.scenes.top is table
