@@ -160,3 +160,21 @@ def test_parse_table_of_your_tables_rows() -> None:
     assert row is not None and row.mine == (2,) and row.status == "finished"
     assert parse_table({"game": "war"}) is None
     assert LobbyClient  # the public name exists
+
+
+def test_watch_by_code_alone_and_a_wrong_code_is_refused() -> None:
+    room = Room()
+    ana = room.client("Ana", URL)
+    eve = room.client("Eve", "ws://127.0.0.1:3", "10.0.0.3")
+    ana.create("alta", ["bot:random", "bot:random"], {}, private=True, watchers=True)
+    ana.pump()
+    assert ana.created is not None
+    _table, code = ana.created
+    wrong = eve.watch("", "ZZZZ-ZZZZ-ZZZZ")
+    room.settle([eve])
+    assert wrong.refusal is not None and wrong.refusal[0] == "wrong_code"
+    eve.match = None
+    watch = eve.watch("", code)
+    room.tick(5.0)  # a code's slot after a wrong guess
+    room.settle([eve])
+    assert watch.game_name == "alta" and watch.seat is None
