@@ -27,6 +27,7 @@ ENTRIES: tuple[str, ...] = (
     "war",
     "chama",
     "tournaments",
+    "online",
     "join",
     "practice",
     "statistics",
@@ -174,6 +175,10 @@ class MainMenu(Scene):
             from scenes.load_screen import LoadScreen
 
             self.app.scenes.push(LoadScreen(self.app))
+        elif name == "online":
+            from scenes.online.server_screen import ServerScene
+
+            self.app.scenes.push(ServerScene(self.app))
         elif name == "join":
             from scenes.online.join import JoinScene
 
