@@ -37,6 +37,7 @@ from scenes.tables.chama.look import seat_colour, seat_emblem
 from scenes.tables.chama.painting import ChamaFrame, ChamaPainter
 from scenes.tables.chama.selection import Hit, Selection, marks_for
 from scenes.tables.face import SeatSetup
+from scenes.text_scale import scaled
 
 if TYPE_CHECKING:
     from scenes.keyboard import FocusTarget
@@ -166,7 +167,8 @@ class ChamaTable(TableInput, TableScene):
         self.lay = L.compute(self.app.size, len(self.seats), self.bottom_seat())
         lay = self.lay
         n = max(1, len(self.seats))
-        seat_h = min(n * 84, int(lay.right.height * 0.5))  # room for a tag line under the name
+        # room for a tag line under the name; taller cards at a larger text size
+        seat_h = min(n * scaled(84), int(lay.right.height * (0.5 if scaled(10) == 10 else 0.62)))
         self.seat_panel.set_rect(
             pygame.Rect(lay.right.left + 14, lay.right.top, lay.right.width - 14, seat_h)
         )
