@@ -325,7 +325,7 @@ def cli(argv: Sequence[str] | None = None) -> int:
     if args.command == "soak":
         return cmd_soak(args)
     windowed_join = args.command == "join" and not args.headless  # the app opens the table
-    if args.command in ("host", "join", "server", "event") and not windowed_join:
+    if args.command in ("host", "join", "server", "create", "event") and not windowed_join:
         from game import logs
         from game.net.commands import run
 

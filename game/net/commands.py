@@ -1,5 +1,5 @@
-"""The `taverna host`, `taverna join`, `taverna server` and `taverna event`
-subcommands (registered by main.py)."""
+"""The `taverna host`, `taverna join`, `taverna server`, `taverna create` and
+`taverna event` subcommands (registered by main.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-COMMANDS = ("host", "join", "server", "event")
+COMMANDS = ("host", "join", "server", "create", "event")
 
 
 def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
@@ -40,10 +40,11 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
         "--option", "-o", action="append", type=option, default=[], metavar="KEY=VALUE"
     )
 
-    join = sub.add_parser("join", help="join a table hosted on another machine")
+    join = sub.add_parser("join", help="join a table hosted on another machine or a server")
     join.add_argument("address", help="HOST:PORT")
     join.add_argument("--name", required=True)
     join.add_argument("--code", default="")
+    join.add_argument("--table", help="a server's public table, by the id `taverna create` printed")
     # --autoplay (a bot plays our seat) comes with the window flags main.py adds
     join.add_argument("--bot", default="easy", help="the autoplay bot's level")
     join.add_argument("--headless", action="store_true", help="no window (needs --autoplay)")
@@ -75,7 +76,34 @@ def add_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
         help="a reverse proxy on this machine forwards the players: count each by the "
         "address in its X-Forwarded-For, not as 127.0.0.1",
     )
+    _add_create_parser(sub, option)
     _add_event_parsers(sub, option)
+
+
+def _add_create_parser(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
+    """`taverna create SERVER GAME --seats …` (issue 46)."""
+    create = sub.add_parser("create", help="make a table on a Taverna server; prints its code")
+    create.add_argument("server", help="HOST:PORT")
+    create.add_argument("game")
+    create.add_argument(
+        "--seats",
+        required=True,
+        help='comma-separated: remote or bot:<level>, e.g. "remote,remote,bot:normal"',
+    )
+    create.add_argument("--private", action="store_true", help="not listed: joined by its code")
+    create.add_argument(
+        "--watchers",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="others may watch the table (default: yes)",
+    )
+    # the server's `table.CLOCKS` (not imported: building the parser stays light)
+    clocks = ("off", "relaxed", "normal", "quick")
+    create.add_argument("--clock", default="off", choices=clocks, help="the turn clock")
+    create.add_argument("--name", help="your name on the server (default: the one used there)")
+    create.add_argument(
+        "--option", "-o", action="append", type=option, default=[], metavar="KEY=VALUE"
+    )
 
 
 def _add_event_parsers(sub: Any, option: Callable[[str], tuple[str, Any]]) -> None:
@@ -161,9 +189,22 @@ def _run_event(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run `host`, `join`, `server` or `event`; returns the exit status."""
+    """Run `host`, `join`, `server`, `create` or `event`; returns the exit status."""
     if args.command == "event":
         return _run_event(args)
+    if args.command == "create":
+        from game.net.server_cli import run_create
+
+        return run_create(
+            args.server,
+            args.game,
+            seats=args.seats,
+            private=args.private,
+            watchers=args.watchers,
+            clock=args.clock,
+            options=dict(args.option),
+            name=args.name,
+        )
     if args.command == "server":
         from pathlib import Path
 
@@ -211,4 +252,4 @@ def run(args: argparse.Namespace) -> int:
         )
     from game.net.bot_client import run_join
 
-    return run_join(args.address, name=args.name, code=args.code, bot_id=args.bot)
+    return run_join(args.address, name=args.name, code=args.code, bot_id=args.bot, table=args.table)

@@ -1,8 +1,8 @@
 """`taverna event create|start|join`: an online event from a terminal (issue 47).
 
 Each command speaks to a server's lobby as its player on that server (the id
-and secret kept by `game.net.event_identity`; a first visit is issued a fresh
-pair). `create` prints `event: CODE`; `start` closes registration and starts
+and secret kept by `game.net.identities`, the app's own store, so the app and
+the command line are one player there; a first visit is issued a fresh pair). `create` prints `event: CODE`; `start` closes registration and starts
 round 1; `join --autoplay --headless` registers, then goes to each table the
 server names (`event_news`), lets the hint bot play the seat kept for it, and
 prints `final: …` when the event ends. Exit status: 0 done, 1 the server was
@@ -18,8 +18,8 @@ from typing import Any, TextIO
 from game.bots import Bot
 from game.core import Action
 from game.names import clean_name
+from game.net import identities
 from game.net.bot_client import url_of
-from game.net.event_identity import load_identity, save_identity
 from game.net.protocol import (
     MAX_HOST_MESSAGE,
     PROTOCOL_VERSION,
@@ -41,20 +41,35 @@ class Refused(Exception):
 class LobbyLink:
     """One connection to a server's lobby, greeted as this machine's player there."""
 
-    def __init__(self, server: str, name: str, *, timeout: float = 10.0) -> None:
+    def __init__(self, server: str, name: str | None = None, *, timeout: float = 10.0) -> None:
         self.server = server
-        self.link = ClientConnection(url_of(server))
+        self.url = url_of(server)
+        self.link = ClientConnection(self.url)
         self.timeout = timeout
         self.backlog: list[Message] = []
-        who = load_identity(server)
+        who = identities.identity_for(self.url)
+        # no name given (an organizer's command): the one this player uses there
+        name = name or (who.name if who else "") or identities.last_name() or "Organizer"
         hello: dict[str, Any] = {"version": PROTOCOL_VERSION, "name": name}
         if who is not None:
-            hello["player"], hello["secret"] = who
+            hello["player"], hello["secret"] = who.player, who.secret
         self.send("hello", **hello)
-        greeted = self.expect("greeted")
+        try:
+            greeted = self.expect("greeted")
+        except Refused as e:
+            if e.args[0] != "bad_player" or who is None:
+                raise
+            # the server forgot us (its data was reset): a new id, once
+            identities.forget_identity(self.url)
+            self.send("hello", version=PROTOCOL_VERSION, name=name)
+            greeted, who = self.expect("greeted"), None
         self.player = str(greeted.get("player"))
-        if greeted.get("secret"):
-            save_identity(server, self.player, str(greeted.get("secret")))
+        self.name = clean_name(greeted.get("name")) or name
+        secret = greeted.get("secret")
+        if isinstance(secret, str) and secret:
+            identities.remember_identity(self.url, self.player, secret, self.name)
+        elif who is not None and who.name != self.name:
+            identities.remember_identity(self.url, who.player, who.secret, self.name)
 
     def send(self, kind: str, **fields: Any) -> None:
         """One message to the server."""
@@ -103,7 +118,9 @@ def _say_refused(e: Refused) -> int:
 def run_event_create(server: str, game: str, out: TextIO = sys.stdout, **fields: Any) -> int:
     """Create an event; prints `event: CODE`."""
     try:
-        lobby = LobbyLink(server, "Organizer")
+        lobby = LobbyLink(server)
+    except Refused as e:
+        return _say_refused(e)
     except (OSError, ValueError) as e:
         print(f"taverna: cannot reach {server}: {e}", file=sys.stderr)
         return 1
@@ -124,7 +141,9 @@ def run_event_create(server: str, game: str, out: TextIO = sys.stdout, **fields:
 def run_event_start(server: str, code: str, out: TextIO = sys.stdout) -> int:
     """Close registration and start round 1 (the organizer's own id)."""
     try:
-        lobby = LobbyLink(server, "Organizer")
+        lobby = LobbyLink(server)
+    except Refused as e:
+        return _say_refused(e)
     except (OSError, ValueError) as e:
         print(f"taverna: cannot reach {server}: {e}", file=sys.stderr)
         return 1
@@ -177,6 +196,8 @@ def run_event_join(
         return 2
     try:
         lobby = LobbyLink(server, name)
+    except Refused as e:
+        return _say_refused(e)
     except (OSError, ValueError) as e:
         print(f"taverna: cannot reach {server}: {e}", file=sys.stderr)
         return 1

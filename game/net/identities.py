@@ -10,6 +10,11 @@ The file is a file of its own: a damaged one is moved aside by
 profile and everything else stay as they were. A hand-edited file loads what
 it can: an entry of the wrong shape is skipped (and kept in the file as it is,
 not thrown away), the others load. Reads never raise.
+
+The app and the command line (`taverna create`, `join`, `event …`) share this
+store, so one person is one player on a server. The pairs an older
+`taverna event` kept in `identities.json` (keyed "HOST:PORT") are moved here
+the first time that server is asked for (`identity_for`).
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from game import storage
 from game.names import clean_name
 
 FILE = "servers.json"
+#: where an older `taverna event` kept its pairs ("HOST:PORT" -> player, secret)
+LEGACY_FILE = "identities.json"
 #: server addresses remembered (the newest first)
 RECENT = 5
 #: a player id or secret is short printable text (the server's own are ~22 characters)
@@ -113,8 +120,42 @@ def _update(change: Any) -> None:
 
 
 def identity_for(url: str) -> Identity | None:
-    """The player id and secret this app has on the server at `url`, if any."""
-    return load().identities.get(server_key(url))
+    """The player id and secret this app has on the server at `url`, if any
+    (one an older `taverna event` kept is moved here first)."""
+    found = load().identities.get(server_key(url))
+    return found if found is not None else _adopt_legacy(url)
+
+
+def _legacy_url(key: str) -> str:
+    return key if key.startswith(("ws://", "wss://")) else f"ws://{key}"
+
+
+def _adopt_legacy(url: str) -> Identity | None:
+    """Move the pair `identities.json` holds for this server into this store
+    (and out of that file, so a pair the server forgot is not found again)."""
+    path = storage.data_dir() / LEGACY_FILE
+    if not path.exists():
+        return None
+    result = storage.read_json(path, {})
+    data = result.data
+    if not isinstance(data, dict):
+        return None
+    want = server_key(url)
+    for key, raw in list(data.items()):
+        if not isinstance(key, str) or server_key(_legacy_url(key)) != want:
+            continue
+        ident = _identity(raw)
+        del data[key]
+        with contextlib.suppress(OSError):
+            if data:
+                storage.atomic_write_json(path, data)
+            else:
+                path.unlink()
+        if ident is None:
+            return None
+        remember_identity(url, ident.player, ident.secret, ident.name or last_name())
+        return ident
+    return None
 
 
 def remember_identity(url: str, player: str, secret: str, name: str) -> None:

@@ -75,6 +75,8 @@ class RemoteMatch:
         self.game_name = game or ""
         self.seat: int | None = None
         self.token: str | None = None
+        #: a server's table id (a public table is joined, and found again, by it)
+        self.table: str | None = None
         self.seats: list[str] = []
         self.seat_info: list[dict[str, Any]] = []
         self.options: dict[str, Any] = {}
@@ -113,6 +115,8 @@ class RemoteMatch:
 
     def join(self, token: str | None = None, seat: int | None = None) -> None:
         """Ask for a seat (or, with a token, for our old seat back)."""
+        # a single host's join stays as it always was: `table` only when set
+        where = {"table": self.table} if self.table else {}
         self.link.send(
             encode(
                 "join",
@@ -122,6 +126,7 @@ class RemoteMatch:
                 game=self.game_name or None,
                 token=token or self.token,
                 seat=seat,
+                **where,
             )
         )
 

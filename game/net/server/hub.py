@@ -73,6 +73,8 @@ _MILD = frozenset(
         "no_replay",
         "guess_busy",
         "replay_busy",
+        # a joiner that speaks first as to a single host, then says hello
+        "hello_first",
     )
 )
 

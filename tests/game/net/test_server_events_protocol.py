@@ -1,16 +1,17 @@
 """The event messages' shapes (issue 47) are checked before the server reads
-them, and `taverna event` keeps one player id and secret per server."""
+them, and `taverna event` keeps one player id and secret per server (in the
+app's own store, `game.net.identities`)."""
 
 from __future__ import annotations
 
 import json
 import stat
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.net.event_identity import load_identity, save_identity
+from game import storage
+from game.net import identities
 from game.net.protocol import ProtocolError, decode
 from tests.game.net.serverlink import Net
 
@@ -65,13 +66,30 @@ def test_event_messages_need_a_hello_first() -> None:
     assert c.refused() == "hello_first"
 
 
-def test_an_identity_per_server_is_kept_for_its_owner_only(tmp_path: Path) -> None:
-    path = tmp_path / "identities.json"
-    assert load_identity("127.0.0.1:1", path) is None
-    save_identity("127.0.0.1:1", "p1", "s1", path)
-    save_identity("127.0.0.1:2", "p2", "s2", path)
-    assert load_identity("127.0.0.1:1", path) == ("p1", "s1")
-    assert load_identity("127.0.0.1:2", path) == ("p2", "s2")
+def test_an_identity_per_server_is_kept_for_its_owner_only() -> None:
+    assert identities.identity_for("ws://127.0.0.1:1") is None
+    identities.remember_identity("ws://127.0.0.1:1", "p1", "s1", "Ana")
+    identities.remember_identity("ws://127.0.0.1:2", "p2", "s2", "Ana")
+    assert identities.identity_for("ws://127.0.0.1:1") == identities.Identity("p1", "s1", "Ana")
+    assert identities.identity_for("ws://127.0.0.1:2").player == "p2"  # type: ignore[union-attr]
+    path = storage.data_dir() / identities.FILE
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     path.write_text("{not json", encoding="utf-8")
-    assert load_identity("127.0.0.1:1", path) is None  # a broken file: a fresh id, no crash
+    assert identities.identity_for("ws://127.0.0.1:1") is None  # a broken file: a fresh id
+
+
+def test_a_pair_an_older_event_command_kept_is_moved_into_the_shared_store() -> None:
+    legacy = storage.data_dir() / identities.LEGACY_FILE
+    legacy.parent.mkdir(parents=True, exist_ok=True)
+    pairs = {
+        "127.0.0.1:1": {"player": "p1", "secret": "s1"},
+        "h:2": {"player": "p2", "secret": "s2"},
+    }
+    legacy.write_text(json.dumps(pairs), encoding="utf-8")
+    assert identities.identity_for("ws://127.0.0.1:1").player == "p1"  # type: ignore[union-attr]
+    assert json.loads(legacy.read_text(encoding="utf-8")) == {"h:2": pairs["h:2"]}
+    assert identities.load().identities["ws://127.0.0.1:1"].secret == "s1"
+    identities.forget_identity("ws://127.0.0.1:1")  # a server that forgot us: not found again
+    assert identities.identity_for("ws://127.0.0.1:1") is None
+    assert identities.identity_for("ws://H:2").player == "p2"  # type: ignore[union-attr]
+    assert not legacy.exists()
