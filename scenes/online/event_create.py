@@ -28,6 +28,7 @@ ROUNDS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 TOP_CUTS = ("0", "4", "8")
 TURN_LIMITS = ("0", "20", "40", "60", "100")
 STARTS = ("", "5", "10", "15", "30", "60")
+GRACES = ("60", "120", "300")
 ROW_H = 44
 
 
@@ -59,6 +60,8 @@ def _choices(field: str, game: str) -> list[tuple[str, str]]:
         ]
     if field == "public":
         return [(tr("online_event.public"), "1"), (tr("online_event.private"), "0")]
+    if field == "grace":
+        return [(tr("online_event.grace_s", n=int(g) // 60), g) for g in GRACES]
     if field == "no_show":
         return [(tr("online_event.no_show_lose"), "lose"), (tr("online_event.no_show_bot"), "bot")]
     return on_off  # semifinal, double_points, late
@@ -78,6 +81,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("start", ""),
     ("public", "1"),
     ("no_show", "lose"),
+    ("grace", "120"),
 )
 
 
@@ -95,6 +99,7 @@ def event_fields(values: dict[str, str], name: str, now: float) -> dict[str, Any
         "late": values["late"] == "1",
         "public": values["public"] == "1",
         "no_show": values["no_show"],
+        "grace": int(values["grace"]),
         "name": name.strip() or None,
     }
     if game == "chama":

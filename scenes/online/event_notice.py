@@ -72,12 +72,12 @@ class RoundNotice(Scene):
         self.box = pygame.Rect((self.app.size[0] - w) // 2, 24, w, 150)
         m = self.app.ui_manager
         y = self.box.bottom - 58
-        self.later = ui.button(
-            pygame.Rect(self.box.left + 20, y, 150, 42), tr("online_event.later"), m, self.ui
-        )
+        has_table = self.news.kind == "table" and bool(self.news.server_table)
+        lx = self.box.left + 20 if has_table else self.box.centerx - 75
+        self.later = ui.button(pygame.Rect(lx, y, 150, 42), tr("online_event.later"), m, self.ui)
         self.go = None
-        if self.news.kind == "table" and self.news.server_table:
-            gw = style.text_width(tr("online_event.go_table"), 16) + 50
+        if has_table:
+            gw = style.text_width(tr("online_event.go_table"), 22, "serif") + 44
             self.go = ui.button(
                 pygame.Rect(self.box.right - 20 - gw, y, gw, 42),
                 tr("online_event.go_table"),
@@ -116,7 +116,8 @@ class RoundNotice(Scene):
             go_to_table(self.app, self.lobby, self.news.server_table)
 
     def draw(self, surface: pygame.Surface) -> None:
-        style.modal_panel(surface, self.box, tr("online_event.tab"))
+        view = self.lobby.events.views.get(self.news.event)
+        style.modal_panel(surface, self.box, view.head.name if view else tr("online_event.tab"))
         style.blit_text(
             surface,
             news_words(self.news),

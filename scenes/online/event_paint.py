@@ -202,7 +202,7 @@ def draw_bracket(surface: pygame.Surface, area: pygame.Rect, view: EventView) ->
                 color = style.INK if who else style.INK_SOFT
                 style.blit_text(
                     surface,
-                    style.ellipsize(("▸ " if won else "") + text, 14, rect.width - 12, kind),
+                    style.ellipsize(("» " if won else "") + text, 14, rect.width - 12, kind),
                     14,
                     (rect.left + 6, rect.top + 6 + n * 24),
                     color,

@@ -57,7 +57,7 @@ class EventScreen(Scene):
         self.error = ""
         self._asked = 0.0
         self._seen_news = 0
-        self._shown: Any = None
+        self._row_key: Any = None
         self.section_buttons: dict[Any, str] = {}
         self.row_buttons: dict[Any, tuple[str, Any]] = {}
         self.actions: dict[Any, str] = {}
@@ -91,12 +91,13 @@ class EventScreen(Scene):
         x = p.right - 24
         for action in reversed(self._actions(view)):
             text = tr(f"online_event.{action}")
-            bw = style.text_width(text, 16) + 36
-            x -= bw
             primary = "#primary_button" if action in ("go_table", "start_now", "register") else None
+            # a primary button's words are set larger, in the heading's face
+            bw = style.text_width(text, 22 if primary else 16, "serif" if primary else "sans") + 40
+            x -= bw
             self.actions[ui.button(pygame.Rect(x, by, bw, 44), text, m, self.ui, primary)] = action
             x -= 8
-        self._shown = None
+        self._row_key = None
         self.row_buttons = {}
         self._rows()
 
@@ -126,9 +127,9 @@ class EventScreen(Scene):
         """Per-row buttons (remove an entrant, correct a table), rebuilt when the view changed."""
         view = self.view
         key = (self.section, view)
-        if key == self._shown:
+        if key == self._row_key:
             return
-        self._shown = key
+        self._row_key = key
         for button in self.row_buttons:
             button.kill()
         self.row_buttons = {}
