@@ -61,6 +61,7 @@ class EventScreen(Scene):
         self.section_buttons: dict[Any, str] = {}
         self.row_buttons: dict[Any, tuple[str, Any]] = {}
         self.actions: dict[Any, str] = {}
+        self.shown_actions: list[str] = []
 
     @property
     def view(self) -> EventView | None:
@@ -89,7 +90,8 @@ class EventScreen(Scene):
         self.actions = {}
         view = self.view
         x = p.right - 24
-        for action in reversed(self._actions(view)):
+        self.shown_actions = self._actions(view)
+        for action in reversed(self.shown_actions):
             text = tr(f"online_event.{action}")
             primary = "#primary_button" if action in ("go_table", "start_now", "register") else None
             # a primary button's words are set larger, in the heading's face
@@ -198,8 +200,7 @@ class EventScreen(Scene):
         if len(news) != self._seen_news or time.monotonic() - self._asked >= REFRESH:
             self._seen_news = len(news)
             self.ask()
-        before = [a for a in self.actions.values()]
-        if self._actions(self.view) != before:
+        if self._actions(self.view) != self.shown_actions:
             self.resize(self.app.size)  # the bottom buttons follow the event's state
         self._rows()
 
