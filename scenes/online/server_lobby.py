@@ -272,6 +272,12 @@ class ServerLobby(Scene):
                 self.row_buttons[back] = ("return", row)
 
     # -- the loop ------------------------------------------------------------------
+    def background(self, dt: float) -> None:
+        """Covered (a table, a menu, an event): the connection is still read,
+        so an event's news reach the player wherever he is."""
+        if not self.lobby.closed:
+            self.lobby.pump()
+
     def update(self, dt: float) -> None:
         lobby = self.lobby
         lobby.pump()

@@ -120,7 +120,7 @@ def test_round_notice_go_to_my_table_round_two_and_standings(app: Any, served: S
     table = app.scenes.top
     pump_until(app, person_plays(table, "chama"), 60)
     # round 2 paired: the notice comes over the finished table
-    pump_until(
+    pump_until(  # the victory screen is over the table: the lobby beneath still reads
         app, lambda: isinstance(app.scenes.top, RoundNotice) and app.scenes.top.news.round == 2, 60
     )
     view = scene.lobby.events.views[code]
