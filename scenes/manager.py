@@ -210,6 +210,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations by `dt` seconds."""
 
+    def background(self, dt: float) -> None:
+        """Hook: a frame while covered (a server's lobby keeps reading its
+        connection, so an event's round notice reaches any screen above it)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint everything that is not a pygame-gui widget."""
 
@@ -337,6 +341,8 @@ class SceneManager:
             self._fade = max(0.0, self._fade - dt / FADE_IN)
             if self._fade <= 0.0:
                 self._phase = ""
+        for scene in self.stack[:-1]:
+            scene.background(dt)
         if self.top is not None:
             self.top.update(dt)
 

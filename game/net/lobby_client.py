@@ -27,7 +27,9 @@ from urllib.parse import urlsplit
 
 from game.names import clean_name
 from game.net import identities
+from game.net.lobby_events import EventsState
 from game.net.protocol import (
+    EVENT_SERVER_TYPES,
     MAX_HOST_MESSAGE,
     PROTOCOL_VERSION,
     Message,
@@ -338,6 +340,8 @@ class LobbyClient:
         self.version = 0
         #: when `tables` last came (counts `list` answers)
         self.listings = 0
+        #: online events (issue 47): sent and kept by `game.net.lobby_events`
+        self.events = EventsState(self.send)
 
     # -- sending ------------------------------------------------------------------
     def send(self, kind: str, **fields: Any) -> None:
@@ -485,6 +489,8 @@ class LobbyClient:
             self._said(msg)
         elif kind == "left":
             self._left(msg)
+        elif kind in EVENT_SERVER_TYPES:
+            self.events.handle(msg)
 
     def _greeted(self, msg: Message) -> None:
         self.greeted = True

@@ -24,6 +24,7 @@ from scenes import style, ui
 from scenes.i18n import has, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
+from scenes.online.event_words import event_line
 from scenes.online.served import close_quietly, refusal_text
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 GAME_ENTRIES = ("wyr", "wyrt", "war", "chama")
 #: seconds between two refreshes of the list shown
 REFRESH = 3.0
-TABS = ("open", "mine", "ranks")
+TABS = ("open", "mine", "ranks", "events")
 ROW_H = 46
 
 
@@ -113,6 +114,9 @@ def rank_line(n: int, row: RankRow) -> str:
 class ServerLobby(Scene):
     """The lobby of one server, over the connection the server screen opened."""
 
+    #: the round notice's "Go to my table" comes back here first (scenes/online/event_notice.py)
+    event_home = True
+
     def __init__(self, app: AppHost, lobby: LobbyClient, address: str) -> None:
         super().__init__(app)
         self.lobby = lobby
@@ -139,7 +143,7 @@ class ServerLobby(Scene):
         ty = p.top + 78
         self.tab_buttons = {}
         for tab in TABS:
-            text = tr(f"online.server.tab.{tab}")
+            text = tr("online_event.tab" if tab == "events" else f"online.server.tab.{tab}")
             bw = style.text_width(text, 16) + 40
             button = ui.button(
                 pygame.Rect(x, ty, bw, 38),
@@ -163,8 +167,10 @@ class ServerLobby(Scene):
             pygame.Rect(p.left + 24, by, 140, 44), tr("ui.common.back"), m, self.ui
         )
         cx = p.left + 24 + 150
-        label_w = style.text_width(tr("online.server.by_code"), 16) + 12
-        ui.label(pygame.Rect(cx, by + 2, label_w, 40), tr("online.server.by_code"), m, self.ui)
+        ev = self.tab == "events"  # the same row opens an event by its code
+        by_code = tr("online_event.by_code" if ev else "online.server.by_code")
+        label_w = style.text_width(by_code, 16) + 12
+        ui.label(pygame.Rect(cx, by + 2, label_w, 40), by_code, m, self.ui)
         cx += label_w
         self.code_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(cx, by + 2, 170, 40), m, self.ui
@@ -172,15 +178,21 @@ class ServerLobby(Scene):
         self.code_entry.set_text_length_limit(16)
         cx += 178
         self.code_join = ui.button(
-            pygame.Rect(cx, by, 100, 44), tr("online.server.join"), m, self.ui
+            pygame.Rect(cx, by, 100, 44),
+            tr("online_event.open" if ev else "online.server.join"),
+            m,
+            self.ui,
         )
         self.code_watch = ui.button(
             pygame.Rect(cx + 106, by, 100, 44), tr("online.server.watch"), m, self.ui
         )
-        cw = style.text_width(tr("online.server.create"), 16) + 44
+        if ev:
+            self.code_watch.hide()
+        create = tr("online_event.create" if ev else "online.server.create")
+        cw = style.text_width(create, 16) + 44
         self.create = ui.button(
             pygame.Rect(p.right - 24 - cw, by, cw, 44),
-            tr("online.server.create"),
+            create,
             m,
             self.ui,
             "#primary_button",
@@ -191,6 +203,10 @@ class ServerLobby(Scene):
 
     def enter(self) -> None:
         super().enter()
+        from scenes.online.event_notice import tell
+
+        # an event's news reach the player on every screen over this connection
+        self.lobby.events.on_news = lambda news: tell(self.app, self.lobby, news)
         self.ask()
 
     def uncover(self) -> None:
@@ -204,6 +220,8 @@ class ServerLobby(Scene):
             self.lobby.ask_tables(self.game or None)
         elif self.tab == "mine":
             self.lobby.ask_mine()
+        elif self.tab == "events":
+            self.lobby.events.ask(self.game or None)
         else:
             self.lobby.leaderboard(self.game or GAME_ENTRIES[0])
 
@@ -212,6 +230,8 @@ class ServerLobby(Scene):
             return tuple(r for r in self.lobby.tables if not self.game or r.game == self.game)
         if self.tab == "mine":
             return tuple(r for r in self.lobby.mine if not self.game or r.game == self.game)
+        if self.tab == "events":
+            return tuple(r for r in self.lobby.events.rows if not self.game or r.game == self.game)
         return tuple(self.lobby.ranks.get(self.game or GAME_ENTRIES[0], []))
 
     def _rows(self) -> None:
@@ -240,6 +260,11 @@ class ServerLobby(Scene):
                 ui.enable(join, not row.started and row.taken < row.seats)
                 self.row_buttons[join] = ("join", row)
                 self.row_buttons[watch] = ("watch", row)
+            elif self.tab == "events":
+                see = ui.button(
+                    pygame.Rect(right - 150, y, 150, 36), tr("online_event.open"), m, self.ui
+                )
+                self.row_buttons[see] = ("event", row)
             elif self.tab == "mine" and row.status in ("open", "playing"):
                 back = ui.button(
                     pygame.Rect(right - 150, y, 150, 36), tr("online.server.return"), m, self.ui
@@ -247,6 +272,12 @@ class ServerLobby(Scene):
                 self.row_buttons[back] = ("return", row)
 
     # -- the loop ------------------------------------------------------------------
+    def background(self, dt: float) -> None:
+        """Covered (a table, a menu, an event): the connection is still read,
+        so an event's news reach the player wherever he is."""
+        if not self.lobby.closed:
+            self.lobby.pump()
+
     def update(self, dt: float) -> None:
         lobby = self.lobby
         lobby.pump()
@@ -299,11 +330,16 @@ class ServerLobby(Scene):
         if not code:
             self.error = tr("online.server.need_code")
             return
+        if self.tab == "events":  # an event's code opens its screen (registering there)
+            self.open_event(code.upper())
+            return
         self.wait(self.lobby.watch("", code) if watch else self.lobby.join(code=code))
 
-    def take(self, what: str, row: TableRow) -> None:
+    def take(self, what: str, row: Any) -> None:
         """A row's button: join, watch, or return to a seat."""
-        if what == "watch":
+        if what == "event":
+            self.open_event(row.event)
+        elif what == "watch":
             self.wait(self.lobby.watch(row.table))
         else:  # a seat we hold comes back by our player id; a code opens a private one
             self.wait(self.lobby.join(table=row.table, code=row.code))
@@ -314,8 +350,19 @@ class ServerLobby(Scene):
 
         self.app.scenes.push(WaitingRoom(self.app, self.lobby, match))
 
+    def open_event(self, code: str) -> None:
+        """An event's screen (its entrants, rounds, standings)."""
+        from scenes.online.event_screen import EventScreen
+
+        self.app.scenes.push(EventScreen(self.app, self.lobby, code))
+
     def open_create(self) -> None:
-        """The game's own new-match form, as a server's table."""
+        """The game's own new-match form, as a server's table (or an event's form)."""
+        if self.tab == "events":
+            from scenes.online.event_create import CreateEvent
+
+            self.app.scenes.push(CreateEvent(self.app, self.lobby, self.address, self.game))
+            return
         from scenes.online.server_create import CreateTable
 
         self.app.scenes.push(CreateTable(self.app, self.lobby, self.game or GAME_ENTRIES[0]))
@@ -359,6 +406,8 @@ class ServerLobby(Scene):
                     second = f"{second}  ·  {opts}" if second else opts
             elif self.tab == "mine":
                 first, second = mine_line(row), ""
+            elif self.tab == "events":
+                first, second = row.name, event_line(row)
             else:
                 first, second = rank_line(i + 1, row), ""
             top = y + (4 if second else 12)
@@ -379,7 +428,9 @@ class ServerLobby(Scene):
                     style.INK_SOFT,
                 )
         if not self.rows:
-            empty = tr(f"online.server.empty.{self.tab}")
+            empty = tr(
+                "online_event.empty" if self.tab == "events" else f"online.server.empty.{self.tab}"
+            )
             style.blit_text(
                 surface,
                 empty,

@@ -1,0 +1,227 @@
+"""The round notice of an online event (issue 47) and the organizer's result
+correction, both over whatever screen is showing.
+
+`RoundNotice` appears wherever the player is while connected to the server
+(the lobby, an event, a waiting room, another table): "Round 2: table 3,
+against Ana" with "Go to my table" (Enter) and "Later" (Esc). `go_to_table`
+leaves a table we are at, goes back to the screen that holds the server's
+connection and opens the waiting room of the table kept for us.
+`CorrectResult` asks the organizer for the new order and a reason."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.net.lobby_client import LobbyClient
+from game.net.lobby_events import News, TableView
+from scenes import style, ui
+from scenes.i18n import tr
+from scenes.manager import Scene
+from scenes.online.event_words import news_words
+
+if TYPE_CHECKING:
+    from scenes.manager import AppHost
+
+#: news that carry a notice box (the rest are toasts)
+NOTICE_KINDS = ("table", "bye", "walkover", "finished", "correction", "removed", "stuck")
+
+
+def go_to_table(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
+    """To the table the server keeps for us: back to the lobby's screen, then
+    its waiting room (the existing served table path follows the deal)."""
+    from scenes.online.server_wait import WaitingRoom
+
+    if lobby.match is not None:
+        lobby.leave()  # the last round's table (its match is over)
+    stack = app.scenes.stack
+    while len(stack) > 1 and not getattr(stack[-1], "event_home", False):
+        app.scenes.pop(fade=False)
+    app.scenes.push(WaitingRoom(app, lobby, lobby.join(table=server_table)), fade=False)
+
+
+def tell(app: AppHost, lobby: LobbyClient, news: News) -> None:
+    """An event's news as it arrives: a notice box, or a toast for the small ones."""
+    if news.kind not in NOTICE_KINDS:
+        app.notify(news_words(news), "info")
+        return
+    top = app.scenes.top
+    if isinstance(top, RoundNotice):
+        top.news = news  # the newest replaces an unread one
+        top.resize(app.size)
+        return
+    app.scenes.push(RoundNotice(app, lobby, news), fade=False)
+
+
+class RoundNotice(Scene):
+    """An event's news in a box at the top of the window; see the module docstring."""
+
+    overlay = True
+
+    def __init__(self, app: AppHost, lobby: LobbyClient, news: News) -> None:
+        super().__init__(app)
+        self.lobby = lobby
+        self.news = news
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.go: pygame_gui.elements.UIButton | None = None
+
+    def build(self) -> None:
+        w = min(640, self.app.size[0] - 40)
+        self.box = pygame.Rect((self.app.size[0] - w) // 2, 24, w, 150)
+        m = self.app.ui_manager
+        y = self.box.bottom - 58
+        has_table = self.news.kind == "table" and bool(self.news.server_table)
+        lx = self.box.left + 20 if has_table else self.box.centerx - 75
+        self.later = ui.button(pygame.Rect(lx, y, 150, 42), tr("online_event.later"), m, self.ui)
+        self.go = None
+        if has_table:
+            gw = style.text_width(tr("online_event.go_table"), 22, "serif") + 44
+            self.go = ui.button(
+                pygame.Rect(self.box.right - 20 - gw, y, gw, 42),
+                tr("online_event.go_table"),
+                m,
+                self.ui,
+                "#primary_button",
+            )
+
+    def keys_sheet(self) -> list[tuple[str, str]]:
+        """Enter goes to the table, Esc closes the notice."""
+        return [
+            (tr("online_event.keys.enter"), tr("online_event.go_table")),
+            (tr("online_event.keys.esc"), tr("online_event.later")),
+        ]
+
+    def update(self, dt: float) -> None:
+        self.lobby.pump()  # the table beneath waits; the server does not
+        if self.lobby.closed:
+            self.app.scenes.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.take()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element == self.later:
+                self.app.scenes.pop()
+            elif event.ui_element == self.go:
+                self.take()
+
+    def take(self) -> None:
+        """Go to the table named (or just close a notice without one)."""
+        self.app.scenes.pop(fade=False)
+        if self.go is not None:
+            go_to_table(self.app, self.lobby, self.news.server_table)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.lobby.events.views.get(self.news.event)
+        style.modal_panel(surface, self.box, view.head.name if view else tr("online_event.tab"))
+        style.blit_text(
+            surface,
+            news_words(self.news),
+            18,
+            (self.box.centerx, self.box.top + 62),
+            style.INK,
+            anchor="midtop",
+            max_width=self.box.width - 40,
+        )
+
+
+class CorrectResult(Scene):
+    """The organizer's new order for a table, with a reason; see the module docstring."""
+
+    overlay = True
+
+    def __init__(
+        self, app: AppHost, lobby: LobbyClient, code: str, round_no: int, table: TableView
+    ) -> None:
+        super().__init__(app)
+        self.lobby = lobby
+        self.code = code
+        self.round_no = round_no
+        self.table = table
+        self.places: list[pygame_gui.elements.UIDropDownMenu] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.error = ""
+
+    def build(self) -> None:
+        n = len(self.table.seats)
+        w = min(620, self.app.size[0] - 40)
+        self.box = ui.centered(self.app.size, w, 250 + 44 * n)
+        b = self.box
+        m = self.app.ui_manager
+        choices = [(name, str(i)) for i, (_, name) in enumerate(self.table.seats)]
+        self.places = []
+        for i in range(n):
+            y = b.top + 64 + 44 * i
+            ui.label(
+                pygame.Rect(b.left + 24, y, 150, 36),
+                tr("online_event.place_n", n=i + 1),
+                m,
+                self.ui,
+            )
+            self.places.append(
+                ui.dropdown(pygame.Rect(b.left + 180, y, w - 204, 36), choices, str(i), m, self.ui)
+            )
+        y = b.top + 64 + 44 * n + 30
+        self.reason = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(b.left + 24, y, w - 48, 36), m, self.ui
+        )
+        self.reason.set_text_length_limit(120)
+        by = b.bottom - 60
+        self.cancel = ui.button(
+            pygame.Rect(b.left + 24, by, 150, 42), tr("online_event.cancel"), m, self.ui
+        )
+        self.apply = ui.button(
+            pygame.Rect(b.right - 174, by, 150, 42),
+            tr("online_event.apply"),
+            m,
+            self.ui,
+            "#primary_button",
+        )
+
+    def order(self) -> list[list[int]] | None:
+        """The seats in their new places, one each (None when one is chosen twice)."""
+        seats = [int(ui.selected_id(menu)) for menu in self.places]
+        return [[s] for s in seats] if len(set(seats)) == len(seats) else None
+
+    def send(self) -> None:
+        """Send the correction (a reason and distinct places first)."""
+        order, reason = self.order(), self.reason.get_text().strip()
+        if order is None:
+            self.error = tr("online_event.need_distinct")
+        elif not reason:
+            self.error = tr("online_event.need_reason")
+        else:
+            self.lobby.events.act(
+                "result",
+                self.code,
+                round=self.round_no,
+                table=self.table.table,
+                order=order,
+                reason=reason,
+            )
+            self.app.scenes.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element == self.cancel:
+                self.app.scenes.pop()
+            elif event.ui_element == self.apply:
+                self.send()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        b = self.box
+        style.modal_panel(
+            surface,
+            b,
+            tr("online_event.correct_title", round=self.round_no, table=self.table.table),
+        )
+        y = b.top + 64 + 44 * len(self.table.seats) + 6
+        style.blit_text(surface, tr("online_event.reason"), 15, (b.left + 24, y), style.INK_SOFT)
+        if self.error:
+            style.blit_text(surface, self.error, 15, (b.left + 24, b.bottom - 84), style.RED)
