@@ -374,7 +374,7 @@ class Hub(Lobby):
                 if self.bots.busy(key):
                     continue
                 seed = self._bot_seeds.setdefault(t.id, str(bots_seed(t.session.seed)))
-                view, legal = match.view(seat), match.legal_actions(seat)
+                view, legal = match.view(seat), t.session.legal(seat).actions
                 self.bots.submit(key, t.session.game, level, view, legal, f"{seed}/{key}")
         except Exception as e:  # noqa: BLE001 -- the engine failed while asked for a view
             self._crash(t, e)
