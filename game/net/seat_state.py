@@ -3,7 +3,8 @@
 A server sends every seated connection a `state` after every action. Its dear
 parts are the same for every seat or every message of one position: the legal
 actions of a seat that must act (a Wyr trade offers some 900-1,150, each spelled
-out as a dict), the public view, and the events' dicts. `PositionCache` keeps
+out as a dict: only the actions are kept, to check the answer against and for
+the bots), the public view, and the events' dicts. `PositionCache` keeps
 them keyed by the match and its log length; any action grows the log, so the
 next look-up starts afresh and nothing stale is ever sent. What each seat may
 see is still decided by the session's `_state_for` ([G4]): this only remembers
@@ -23,12 +24,11 @@ class Legal:
     """A seat's legal actions in one position: the list, a set to check an
     action against, and the dicts a state spells them out as."""
 
-    __slots__ = ("_dicts", "_set", "actions")
+    __slots__ = ("_set", "actions")
 
     def __init__(self, actions: list[Action]) -> None:
         self.actions = actions
         self._set: frozenset[Action] | None = None
-        self._dicts: list[dict[str, Any]] | None = None
 
     def __contains__(self, action: Action) -> bool:
         if self._set is None:
@@ -39,10 +39,11 @@ class Legal:
         return action in self._set
 
     def dicts(self) -> list[dict[str, Any]]:
-        """The actions as `to_dict` spells them (shared: do not change them)."""
-        if self._dicts is None:
-            self._dicts = [a.to_dict() for a in self.actions]
-        return self._dicts
+        """The actions as `to_dict` spells them. Not kept: only the seat to
+        act is sent them, once a position, and a table waiting for a person
+        would otherwise hold some 3,000 objects the collector walks again and
+        again."""
+        return [a.to_dict() for a in self.actions]
 
 
 class PositionCache:
