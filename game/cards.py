@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import total_ordering
+from functools import cached_property, total_ordering
 from typing import Any
 
 from game.rng import Rng
@@ -57,9 +57,10 @@ class Card:
         """Hearts and diamonds."""
         return self.suit in ("H", "D")
 
-    @property
+    @cached_property
     def code(self) -> str:
-        """ASCII code used in saves: "AS", "10H", "JK"."""
+        """ASCII code used in saves: "AS", "10H", "JK" (worked out once a card:
+        a server spells out thousands a second)."""
         return "JK" if self.is_joker else rank_text(self.rank) + self.suit
 
     def __str__(self) -> str:

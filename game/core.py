@@ -75,8 +75,8 @@ class Record:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict with a "type" tag."""
         out: dict[str, Any] = {"type": self.TYPE}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
-            out[f.name] = encode(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = encode(getattr(self, name))
         return out
 
     @staticmethod
@@ -137,8 +137,30 @@ class Event(Record):
         return not self.PRIVATE or getattr(self, "seat", None) == seat
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+#: types `encode` returns as they are (checked by exact type: a bool or an enum
+#: that subclasses int or str still takes the long way)
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, worked out once: a server spells out hundreds
+    of legal actions a state, and `dataclasses.fields` is slow."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def encode(value: Any) -> Any:
     """Turn a record field into JSON-able data (cards become their codes)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is Card:
+        return value.code
+    if kind is tuple or kind is list:
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
     if isinstance(value, Card):
         return value.code
     if isinstance(value, enum.Enum):

@@ -131,14 +131,18 @@ def hardening_rows(quick: bool) -> list[dict[str, Any]]:
 
 def server_rows(quick: bool) -> list[dict[str, Any]]:
     """A server of many tables under load (`game.net.loadtest`): Wyr tables of
-    two remote players and a bot, each player acting every 2 s, against a
-    server of its own on 127.0.0.1; and 1,000 addresses guessing join codes."""
+    two remote players and a bot, each player acting every 3 s, against a
+    server of its own on 127.0.0.1; the same flat out (players acting at once)
+    for the actions a second one core carries; and 1,000 addresses guessing
+    join codes."""
     from game.net import loadtest
 
     tables, seconds = (20, 10) if quick else (100, 30)
     argv = ["--tables", str(tables), "--game", "wyr", "--seconds", str(seconds)]
     try:
-        r = loadtest.run(loadtest.parse(argv))
+        r = loadtest.run(loadtest.parse([*argv, "--pace", "3"]))
+        flat_argv = ["--tables", str(tables), "--game", "wyr", "--seconds", "10", "--pace", "0"]
+        flat = loadtest.run(loadtest.parse(flat_argv))
         g = loadtest.guess_flood(1000, 20.0 if quick else 60.0)
     except Exception as e:  # noqa: BLE001
         return [row("server", "load on loopback", f"failed: {e!r}"[:60], ok=False)]
@@ -173,6 +177,28 @@ def server_rows(quick: bool) -> list[dict[str, Any]]:
             f"longest wait for a bot decision ({r['bot_decisions']} decisions)",
             f"{r['bot_longest_wait_s'] or 0:.3f}",
             "s",
+            "reference",
+        ),
+        row(
+            "server",
+            f"server CPU a table at a person's pace (whole server, {r['tables_held_open']} tables)",
+            f"{r.get('server_cpu_ms_per_table_s', 0):.2f} ({r.get('server_cpu_share', 0):.2f})",
+            "ms/s (core)",
+            "reference",
+        ),
+        row(
+            "server",
+            f"server memory a table (whole server, {r['tables_held_open']} tables)",
+            f"{r.get('server_rss_kb_per_table', 0):.0f} ({r.get('server_rss_mb', 0):.0f})",
+            "KiB (MiB)",
+            "reference",
+        ),
+        row(
+            "server",
+            f"actions a second of one core, flat out ({flat['actions']} + "
+            f"{flat['bot_decisions']} bots' in 10 s)",
+            f"{flat.get('server_actions_per_cpu_s', 0):.0f}",
+            "/s",
             "reference",
         ),
         row(

@@ -29,8 +29,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
+import os
 import random
 import tempfile
 import time
@@ -100,12 +102,21 @@ def _serve(pipe: Connection, bot_workers: int, max_tables: int) -> None:
         def connect(self, address: str = "local") -> int:
             return super().connect(f"{address}#{self._next}")
 
+    # what is loaded so far lives as long as the server: full collections
+    # need not walk it again (each such pause holds up every table)
+    gc.freeze()
     folder = tempfile.mkdtemp(prefix="taverna-load-")
     store = Store(Path(folder) / "server.sqlite3")
     bots = BotPool(bot_workers)
     _warm_up(bots)
     hub = LoadHub(store, doorman=LoadDoorman(), bots=bots, max_tables=max_tables)
-    stats = {"tick_ms_max": 0.0, "lag_ms_max": 0.0, "live_max": 0}
+    stats = {
+        "tick_ms_max": 0.0,
+        "lag_ms_max": 0.0,
+        "live_max": 0,
+        "gc_ms_max": 0.0,
+        "gc_cpu_ms_max": 0.0,
+    }
     tick = hub.tick
 
     def timed_tick() -> None:
@@ -115,6 +126,21 @@ def _serve(pipe: Connection, bot_workers: int, max_tables: int) -> None:
         stats["live_max"] = max(stats["live_max"], len(hub.live()))
 
     hub.tick = timed_tick  # type: ignore[method-assign]
+    gc_started = [0.0, 0.0]
+
+    def timed_gc(phase: str, info: dict[str, int]) -> None:
+        # the longest collection, a pause every table waits out: on the clock
+        # and in this thread's CPU (on a busy machine the clock also counts
+        # the time the process waited for a core)
+        if phase == "start":
+            gc_started[:] = [time.perf_counter(), time.thread_time()]
+        else:
+            pause = (time.perf_counter() - gc_started[0]) * 1000
+            stats["gc_ms_max"] = max(stats["gc_ms_max"], pause)
+            cpu = (time.thread_time() - gc_started[1]) * 1000
+            stats["gc_cpu_ms_max"] = max(stats["gc_cpu_ms_max"], cpu)
+
+    gc.callbacks.append(timed_gc)
     server = HostServer(hub, "127.0.0.1", 0)
     port = server.start()
 
@@ -127,9 +153,13 @@ def _serve(pipe: Connection, bot_workers: int, max_tables: int) -> None:
             stats["lag_ms_max"] = max(stats["lag_ms_max"], late)
 
     probing = server.submit(probe())
+    cpu0, rss0 = time.process_time(), _rss_mb()
     pipe.send(port)
     try:
         pipe.poll(MAX_SECONDS + SETUP_SECONDS + 60)
+        # the server's own process (its bot workers are processes of their own)
+        stats["cpu_s"] = time.process_time() - cpu0
+        stats["rss_mb_before"], stats["rss_mb_after"] = rss0, _rss_mb()
         with server.lock:
             stats["longest_bot_wait_s"] = bots.longest_wait
             stats["bot_decisions"] = bots.decisions
@@ -157,6 +187,15 @@ def _warm_up(bots: Any) -> None:
         answered += len(bots.done())
         time.sleep(0.02)
     bots.longest_wait, bots.decisions = 0.0, 0
+
+
+def _rss_mb() -> float:
+    """This process's resident memory now, in MiB (Linux; 0 elsewhere)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 # -- the players (this process) --------------------------------------------------
@@ -335,6 +374,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             raise RuntimeError("the load test's server did not start")
         url = f"ws://127.0.0.1:{pipe.recv()}"
     server: dict[str, Any] = {}
+    played_from = time.monotonic()
     try:
         figures = asyncio.run(_players(url, args))
         if pipe is not None and child is not None:
@@ -364,9 +404,31 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "errors": figures.errors,
         "server_tick_ms_max": _round(server.get("tick_ms_max")),
         "server_loop_lag_ms_max": _round(server.get("lag_ms_max")),
+        "server_gc_ms_max": _round(server.get("gc_ms_max")),
+        "server_gc_cpu_ms_max": _round(server.get("gc_cpu_ms_max")),
         "bot_longest_wait_s": _round(server.get("longest_bot_wait_s"), 3),
         "bot_decisions": server.get("bot_decisions"),
         "players_loop_lag_ms_max": round(figures.lag_ms_max, 2),
+        **_costs(server, figures.actions, time.monotonic() - played_from),
+    }
+
+
+def _costs(server: dict[str, Any], actions: int, seconds: float) -> dict[str, Any]:
+    """The server's CPU and memory: in all, per live table, and its actions
+    (the players' and its bots') per second of its CPU, i.e. per core flat out."""
+    cpu = server.get("cpu_s")
+    if cpu is None:
+        return {}
+    tables = max(1, int(server.get("live_max") or 1))
+    moved = actions + int(server.get("bot_decisions") or 0)
+    grown = float(server["rss_mb_after"]) - float(server["rss_mb_before"])
+    return {
+        "server_cpu_s": round(cpu, 2),
+        "server_cpu_share": round(cpu / max(seconds, 1e-9), 3),
+        "server_cpu_ms_per_table_s": round(cpu * 1000 / max(seconds, 1e-9) / tables, 3),
+        "server_actions_per_cpu_s": round(moved / max(cpu, 1e-9), 1),
+        "server_rss_mb": round(float(server["rss_mb_after"]), 1),
+        "server_rss_kb_per_table": round(grown * 1024 / tables, 1),
     }
 
 

@@ -116,6 +116,18 @@ class Seat:
         return {"name": self.name, "kind": self.kind, "status": self.status, "bot": self.bot_id}
 
 
+def numbered_names(names: list[str]) -> list[str]:
+    """The seats' names with repeats numbered ("Ana", "Ana (2)"), in order."""
+    out: list[str] = []
+    for name in names:
+        shown, n = name, 1
+        while shown in out:
+            n += 1
+            shown = f"{name} ({n})"
+        out.append(shown)
+    return out
+
+
 def parse_seat_kinds(spec: str) -> list[tuple[str, str | None]]:
     """ "remote,remote,bot:normal,local:Ana" -> [("remote", None), ..., ("local", "Ana")]."""
     out: list[tuple[str, str | None]] = []

@@ -46,6 +46,7 @@ from game.net.protocol import (
     printable,
     refusal,
 )
+from game.net.seat_state import Legal, PositionCache
 from game.net.seating import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -54,6 +55,7 @@ from game.net.seating import (
     SessionError,
     check_code,
     new_code,
+    numbered_names,
     parse_seat_kinds,
     same_secret,
     session_seed,
@@ -151,6 +153,7 @@ class HostSession:
         self._feed: list[Event] = []
         #: unexpected exceptions a message ran into (a server ends such a table)
         self.errors = 0
+        self._pos = PositionCache()
 
     # -- the table ----------------------------------------------------------
 
@@ -174,20 +177,10 @@ class HostSession:
             return
         if self.open_remote_seats():
             raise SessionError("every remote seat needs a player or a bot first")
-        names = self._unique_names()
+        names = numbered_names([s.name for s in self.seats])
         self.match = new_match(self.game, names, seed=self.seed, options=self.options)
         self._record(self.match.start_events)
         self._broadcast_state(self.match.start_events)
-
-    def _unique_names(self) -> list[str]:
-        names: list[str] = []
-        for s in self.seats:
-            name, n = s.name, 1
-            while name in names:
-                n += 1
-                name = f"{s.name} ({n})"
-            names.append(name)
-        return names
 
     def hand_to_bot(self, seat: int, bot_id: str) -> None:
         """Give an empty remote seat, or one dropped for longer than the grace
@@ -520,7 +513,7 @@ class HostSession:
         except Exception as e:  # noqa: BLE001 -- any unreadable action is refused alike
             self._refuse(conn, "bad_action", type(e).__name__)
             return
-        if action not in match.legal_actions(conn.seat):
+        if action not in self._pos.legal(match, conn.seat):
             # Parameterised actions (amounts) may be legal without being listed:
             # the game's own check decides, and the action is first played on a
             # copy, so a field the rules never expected cannot half-change the match.
@@ -559,7 +552,8 @@ class HostSession:
         if self.keep_feed:
             self._feed.extend(events)
         for i, s in enumerate(self.seats):
-            s.events.extend(ev.to_dict() for ev in events if ev.visible_to(i))
+            assert self.match is not None
+            s.events.extend(self._pos.event_dicts(self.match, events, i))
 
     def _broadcast_state(self, events: list[Event]) -> None:
         for conn in self.conns.values():
@@ -572,17 +566,17 @@ class HostSession:
         seat = conn.seat
         assert match is not None and seat is not None
         to_move = match.to_move
-        legal = [a.to_dict() for a in match.legal_actions(seat)] if seat in to_move else []
+        legal = self._pos.legal(match, seat).dicts() if seat in to_move else []
         conn.invited = bool(legal)
         conn.sent_seq += 1
         return encode(
             "state",
             seq=conn.sent_seq,
             view=match.view(seat),
-            public_view=match.public_view(),
+            public_view=self._pos.public_view(match),
             to_move=to_move,
             legal=legal,
-            events=[ev.to_dict() for ev in events if ev.visible_to(seat)],
+            events=self._pos.event_dicts(match, events, seat),
             log_len=len(match.log),
             turn=int(match.turn),
             is_over=match.is_over,
@@ -590,6 +584,11 @@ class HostSession:
             standings=match.standings() if match.is_over else None,
             seats=[s.public() for s in self.seats],
         )
+
+    def legal(self, seat: int) -> Legal:
+        """`seat`'s legal actions now, worked out once a position."""
+        assert self.match is not None
+        return self._pos.legal(self.match, seat)
 
     def seat_status(self) -> list[dict[str, Any]]:
         """Every seat's name, kind and status (for the host's lobby)."""

@@ -354,21 +354,23 @@ class WyrMatch(Match):
                 takes[n] = list(combinations(eligible, n))
             return takes[n]
 
+        # Discard sets come sorted and the positions ascending (`takeable` and
+        # `combinations` keep their order): each Trade is canonical as built.
         for d in self._discard_sets(hand, range(1, 4)):
             refill = len(d) - extra
             if mao and len(d) == 1:
-                out.append(Trade(d, "none"))
+                out.append(Trade.sorted_already(d, "none"))
                 continue
             if refill <= 0:
                 continue
             if p:
                 short = refill - min(refill, p)
                 if short <= e:
-                    out.extend(Trade(d, "pile", take) for take in choices(short))
+                    out.extend(Trade.sorted_already(d, "pile", t) for t in choices(short))
             if e:
                 need = min(refill, e)
                 if refill - need <= p:
-                    out.extend(Trade(d, "table", take) for take in choices(need))
+                    out.extend(Trade.sorted_already(d, "table", t) for t in choices(need))
         return out
 
     def check(self, seat: int, action: Action) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from game.core import Action, IllegalAction
@@ -57,6 +57,9 @@ OPEN_IDLE = 900.0
 PLAYING_IDLE = 3600.0
 #: seconds a finished table stays in memory for its players to see the end
 FINISHED_KEEP = 300.0
+#: seconds of bots' answers one tick carries out (at least one); the rest wait
+#: for the next tick, so the players' own messages are not held up behind them
+BOT_ANSWERS_BUDGET = 0.02
 #: refusals that are normal use (no strike)
 _MILD = frozenset(
     (
@@ -114,6 +117,8 @@ class Hub(Lobby):
         self._closing: list[tuple[int, str]] = []
         self.version = 0
         self._bot_seeds: dict[str, str] = {}
+        #: bots' answers not carried out yet, oldest first
+        self._answers: dict[Hashable, Action | None] = {}
         self._statuses: dict[str, list[str]] = {}
         self.guesses = Bucket(GUESS_RATE, GUESS_BURST, GUESS_BURST, clock())
         self.shown_ratings: dict[tuple[str, str], int | None] = {}
@@ -200,8 +205,13 @@ class Hub(Lobby):
                 self._in_table(t, self._tick_table)
             if t.id in self.tables and not t.ended:
                 self._ask_bots(t, now)
-        for key, action in self.bots.done():
-            self._bot_answer(key, action)
+        self._answers.update(self.bots.done())
+        until = time.perf_counter() + BOT_ANSWERS_BUDGET
+        while self._answers:
+            key = next(iter(self._answers))
+            self._bot_answer(key, self._answers.pop(key))
+            if time.perf_counter() >= until:
+                break
         self.events.tick()
         self._expire(now)
         summary = self.doorman.tally.summary(now)
@@ -373,10 +383,10 @@ class Hub(Lobby):
             for seat, level, _stand_in in t.due_moves(now, self.fallback_bot):
                 assert match is not None
                 key = (t.id, seat, len(match.log))
-                if self.bots.busy(key):
+                if self.bots.busy(key) or key in self._answers:
                     continue
                 seed = self._bot_seeds.setdefault(t.id, str(bots_seed(t.session.seed)))
-                view, legal = match.view(seat), match.legal_actions(seat)
+                view, legal = match.view(seat), t.session.legal(seat).actions
                 self.bots.submit(key, t.session.game, level, view, legal, f"{seed}/{key}")
         except Exception as e:  # noqa: BLE001 -- the engine failed while asked for a view
             self._crash(t, e)

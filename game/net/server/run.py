@@ -17,6 +17,7 @@ says which.
 
 from __future__ import annotations
 
+import gc
 import logging
 import signal
 import ssl
@@ -90,6 +91,9 @@ def run_server(
         print(f"taverna: cannot open the server's data folder {folder}: {e}", file=sys.stderr)
         return 2
     handlers = _logging(folder, out)
+    # what is loaded so far lives as long as the server: full collections
+    # need not walk it again (each such pause holds up every table)
+    gc.freeze()
     bots = BotPool(bot_workers)
     hub = Hub(store, bots=bots, max_tables=max_tables, grace=grace, fallback_bot=fallback_bot)
     server = HostServer(hub, bind, port, tls=tls, behind_proxy=behind_proxy)

@@ -132,7 +132,9 @@ class ServerTable:
         match = self.session.match
         if match is None:
             return []
-        return [(n, seat, a.to_dict()) for n, (seat, a) in enumerate(match.log) if n >= self.stored]
+        # only the tail: every table is synced ten times a second, its log is long
+        new = match.log[self.stored :]
+        return [(self.stored + i, seat, a.to_dict()) for i, (seat, a) in enumerate(new)]
 
     def due_moves(self, now: float, fallback: str) -> list[tuple[int, str, bool]]:
         """Seats a bot must move now: (seat, bot level, stands in for a player).

@@ -27,6 +27,10 @@ def test_a_short_run_reports_every_figure() -> None:
     ):
         assert isinstance(report[key], float), key
     assert report["bot_decisions"] >= 0
+    # the server's own costs: CPU, actions per CPU second, memory
+    assert report["server_cpu_s"] > 0 and report["server_cpu_ms_per_table_s"] > 0
+    assert report["server_actions_per_cpu_s"] > 0
+    assert report["server_rss_mb"] > 10 and isinstance(report["server_rss_kb_per_table"], float)
 
 
 @pytest.mark.parametrize(

@@ -392,3 +392,31 @@ def test_code_guesses_are_slowed_per_address() -> None:
     friend = net.client("Bia", "10.0.0.7")  # another address is not slowed
     friend.join(code=code)
     assert friend.last("welcome")
+
+
+def test_bots_answers_past_a_ticks_budget_wait_for_the_next_tick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.net.server import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "BOT_ANSWERS_BUDGET", 0.0)  # one answer a tick
+    net = Net()
+    matches = []
+    for _ in range(2):
+        table, _clients = _seated(net, clock="quick")
+        matches.append(net.hub.tables[table].session.match)
+
+    def moved() -> int:
+        return sum(len(m.log) for m in matches if m is not None)
+
+    net.tick(35.0)  # every seat late: a bot decides for each, answered from the next tick
+    counts = [moved()]
+    for _ in range(6):
+        net.tick()
+        counts.append(moved())
+    steps = [b - a for a, b in zip(counts, counts[1:], strict=False)]
+    assert max(steps) == 1 and counts[-1] == 4  # one a tick, all carried out in the end
+    # Alta's seats move at once: a table's second answer is for the position before
+    # its first (stale) and asked again, three decisions a table; an answer
+    # waiting for its tick is not asked for again, which would make more
+    assert net.hub.bots.decisions == 6
