@@ -172,7 +172,18 @@ class PhrasesControl(TableScene):
         self.phrases_button: pygame_gui.elements.UIButton | None = None
         if self.served.watching:
             return
-        corner = min((b.rect.left for b in self.buttons.values()), default=self.app.size[0])
+        # left of every button on the top bar's right half: the corner ones and
+        # the table's own (War's Objective and Cards lay under it before)
+        top_bar = [
+            e.rect.left
+            for e in (self.ui.elements if self.ui is not None else [])
+            if isinstance(e, pygame_gui.elements.UIButton)
+            and e.rect.top < 56
+            and e.rect.left > self.app.size[0] // 2
+        ]
+        corner = min(
+            [*top_bar, *(b.rect.left for b in self.buttons.values())], default=self.app.size[0]
+        )
         text = tr("online.server.phrases")
         width = style.text_width(text, 16) + 36
         self.phrases_button = ui.button(

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.net import identities
@@ -263,3 +264,37 @@ def test_phrases_by_keys_alone(app: Any, served: Served) -> None:
     key(app, pygame.K_ESCAPE)
     pump(app, 3)
     assert app.scenes.top is table
+
+
+def test_the_phrases_button_stands_clear_of_the_tables_own_top_buttons(
+    app: Any, served: Served
+) -> None:
+    """War's Objective and Cards sit on the top bar beside Menu: Phrases lay over
+    Cards in a real window; it goes left of every button on that bar."""
+    lobby = connect(app, served)
+    lobby.game = "war"
+    lobby.open_create()
+    pump(app, 3)
+    form = app.scenes.top
+    assert isinstance(form, CreateTable) and form.game == "war"
+    del form.rows[2:]
+    form.values["turn_limit"] = 2
+    form._rebuild()
+    click_widget(app, form.start)
+    pump_until(app, lambda: isinstance(app.scenes.top, WaitingRoom), 5)
+    room = app.scenes.top
+    assert isinstance(room, WaitingRoom)
+    pump_until(app, lambda: room.match is not None and room.match.seat == 0, 10)
+    bia = served.player("Bia")
+    theirs = bia.join(table=room.table)
+    wait(bia, lambda: theirs.started)
+    pump_until(app, lambda: isinstance(app.scenes.top, PhrasesControl), 15)
+    table = app.scenes.top
+    assert table.phrases_button is not None
+    others = [
+        e.rect
+        for e in table.ui.elements
+        if isinstance(e, pygame_gui.elements.UIButton) and e is not table.phrases_button
+    ]
+    assert len(others) >= 4  # Objective, Cards, Menu, >> at least
+    assert not any(table.phrases_button.rect.colliderect(r) for r in others)
