@@ -102,7 +102,9 @@ def test_events_tab_form_registration_remove_and_refusal(app: Any, served: Serve
 
 def test_round_notice_go_to_my_table_round_two_and_standings(app: Any, served: Served) -> None:
     scene = lobby_of(app, served)
-    screen = create(app, scene, seats="4", rounds="2", no_show="bot", grace="5", turn_limit="20")
+    # a short Chama (4 turns: the table score decides) so the whole event fits a
+    # loaded two-core run; the bounds below are bounds, not budgets
+    screen = create(app, scene, seats="4", rounds="2", no_show="bot", grace="5", turn_limit="4")
     code = screen.code
     others = [served.player(n) for n in ("Bia", "Caio", "Duda")]
     for c in others:
@@ -118,10 +120,10 @@ def test_round_notice_go_to_my_table_round_two_and_standings(app: Any, served: S
     key(app, pygame.K_RETURN)  # Go to my table
     pump_until(app, lambda: isinstance(app.scenes.top, TableScene), 30)  # bots sit for no-shows
     table = app.scenes.top
-    pump_until(app, person_plays(table, "chama"), 60)
+    pump_until(app, person_plays(table, "chama"), 150)
     # round 2 paired: the notice comes over the finished table
     pump_until(  # the victory screen is over the table: the lobby beneath still reads
-        app, lambda: isinstance(app.scenes.top, RoundNotice) and app.scenes.top.news.round == 2, 60
+        app, lambda: isinstance(app.scenes.top, RoundNotice) and app.scenes.top.news.round == 2, 150
     )
     view = scene.lobby.events.views[code]
     key(app, pygame.K_ESCAPE)
