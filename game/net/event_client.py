@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO, TypeVar
 
 from game.bots import Bot
 from game.core import Action
@@ -36,6 +37,9 @@ from game.rng import Rng
 
 class Refused(Exception):
     """The server said no (code, detail)."""
+
+
+T = TypeVar("T")
 
 
 class LobbyLink:
@@ -108,6 +112,29 @@ class LobbyLink:
         self.link.close()
 
 
+def with_lobby(
+    server: str, name: str | None, ask: Callable[[LobbyLink], T]
+) -> tuple[int, T | None]:
+    """Greet `server`, run `ask` on the link and close it: (0, its answer), or
+    the exit status with the reason printed (2 refused, 1 unreachable or lost)."""
+    try:
+        lobby = LobbyLink(server, name)
+    except Refused as e:
+        return _say_refused(e), None
+    except (OSError, ValueError) as e:
+        print(f"taverna: cannot reach {server}: {e}", file=sys.stderr)
+        return 1, None
+    try:
+        return 0, ask(lobby)
+    except Refused as e:
+        return _say_refused(e), None
+    except OSError as e:
+        print(f"taverna: {e}", file=sys.stderr)
+        return 1, None
+    finally:
+        lobby.close()
+
+
 def _say_refused(e: Refused) -> int:
     code, detail = e.args
     said = printable(f"{code} {detail}".strip())  # a server's words reach a terminal
@@ -117,46 +144,28 @@ def _say_refused(e: Refused) -> int:
 
 def run_event_create(server: str, game: str, out: TextIO = sys.stdout, **fields: Any) -> int:
     """Create an event; prints `event: CODE`."""
-    try:
-        lobby = LobbyLink(server)
-    except Refused as e:
-        return _say_refused(e)
-    except (OSError, ValueError) as e:
-        print(f"taverna: cannot reach {server}: {e}", file=sys.stderr)
-        return 1
-    try:
+
+    def ask(lobby: LobbyLink) -> Any:
         lobby.send("event_create", game=game, **{k: v for k, v in fields.items() if v is not None})
-        code = lobby.expect("event_created").get("event")
-    except Refused as e:
-        return _say_refused(e)
-    except OSError as e:
-        print(f"taverna: {e}", file=sys.stderr)
-        return 1
-    finally:
-        lobby.close()
+        return lobby.expect("event_created").get("event")
+
+    status, code = with_lobby(server, None, ask)
+    if status:
+        return status
     print(f"event: {code}", file=out, flush=True)
     return 0
 
 
 def run_event_start(server: str, code: str, out: TextIO = sys.stdout) -> int:
     """Close registration and start round 1 (the organizer's own id)."""
-    try:
-        lobby = LobbyLink(server)
-    except Refused as e:
-        return _say_refused(e)
-    except (OSError, ValueError) as e:
-        print(f"taverna: cannot reach {server}: {e}", file=sys.stderr)
-        return 1
-    try:
+
+    def ask(lobby: LobbyLink) -> Any:
         lobby.send("event_start", event=code)
-        view = lobby.expect("event").get("event")
-    except Refused as e:
-        return _say_refused(e)
-    except OSError as e:
-        print(f"taverna: {e}", file=sys.stderr)
-        return 1
-    finally:
-        lobby.close()
+        return lobby.expect("event").get("event")
+
+    status, view = with_lobby(server, None, ask)
+    if status or view is None:
+        return status or 1  # (an answer without the event: the server made no sense)
     print(f"started: round {view.get('round')}, {view.get('entrants')} entrants", file=out)
     return 0
 
@@ -194,22 +203,10 @@ def run_event_join(
     if not name:
         print("taverna: a name needs at least one visible character", file=sys.stderr)
         return 2
-    try:
-        lobby = LobbyLink(server, name)
-    except Refused as e:
-        return _say_refused(e)
-    except (OSError, ValueError) as e:
-        print(f"taverna: cannot reach {server}: {e}", file=sys.stderr)
-        return 1
-    try:
-        return _play_event(lobby, code, bot_id, timeout, out)
-    except Refused as e:
-        return _say_refused(e)
-    except OSError as e:
-        print(f"taverna: {e}", file=sys.stderr)
-        return 1
-    finally:
-        lobby.close()
+    status, played = with_lobby(
+        server, name, lambda lobby: _play_event(lobby, code, bot_id, timeout, out)
+    )
+    return status or (played or 0)
 
 
 def _play_event(lobby: LobbyLink, code: str, bot_id: str, timeout: float, out: TextIO) -> int:

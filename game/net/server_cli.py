@@ -17,7 +17,7 @@ import sys
 from typing import Any, TextIO
 
 from game.names import clean_name
-from game.net.event_client import LobbyLink, Refused
+from game.net.event_client import LobbyLink, with_lobby
 from game.net.protocol import printable
 
 
@@ -44,14 +44,8 @@ def run_create(
         if not name:
             print("taverna: a name needs at least one visible character", file=sys.stderr)
             return 2
-    try:
-        lobby = LobbyLink(server, name)
-    except Refused as e:
-        return _refused(e)
-    except (OSError, ValueError) as e:
-        print(f"taverna: cannot reach {server}: {e}", file=sys.stderr)
-        return 1
-    try:
+
+    def ask(lobby: LobbyLink) -> Any:
         lobby.send(
             "create",
             game=game,
@@ -61,14 +55,11 @@ def run_create(
             watchers=watchers,
             clock=clock,
         )
-        made = lobby.expect("created")
-    except Refused as e:
-        return _refused(e)
-    except OSError as e:
-        print(f"taverna: {e}", file=sys.stderr)
-        return 1
-    finally:
-        lobby.close()
+        return lobby.expect("created")
+
+    status, made = with_lobby(server, name, ask)
+    if status or made is None:
+        return status or 1  # (an answer without the event: the server made no sense)
     table, code = made.get("table"), made.get("code")
     if not isinstance(table, str) or (code is not None and not isinstance(code, str)):
         print("taverna: the server's answer made no sense", file=sys.stderr)
@@ -81,10 +72,3 @@ def run_create(
     line = f"taverna join {shlex.quote(server)} --name NAME {where} --autoplay --headless"
     print(f"join: {line}", file=out, flush=True)
     return 0
-
-
-def _refused(e: Refused) -> int:
-    code, detail = e.args
-    said = printable(f"{code} {detail}".strip())  # a server's words reach a terminal
-    print(f"taverna: the server refused: {said}", file=sys.stderr)
-    return 2
