@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from scenes.i18n import Words
+    from scenes.manager import Keeper
     from scenes.music import TavernMusic
 
 _START = time.perf_counter()
@@ -145,6 +146,7 @@ class App:
         self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
         self.running = True
+        self.standby: Keeper | None = None
         #: a signal that asks the process to end (Ctrl+C, SIGTERM), if one came
         self.signalled: int | None = None
         #: unexpected errors caught by `frame` (each saved, reported and shown)
@@ -422,6 +424,8 @@ class App:
             if not consumed or event.type >= pygame.USEREVENT:
                 self.scenes.handle_event(event)
         self.scenes.update(dt)
+        if self.standby is not None and not self.standby.pump():
+            self.standby = None
         if self.music is not None:
             self.music.update(dt)
         self.ui_manager.update(dt)
@@ -493,6 +497,9 @@ class App:
         if not self.fullscreen:
             self.settings.window_width, self.settings.window_height = self.windowed_size
         self.save_settings()
+        if self.standby is not None:
+            self.standby.close()
+            self.standby = None
         pygame.quit()
         return code or self.exit_code
 

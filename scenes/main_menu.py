@@ -177,8 +177,15 @@ class MainMenu(Scene):
             self.app.scenes.push(LoadScreen(self.app))
         elif name == "online":
             from scenes.online.server_screen import ServerScene
+            from scenes.online.standby import adopt
 
-            self.app.scenes.push(ServerScene(self.app))
+            kept = adopt(self.app)  # still connected for an event: straight to that lobby
+            if kept is None:
+                self.app.scenes.push(ServerScene(self.app))
+            else:
+                form, lobby = self.app.screens.server_lobby(*kept)
+                self.app.scenes.push(form)
+                self.app.scenes.push(lobby, fade=False)
         elif name == "join":
             from scenes.online.join import JoinScene
 
@@ -251,6 +258,7 @@ class MainMenu(Scene):
                 self.hovered = name  # the blurb follows the keyboard too
             b.draw(surface)
         self._draw_life(surface, left)
+        self._draw_standby(surface, left)
         area = pygame.Rect(left + 380, 40, w - left - 380 - 40, h - 80)
         if area.width < 300:
             return
@@ -288,6 +296,25 @@ class MainMenu(Scene):
             style.PARCHMENT_DARK,
             shadow=style.BLACK,
         )
+
+    def _draw_standby(self, surface: pygame.Surface, left: int) -> None:
+        """A server's connection kept for an event, in one line above the life points."""
+        standby = self.app.standby
+        if standby is None:
+            return
+        style.blit_text(
+            surface,
+            standby.words(370, 15),  # the menu's column, not the blurb
+            15,
+            (left, max(surface.get_height() - 54, self._last_bottom() + 4)),
+            style.GOLD_LIGHT,
+            shadow=style.BLACK,
+        )
+
+    def _last_bottom(self) -> int:
+        """The bottom of the lowest menu entry (a line under the menu starts below it)."""
+        column = (b for name, b in self.buttons.items() if name != "about")
+        return max((b.rect.bottom for b in column), default=0)
 
     def _paint_table(self, size: tuple[int, int]) -> pygame.Surface:
         """The felt table with a fanned hand, dice and chips (painted once per size)."""

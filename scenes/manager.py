@@ -18,6 +18,7 @@ from pygame_gui.core.interfaces import IUIElementInterface
 from scenes.keyboard import FocusRing, FocusTarget, gui_targets
 
 if TYPE_CHECKING:
+    from game.net.lobby_client import LobbyClient
     from scenes.i18n import Words
     from scenes.prefs import Settings
     from scenes.sound import SoundManager
@@ -32,6 +33,7 @@ class ScreenFactory(Protocol):
     """The screens a table goes to, built without the table importing them."""
 
     def main_menu(self) -> Scene: ...
+    def server_lobby(self, lobby: LobbyClient, address: str) -> list[Scene]: ...
     def pause_menu(self, table: TableFace) -> Scene: ...
     def victory(self, table: TableFace) -> Scene: ...
     def new_table(
@@ -42,6 +44,20 @@ class ScreenFactory(Protocol):
         options: dict[str, Any],
         practice: bool = False,
     ) -> Scene: ...
+
+
+class Keeper(Protocol):
+    """A connection the app reads every frame while no screen holds it (a
+    server's lobby kept for an online event: `scenes.online.standby`)."""
+
+    def pump(self) -> bool:
+        """Read it; False once it is no longer kept."""
+
+    def words(self, width: int, size: int) -> str:
+        """One line for the main menu saying what is kept, fitting `width` px."""
+
+    def close(self) -> None:
+        """Close it."""
 
 
 class AppHost(Protocol):
@@ -75,6 +91,8 @@ class AppHost(Protocol):
     exit_at_match_end: bool
     exit_code: int
     running: bool
+    #: a server's connection kept for an online event (None: none)
+    standby: Keeper | None
 
     def notify(self, text: str, kind: str = "info") -> None: ...
     def confirm(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from game.net.lobby_client import LobbyClient
     from scenes.manager import AppHost, Scene
     from scenes.tables.base import TableScene
     from scenes.tables.face import SeatSetup, TableFace
@@ -24,6 +25,14 @@ class Screens:
         from scenes.main_menu import MainMenu
 
         return MainMenu(self.app)
+
+    def server_lobby(self, lobby: LobbyClient, address: str) -> list[Scene]:
+        """A server's lobby on a connection already greeted, over its form (so
+        leaving the lobby goes back to the form, as after connecting)."""
+        from scenes.online.server_lobby import ServerLobby
+        from scenes.online.server_screen import ServerScene
+
+        return [ServerScene(self.app, address), ServerLobby(self.app, lobby, address)]
 
     def pause_menu(self, table: TableFace) -> Scene:
         """A table's pause menu."""

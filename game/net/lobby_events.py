@@ -9,6 +9,7 @@ numbers bounded, rows of another shape dropped. Screens read `rows`, `view`,
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,7 +91,7 @@ def parse_event_row(raw: Any) -> EventRow | None:
     start = raw.get("start_at")
     return EventRow(
         event=code,
-        name=_text(raw.get("name"), 60) or f"{game} {fmt}",
+        name=_text(raw.get("name"), 60),
         game=game,
         format=fmt,
         status=status,
@@ -389,6 +390,10 @@ class EventsState:
         self.version = 0
         #: called with each news as it arrives (the app's round notice)
         self.on_news: Callable[[News], None] | None = None
+        #: when the last `events` answer came (monotonic; None: never)
+        self.listed_at: float | None = None
+        #: when each event's view last came (monotonic)
+        self.viewed_at: dict[str, float] = {}
 
     # -- sending ------------------------------------------------------------------
     def ask(self, game: str | None = None) -> None:
@@ -416,10 +421,12 @@ class EventsState:
         if msg.type == "events":
             rows = (parse_event_row(r) for r in _list(msg.get("events")))
             self.rows = [r for r in rows if r is not None]
+            self.listed_at = time.monotonic()
         elif msg.type == "event":
             view = parse_event_view(msg.get("event"))
             if view is not None:
                 self.views[view.head.event] = view
+                self.viewed_at[view.head.event] = time.monotonic()
         elif msg.type == "event_created":
             self.created = _text(msg.get("event"), 16)
         elif msg.type == "event_news":
@@ -428,6 +435,29 @@ class EventsState:
                 self.news = [*self.news, news][-MAX_NEWS:]
                 if self.on_news is not None:
                     self.on_news(news)
+
+    def answered_since(self, moment: float) -> bool:
+        """Has an `events` answer come since `moment` (monotonic)?"""
+        return self.listed_at is not None and self.listed_at >= moment
+
+    def live(self) -> dict[str, EventRow]:
+        """Our events that are not over (code -> its row): entered in or organized,
+        by whichever is newer for each event, the last list or its last view."""
+        out: dict[str, EventRow] = {}
+        listed = {r.event: r for r in self.rows}
+        for code in {*listed, *self.views}:
+            row, view = listed.get(code), self.views.get(code)
+            if view is not None and (
+                row is None or self.viewed_at.get(code, 0.0) >= (self.listed_at or 0.0)
+            ):
+                ours, head = view.registered or view.organizer, view.head
+            elif row is not None:
+                ours, head = row.mine, row
+            else:
+                continue
+            if ours and head.status != "finished":
+                out[code] = head
+        return out
 
     def take_news(self) -> list[News]:
         """News since the last call."""

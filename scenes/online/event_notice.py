@@ -18,9 +18,9 @@ import pygame_gui
 from game.net.lobby_client import LobbyClient
 from game.net.lobby_events import News, TableView
 from scenes import style, ui
-from scenes.i18n import tr
+from scenes.i18n import later, tr
 from scenes.manager import Scene
-from scenes.online.event_words import news_words
+from scenes.online.event_words import event_title, news_words
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
@@ -31,7 +31,25 @@ NOTICE_KINDS = ("table", "bye", "walkover", "finished", "correction", "removed",
 
 def go_to_table(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
     """To the table the server keeps for us: back to the lobby's screen, then
-    its waiting room (the existing served table path follows the deal)."""
+    its waiting room (the existing served table path follows the deal). Away
+    from the lobby (its connection kept by `standby`), an unfinished match of
+    ours here is saved first, after asking."""
+    stack = app.scenes.stack
+    if any(getattr(s, "event_home", False) for s in stack):
+        _sit(app, lobby, server_table)
+        return
+    if any(s.wants_quit_confirmation() for s in stack):
+        app.confirm(
+            later("online.standby.leave_title"),
+            later("online.standby.leave_ask"),
+            lambda: _from_afar(app, lobby, server_table),
+            yes=later("online_event.go_table"),
+        )
+        return
+    _from_afar(app, lobby, server_table)
+
+
+def _sit(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
     from scenes.online.server_wait import WaitingRoom
 
     if lobby.match is not None:
@@ -40,6 +58,22 @@ def go_to_table(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
     while len(stack) > 1 and not getattr(stack[-1], "event_home", False):
         app.scenes.pop(fade=False)
     app.scenes.push(WaitingRoom(app, lobby, lobby.join(table=server_table)), fade=False)
+
+
+def _from_afar(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
+    """The lobby again over the main menu (each unfinished match saved as a
+    signal would save it), then the table."""
+    from scenes.online.standby import adopt
+
+    kept = adopt(app)
+    address = kept[1] if kept is not None else lobby.url
+    saved = [path for s in app.scenes.stack if (path := s.emergency_save())]
+    app.scenes.reset(app.screens.main_menu(), fade=False)
+    for scene in app.screens.server_lobby(lobby, address):
+        app.scenes.push(scene, fade=False)
+    if saved:
+        app.notify(tr("online.standby.saved"), "info")
+    _sit(app, lobby, server_table)
 
 
 def tell(app: AppHost, lobby: LobbyClient, news: News) -> None:
@@ -117,7 +151,9 @@ class RoundNotice(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.lobby.events.views.get(self.news.event)
-        style.modal_panel(surface, self.box, view.head.name if view else tr("online_event.tab"))
+        style.modal_panel(
+            surface, self.box, event_title(view.head) if view else tr("online_event.tab")
+        )
         style.blit_text(
             surface,
             news_words(self.news),

@@ -30,7 +30,7 @@ from scenes.online.event_paint import (
     my_table_words,
     table_words,
 )
-from scenes.online.event_words import format_name, game_name, stage_name, status_name
+from scenes.online.event_words import event_title, format_name, game_name, stage_name, status_name
 from scenes.online.served import refusal_text
 
 if TYPE_CHECKING:
@@ -246,7 +246,7 @@ class EventScreen(Scene):
         elif action == "unregister":
             self.app.confirm(
                 later("online_event.unregister"),
-                later("online_event.unregister_ask", name=view.head.name),
+                later("online_event.unregister_ask", name=event_title(view.head)),
                 lambda: events.act("leave", self.code),
             )
         elif action == "go_table":
@@ -276,7 +276,7 @@ class EventScreen(Scene):
         style.draw_backdrop(surface, self.panel)
         p = self.panel
         view = self.view
-        title = view.head.name if view is not None else tr("online.server.asking")
+        title = event_title(view.head) if view is not None else tr("online.server.asking")
         code = tr("online_event.code", code=self.code)
         code_w = style.text_width(code, 18, "bold") + 12
         style.draw_heading(

@@ -34,6 +34,11 @@ def stage_name(stage: str) -> str:
     return tr(key) if has(key) else stage
 
 
+def event_title(row: EventRow) -> str:
+    """An event's name, or its game and format when it was given none."""
+    return row.name or f"{game_name(row.game)} · {format_name(row.format)}"
+
+
 def event_line(row: EventRow) -> str:
     """The first line of an event's row in the lobby."""
     text = tr(

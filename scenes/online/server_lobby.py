@@ -24,8 +24,8 @@ from scenes import style, ui
 from scenes.i18n import has, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
-from scenes.online.event_words import event_line
-from scenes.online.served import close_quietly, refusal_text
+from scenes.online.event_words import event_line, event_title
+from scenes.online.served import refusal_text
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
@@ -208,6 +208,8 @@ class ServerLobby(Scene):
         # an event's news reach the player on every screen over this connection
         self.lobby.events.on_news = lambda news: tell(self.app, self.lobby, news)
         self.ask()
+        if self.tab != "events":  # our events are known before we leave (`standby.keep`)
+            self.lobby.events.ask()
 
     def uncover(self) -> None:
         super().uncover()
@@ -368,8 +370,12 @@ class ServerLobby(Scene):
         self.app.scenes.push(CreateTable(self.app, self.lobby, self.game or GAME_ENTRIES[0]))
 
     def leave(self) -> None:
-        """Back to the server screen; the connection is closed."""
-        close_quietly(self.lobby.link)
+        """Back to the server screen; the connection is closed, or kept while
+        an event of ours is live so its round notice finds us anywhere."""
+        from scenes.online.event_notice import tell
+        from scenes.online.standby import keep
+
+        keep(self.app, self.lobby, self.address, lambda news: tell(self.app, self.lobby, news))
         self.app.scenes.pop()
 
     # -- drawing ---------------------------------------------------------------------
@@ -407,7 +413,7 @@ class ServerLobby(Scene):
             elif self.tab == "mine":
                 first, second = mine_line(row), ""
             elif self.tab == "events":
-                first, second = row.name, event_line(row)
+                first, second = event_title(row), event_line(row)
             else:
                 first, second = rank_line(i + 1, row), ""
             top = y + (4 if second else 12)

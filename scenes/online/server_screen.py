@@ -125,6 +125,14 @@ class ServerScene(Scene):
             self.error = tr("online.server.bad_address", port=SERVER_PORT)
             return
         self.error = ""
+        from scenes.online.server_lobby import ServerLobby
+        from scenes.online.standby import adopt, drop
+
+        kept = adopt(self.app, self.url)  # still connected there for an event: that link
+        if kept is not None:
+            self.app.scenes.push(ServerLobby(self.app, kept[0], kept[1]))
+            return
+        drop(self.app)  # one server at a time: a link kept to another one is closed
         self.status = tr("online.server.connecting", address=self.values["address"])
         self._opened, self._open_error = None, ""
         url = self.url

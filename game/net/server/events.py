@@ -164,7 +164,7 @@ class EventBoard(EventRounds):
             organizer=link.player,
             game=game,
             format=fmt,
-            name=name or f"{game} {fmt}",
+            name=name,
             seats=seats,
             settings=settings,
             public=bool(msg.get("public", True)),

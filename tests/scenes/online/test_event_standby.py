@@ -1,0 +1,167 @@
+"""An event's round notice reaches a player who left the server's lobby
+(issue 47: "wherever they are: lobby, menu or another screen"): leaving the
+lobby while entered in a live event keeps its connection (`scenes.online.standby`),
+the main menu says so, the notice comes over the menu or a local match, "Go to
+my table" saves that match (after asking) and sits the player at the event's
+table over the lobby again; "Play online" takes the kept connection back;
+leaving with no live event closes it; a server gone is said once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game import saves
+from game.net.lobby_client import LobbyClient
+from game.net.transport import ClientConnection
+from scenes.dialogs import ConfirmDialog
+from scenes.main_menu import MainMenu
+from scenes.online.event_notice import RoundNotice
+from scenes.online.server_lobby import ServerLobby
+from scenes.online.server_screen import ServerScene
+from scenes.online.server_wait import WaitingRoom
+from scenes.online.standby import Standby
+from scenes.tables import open_table
+from scenes.tables.base import TableScene
+from scenes.tables.face import SeatSetup
+from tests.scenes.conftest import click_widget, key, pump
+from tests.scenes.online.helpers import pump_until
+from tests.scenes.online.serverhub import Served, wait
+
+
+@pytest.fixture
+def served() -> Iterator[Served]:
+    s = Served()
+    yield s
+    s.close()
+
+
+def in_lobby(app: Any, served: Served, name: str = "Ana") -> ServerLobby:
+    """The app at the server's lobby over its form over the main menu."""
+    app.scenes.push(MainMenu(app), fade=False)
+    app.scenes.push(ServerScene(app, served.address, name), fade=False)
+    link = LobbyClient(ClientConnection(served.url), served.url, name, remember=False)
+    link.hello()
+    wait(link, lambda: link.greeted)
+    scene = ServerLobby(app, link, served.address)
+    app.scenes.push(scene, fade=False)
+    pump(app, 2)
+    return scene
+
+
+def event_with(served: Served, app_lobby: LobbyClient, others: int = 1) -> tuple[Any, str]:
+    """An organizer (a plain client) with a 2-round Chama Swiss event the app's
+    player and `others` more are entered in; bots play no-shows at once."""
+    org = served.player("Org")
+    org.events.create(
+        game="chama", format="swiss", seats=4, rounds=2, grace=5, no_show="bot", turn_limit=4
+    )
+    wait(org, lambda: bool(org.events.created))
+    code = org.events.created
+    for n in range(others):
+        served.player(f"P{n}").events.act("join", code)
+    app_lobby.events.act("join", code)
+    return org, code
+
+
+def leave_to_menu(app: Any, scene: ServerLobby) -> None:
+    """Back from the lobby, then back from the server's form, to the main menu."""
+    click_widget(app, scene.back)
+    pump_until(app, lambda: isinstance(app.scenes.top, ServerScene), 5)
+    click_widget(app, app.scenes.top.back)
+    pump_until(app, lambda: isinstance(app.scenes.top, MainMenu), 5)
+
+
+def test_the_notice_finds_the_player_on_the_main_menu_and_sits_him(
+    app: Any, served: Served
+) -> None:
+    scene = in_lobby(app, served)
+    lobby = scene.lobby
+    org, code = event_with(served, lobby)
+    pump_until(app, lambda: code in lobby.events.live(), 10)
+    leave_to_menu(app, scene)
+    assert isinstance(app.standby, Standby) and not lobby.closed
+    pump(app, 3)
+    line = app.standby.words(370, 15)
+    assert "Chama" in line and "Swiss" in line  # for which event
+    org.events.act("start", code)
+    pump_until(app, lambda: isinstance(app.scenes.top, RoundNotice), 15)
+    assert app.scenes.top.news.kind == "table" and app.scenes.top.news.round == 1
+    key(app, pygame.K_RETURN)  # Go to my table
+    stack = app.scenes.stack
+    assert [type(s) for s in stack[:3]] == [MainMenu, ServerScene, ServerLobby]
+    assert isinstance(stack[-1], WaitingRoom) and app.standby is None
+    assert stack[2].lobby is lobby  # the same connection, the same identity
+    pump_until(app, lambda: isinstance(app.scenes.top, TableScene), 30)
+    org.link.close()  # type: ignore[attr-defined]
+
+
+def test_a_local_match_is_saved_after_asking_then_the_event_table(app: Any, served: Served) -> None:
+    scene = in_lobby(app, served)
+    lobby = scene.lobby
+    org, code = event_with(served, lobby)
+    pump_until(app, lambda: code in lobby.events.live(), 10)
+    leave_to_menu(app, scene)
+    seats = [SeatSetup("Ana"), SeatSetup("Bot", "easy")]
+    table = open_table(app, "wyr", seats, seed=3, options={})
+    app.scenes.push(table, fade=False)
+    pump(app, 5)
+    org.events.act("start", code)
+    pump_until(app, lambda: isinstance(app.scenes.top, RoundNotice), 15)
+    news = app.scenes.top.news
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, ConfirmDialog)  # leaving a match is asked first
+    key(app, pygame.K_ESCAPE)  # no: the local match goes on, still connected
+    pump(app, 2)
+    assert app.scenes.top is table and isinstance(app.standby, Standby)
+    app.scenes.push(RoundNotice(app, lobby, news), fade=False)  # the same notice again
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, ConfirmDialog)
+    asked = time.time()
+    key(app, pygame.K_RETURN)  # yes: saved now, then the event's table
+    pump(app, 2)
+    assert isinstance(app.scenes.top, WaitingRoom) and app.standby is None
+    saved = saves.latest_save()  # the menu's Continue finds it
+    assert saved is not None and saved.game == "wyr" and saved.saved_at >= asked
+    org.link.close()  # type: ignore[attr-defined]
+
+
+def test_play_online_takes_the_kept_connection_back(app: Any, served: Served) -> None:
+    scene = in_lobby(app, served)
+    lobby = scene.lobby
+    org, code = event_with(served, lobby)
+    pump_until(app, lambda: code in lobby.events.live(), 10)
+    leave_to_menu(app, scene)
+    menu = app.scenes.top
+    menu.open("online")
+    pump(app, 2)
+    assert isinstance(app.scenes.top, ServerLobby) and app.scenes.top.lobby is lobby
+    assert isinstance(app.scenes.stack[-2], ServerScene) and app.standby is None
+    org.link.close()  # type: ignore[attr-defined]
+
+
+def test_leaving_with_no_live_event_closes_the_connection(app: Any, served: Served) -> None:
+    scene = in_lobby(app, served)
+    lobby = scene.lobby
+    pump(app, 5)
+    leave_to_menu(app, scene)
+    assert app.standby is None
+    pump_until(app, lambda: lobby.closed, 5)
+
+
+def test_a_server_gone_is_said_once_and_the_standby_ends(app: Any, served: Served) -> None:
+    scene = in_lobby(app, served)
+    lobby = scene.lobby
+    org, code = event_with(served, lobby)
+    pump_until(app, lambda: code in lobby.events.live(), 10)
+    leave_to_menu(app, scene)
+    assert app.standby is not None
+    served.server.stop()
+    pump_until(app, lambda: app.standby is None, 10)
+    said = [(app.toast.text, app.toast.kind)] + [(q[0], q[1]) for q in app.toast.queue]
+    lost = [text for text, kind in said if kind == "warn" and "127.0.0.1" in text]
+    assert len(lost) == 1  # said once
