@@ -182,9 +182,10 @@ class HostSession:
         self._record(self.match.start_events)
         self._broadcast_state(self.match.start_events)
 
-    def hand_to_bot(self, seat: int, bot_id: str) -> None:
+    def hand_to_bot(self, seat: int, bot_id: str, name: str = "") -> None:
         """Give an empty remote seat, or one dropped for longer than the grace
-        time, to a bot; its token stops working."""
+        time, to a bot (named `name` before the deal, else a bot's own name);
+        its token stops working."""
         s = self._seat(seat)
         if s.kind != "remote":
             raise SessionError(f"seat {seat} is not a remote seat")
@@ -193,7 +194,9 @@ class HostSession:
             raise SessionError(f"seat {seat} is {s.status}; wait for the grace time")
         s.kind, s.bot_id, s.token_hash, s.status, s.dropped_at = "bot", bot_id, None, "bot", None
         if not self.started:
-            s.name = free_bot_name((x.name for x in self.seats if x is not s), seat)
+            s.name = clean_name(name) or free_bot_name(
+                (x.name for x in self.seats if x is not s), seat
+            )
         self._announce(seat)
         if not self.started and not self.open_remote_seats():
             self.start()

@@ -176,6 +176,9 @@ class EventRounds:
             keep_feed=True,
             doorman=hub.doorman,
         )
+        for seat, n in enumerate(table.seats):  # a bot entrant sits under its event name
+            if t.entrant(n).bot is not None:
+                session.seats[seat].name = t.entrant(n).name
         reserved = ev.reserved(table.seats)
         st = ServerTable(
             session.table_id,
@@ -227,8 +230,8 @@ class EventRounds:
         level = ev.fallback
 
         def hand(session: HostSession) -> None:
-            for seat in empty:
-                session.hand_to_bot(seat, level)
+            for seat in empty:  # the absent entrant's name stays on his seat
+                session.hand_to_bot(seat, level, t.entrant(table.seats[seat]).name)
 
         self.hub._in_table(st, hand)
 

@@ -153,6 +153,33 @@ def test_a_no_show_is_played_by_a_bot_when_the_organizer_chose_so() -> None:
     assert len(v["rounds"]) == 2  # round 2 paired by itself
 
 
+def test_event_tables_name_each_seat_as_the_event_does() -> None:
+    # a bot entrant sits under its event name, and a no-show's seat keeps his
+    # name when a bot plays it: the table and the event screen say the same
+    net = Net()
+    org = net.client("Org", "10.0.0.9")
+    code = _event(net, org, game="alta", format="swiss", seats=4, rounds=1, grace=10, no_show="bot")
+    _people(net, code, ["Ana", "Bia"])
+    org.send("event_bot", event=code, bot="random")
+    org.send("event_bot", event=code, bot="random")
+    org.send("event_start", event=code)
+    entrants = {e["number"]: e["name"] for e in view(org, code)["entrants_list"]}
+    bots = {n for n, e in enumerate(view(org, code)["entrants_list"], 1) if e.get("bot")}
+    assert len(bots) == 2
+    tables = view(org, code)["rounds"][0]["tables"]
+    for table in tables:  # before the deal: the bot entrants' seats carry their names
+        st = net.hub.tables[table["server_table"]]
+        for seat, x in zip(st.session.seats, table["seats"], strict=True):
+            if x["number"] in bots:
+                assert seat.name == entrants[x["number"]]
+    net.tick(11.0)  # nobody came: bots take the people's seats too, and play
+    net.tick(1.0, times=10)
+    for table in tables:
+        doc = net.hub.store.replay(table["server_table"])
+        assert doc is not None
+        assert doc["seats"] == [entrants[x["number"]] for x in table["seats"]]
+
+
 def test_leaving_drops_the_entrant_and_the_organizer_corrects_with_a_reason() -> None:
     net = Net()
     org, code, people = _started_duels(net)
