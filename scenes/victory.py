@@ -59,41 +59,39 @@ class VictoryOverlay(Scene):
         height = 200 + 30 * len(self.table.match.standings()) + 22 * len(self.wrapped)
         self.box = ui.centered(self.app.size, width, min(self.app.size[1] - 40, height))
         y = self.box.bottom - 70
-        self.back_to_caller = None
+        m = self.app.ui_manager
+        self.back_to_caller = self.menu = self.again = None
         if self.table.on_result is not None:  # a tournament match: one way out
             self.back_to_caller = ui.button(
                 pygame.Rect(self.box.centerx - 130, y, 260, 48),
                 tr("ui.victory.continue"),
-                self.app.ui_manager,
+                m,
                 self.ui,
                 "#primary_button",
             )
-            self.menu = self.again = None
-            self.look = ui.button(
-                pygame.Rect(self.box.right - 136, self.box.top + 12, 124, 36),
-                tr("ui.victory.look"),
-                self.app.ui_manager,
+        elif self.table.hosted_elsewhere:  # played on a host or a server: no rematch here
+            self.menu = ui.button(
+                pygame.Rect(self.box.centerx - 130, y, 260, 48),
+                tr("ui.victory.leave_table"),
+                m,
                 self.ui,
-                tooltip=tr("ui.victory.look_tip"),
+                "#primary_button",
             )
-            return
-        self.menu = ui.button(
-            pygame.Rect(self.box.centerx - 210, y, 200, 48),
-            tr("ui.victory.menu"),
-            self.app.ui_manager,
-            self.ui,
-        )
-        self.again = ui.button(
-            pygame.Rect(self.box.centerx + 10, y, 200, 48),
-            tr("ui.victory.rematch"),
-            self.app.ui_manager,
-            self.ui,
-            "#primary_button",
-        )
+        else:
+            self.menu = ui.button(
+                pygame.Rect(self.box.centerx - 210, y, 200, 48), tr("ui.victory.menu"), m, self.ui
+            )
+            self.again = ui.button(
+                pygame.Rect(self.box.centerx + 10, y, 200, 48),
+                tr("ui.victory.rematch"),
+                m,
+                self.ui,
+                "#primary_button",
+            )
         self.look = ui.button(
             pygame.Rect(self.box.right - 136, self.box.top + 12, 124, 36),
             tr("ui.victory.look"),
-            self.app.ui_manager,
+            m,
             self.ui,
             tooltip=tr("ui.victory.look_tip"),
         )
@@ -102,6 +100,8 @@ class VictoryOverlay(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if self.back_to_caller is not None and event.ui_element == self.back_to_caller:
                 self.table.leave_to_caller()
+            elif event.ui_element == self.menu and self.table.hosted_elsewhere:
+                self.table.quit_to_menu()  # a server's table: back to its lobby
             elif event.ui_element == self.menu:
                 from scenes.main_menu import MainMenu
 

@@ -23,7 +23,7 @@ from game.core import Action, Event
 from game.net.lobby_client import PHRASES, LobbyClient, ServerMatch
 from game.net.transport import ClientConnection
 from scenes import style, ui
-from scenes.i18n import has, tr
+from scenes.i18n import has, later, tr
 from scenes.manager import Scene
 from scenes.online.links import RETRY_EVERY, RETRY_FOR
 from scenes.tables.base import TableScene
@@ -155,10 +155,11 @@ class ServerLink:
         yield self
 
     def close(self) -> None:
+        """Leave the table; the connection stays the lobby's (its screen, or
+        the standby of an event, closes it)."""
         self._lost_at = None
         with contextlib.suppress(Exception):
             self.lobby.leave()
-        close_quietly(self.lobby.link)
 
 
 class PhrasesControl(TableScene):
@@ -208,6 +209,25 @@ class PhrasesControl(TableScene):
         super().update(dt)
         for words in self.served.take_heard():
             self.app.notify(words)
+
+    def quit_to_menu(self) -> None:
+        """Back to the server's lobby (or the event's screen) the table was
+        reached from, not the main menu; leaving a match in play is asked first."""
+
+        def go() -> None:
+            stack = self.app.scenes.stack
+            while len(stack) > 1 and not getattr(stack[-1], "event_home", False):
+                self.app.scenes.pop(fade=False)
+
+        if self.match.is_over or self.served.watching or not self.app.settings.confirm_quit:
+            go()
+            return
+        self.app.confirm(
+            later("ui.confirm.leave_title"),
+            self.leave_warning,
+            go,
+            yes=later("ui.confirm.leave_yes"),
+        )
 
     def on_match_over(self) -> None:
         if not self.served.watching:

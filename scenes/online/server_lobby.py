@@ -370,13 +370,18 @@ class ServerLobby(Scene):
         self.app.scenes.push(CreateTable(self.app, self.lobby, self.game or GAME_ENTRIES[0]))
 
     def leave(self) -> None:
-        """Back to the server screen; the connection is closed, or kept while
-        an event of ours is live so its round notice finds us anywhere."""
+        """Back to the server screen (`exit` closes or keeps the connection)."""
+        self.app.scenes.pop()
+
+    def exit(self) -> None:
+        """The lobby's screen is gone (Back, or the stack cleared to the main
+        menu): its connection is closed, or kept while an event of ours is
+        live so the round notice finds us anywhere (`standby`)."""
         from scenes.online.event_notice import tell
         from scenes.online.standby import keep
 
         keep(self.app, self.lobby, self.address, lambda news: tell(self.app, self.lobby, news))
-        self.app.scenes.pop()
+        super().exit()
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
