@@ -102,6 +102,25 @@ class ReplayFetch:
         return None
 
 
+def with_event_seats(doc: dict[str, Any], view: EventView, table: str) -> dict[str, Any]:
+    """The document with each seat marked as the event knows it (a bot entrant's
+    level), so the viewer's plates do not call a bot a person."""
+    tv = next((t for r in view.rounds for t in r.tables if table in t.replays), None)
+    seats = doc.get("seats")
+    raw = doc.get("meta")
+    meta: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    if tv is None or "players" in meta or not isinstance(seats, list):
+        return doc
+    if len(seats) != len(tv.seats):
+        return doc
+    bots = {e.number: e.bot for e in view.entrants}
+    players = [
+        {"name": str(name), "bot": bots.get(n) or None}
+        for name, (n, _) in zip(seats, tv.seats, strict=True)
+    ]
+    return {**doc, "meta": {**meta, "players": players}}
+
+
 def round_buttons(
     view: EventView,
     rnd: RoundView,

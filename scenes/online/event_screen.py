@@ -30,7 +30,13 @@ from scenes.online.event_paint import (
     entrant_words,
     my_table_words,
 )
-from scenes.online.event_rounds_view import ReplayFetch, RoundBrowser, draw_round, round_buttons
+from scenes.online.event_rounds_view import (
+    ReplayFetch,
+    RoundBrowser,
+    draw_round,
+    round_buttons,
+    with_event_seats,
+)
 from scenes.online.event_words import format_name, game_name, stage_name, status_name
 from scenes.online.served import refusal_text
 from scenes.replay import open_replay
@@ -199,9 +205,10 @@ class EventScreen(Scene):
         if len(news) != self._seen_news or time.monotonic() - self._asked >= REFRESH:
             self._seen_news = len(news)
             self.ask()
+        table = self.fetch.table
         got = self.fetch.poll(lobby, time.monotonic())
-        if isinstance(got, dict):
-            viewer = open_replay(self.app, got)
+        if isinstance(got, dict) and self.view is not None:
+            viewer = open_replay(self.app, with_event_seats(got, self.view, table))
             if viewer is not None:
                 self.app.scenes.push(viewer)
         elif got == "timeout":

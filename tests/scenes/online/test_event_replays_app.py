@@ -92,6 +92,8 @@ def test_rounds_browse_back_and_a_replay_opens_on_its_game(app: Any, served: Ser
     assert viewer.match.game_name == "chama" and viewer.replay_actions
     doc = served.store.replay(table)
     assert doc is not None and viewer.replay_doc["seed"] == doc["seed"]
+    # the event's bots are told as bots on the viewer's plates
+    assert [p["bot"] for p in viewer.replay_doc["meta"]["players"]] == ["easy", "easy"]
     key(app, pygame.K_ESCAPE)
     pump_until(app, lambda: app.scenes.top is screen, 10)
     # a stranger sees the rounds but no Replay button
