@@ -5,8 +5,9 @@ over a link with `send(text)` and `poll() -> list[str]` (the websocket
 `ClientConnection`, or a test's pipe): it says `hello` with the identity kept
 for this server (`game.net.identities`) and keeps a freshly issued one, then
 lists, creates, joins, watches, starts, asks for "your tables" and the
-leaderboard, and says table phrases. Screens read its state each frame
-(`tables`, `mine`, `ranks`, `refusal`, `created`, `heard`) after `pump()`.
+leaderboard, fetches finished tables' replays (`ask_replay`, `take_replay`:
+`game.net.lobby_replays`), and says table phrases. Screens read its state each
+frame (`tables`, `mine`, `ranks`, `refusal`, `created`, `heard`) after `pump()`.
 
 Whatever the server sends is checked before it is kept: each message by
 `decode`, then every row inside it (types, lengths, counts), names cleaned as
@@ -28,6 +29,7 @@ from urllib.parse import urlsplit
 from game.names import clean_name
 from game.net import identities
 from game.net.lobby_events import EventsState
+from game.net.lobby_replays import ReplayShelf
 from game.net.protocol import (
     EVENT_SERVER_TYPES,
     MAX_HOST_MESSAGE,
@@ -342,6 +344,8 @@ class LobbyClient:
         self.listings = 0
         #: online events (issue 47): sent and kept by `game.net.lobby_events`
         self.events = EventsState(self.send)
+        #: finished tables' replays asked for and kept until a screen takes them
+        self.replays = ReplayShelf(self.send)
 
     # -- sending ------------------------------------------------------------------
     def send(self, kind: str, **fields: Any) -> None:
@@ -413,6 +417,14 @@ class LobbyClient:
     def leaderboard(self, game: str) -> None:
         """Ask for a game's best ratings."""
         self.send("leaderboard", game=game)
+
+    def ask_replay(self, table: str) -> None:
+        """Ask for a finished table's replay (`take_replay` once it is in)."""
+        self.replays.ask(table)
+
+    def take_replay(self, table: str) -> dict[str, Any] | None:
+        """A table's replay document, checked (once; None until it is in)."""
+        return self.replays.take(table)
 
     def phrase(self, phrase: str) -> None:
         """Say a table phrase at our table."""
@@ -491,6 +503,10 @@ class LobbyClient:
             self._left(msg)
         elif kind in EVENT_SERVER_TYPES:
             self.events.handle(msg)
+        elif kind == "replay":
+            bad = self.replays.handle(msg)
+            if bad:  # said in words as a refusal is
+                self.refusal = ("bad_replay", "", bad)
 
     def _greeted(self, msg: Message) -> None:
         self.greeted = True
@@ -515,6 +531,8 @@ class LobbyClient:
             self.send("hello", version=PROTOCOL_VERSION, name=self.name)
             return
         self.refusal = refusal
+        if code in ("no_replay", "replay_busy"):
+            self.replays.forget()
         if self.match is not None:
             self.match.handle(msg)
 

@@ -42,6 +42,10 @@ class ReplayParts:
     def __init__(self) -> None:
         self._parts: dict[str, dict[int, str]] = {}
 
+    def held(self, table: str) -> int:
+        """How many parts of `table`'s replay are in (0: none, or all given back)."""
+        return len(self._parts.get(table, ()))
+
     def add(self, msg: Message) -> dict[str, Any] | None:
         """Take one `replay` message (whole or a chunk)."""
         table = str(msg.get("table"))

@@ -28,8 +28,9 @@ def entrant_words(view: EventView, number: int, name: str, bot: str) -> str:
     return text
 
 
-def table_words(view: EventView, table: TableView) -> str:
-    """A table of a round in one line: who sits, and its result when in."""
+def table_words(view: EventView, table: TableView, replay_note: bool = True) -> str:
+    """A table of a round in one line: who sits, and its result when in (and
+    that its replay is kept, where no button says so)."""
     names = [name for _, name in table.seats]
     if table.bye:
         return (
@@ -45,7 +46,7 @@ def table_words(view: EventView, table: TableView) -> str:
         text += f"  —  {order}" + (f" ({source})" if source else "")
     else:
         text += "  —  " + tr("online_event.result_pending")
-    if table.replays:
+    if table.replays and replay_note:
         text += "  ·  " + tr("online_event.replay")
     return text
 

@@ -1,5 +1,6 @@
-"""An online event's screen (issue 47): its entrants, the current round with
-our table and opponents (or our bye), the standings with their tie-breaks,
+"""An online event's screen (issue 47): its entrants, the rounds (the current
+one first, earlier ones a button or PageUp away) with our table and opponents
+(or our bye) and each finished match's replay, the standings with their tie-breaks,
 the top cut's bracket, and the organizer's controls (close registration,
 start, add a bot, remove an entrant after a confirmation, correct a result
 with a reason). The view is asked again every few seconds and whenever news
@@ -28,10 +29,17 @@ from scenes.online.event_paint import (
     draw_standings,
     entrant_words,
     my_table_words,
-    table_words,
+)
+from scenes.online.event_rounds_view import (
+    ReplayFetch,
+    RoundBrowser,
+    draw_round,
+    round_buttons,
+    with_event_seats,
 )
 from scenes.online.event_words import event_title, format_name, game_name, stage_name, status_name
 from scenes.online.served import refusal_text
+from scenes.replay import open_replay
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
@@ -62,6 +70,9 @@ class EventScreen(Scene):
         self.row_buttons: dict[Any, tuple[str, Any]] = {}
         self.actions: dict[Any, str] = {}
         self.shown_actions: list[str] = []
+        #: the round the Round section shows, and a replay being fetched
+        self.rounds = RoundBrowser()
+        self.fetch = ReplayFetch()
 
     @property
     def view(self) -> EventView | None:
@@ -126,15 +137,20 @@ class EventScreen(Scene):
         return out
 
     def _rows(self) -> None:
-        """Per-row buttons (remove an entrant, correct a table), rebuilt when the view changed."""
+        """Per-row buttons (remove an entrant; browse the rounds, watch a replay,
+        correct a table), rebuilt when the view or the round shown changed."""
         view = self.view
-        key = (self.section, view)
+        key = (self.section, view, self.rounds.number)
         if key == self._row_key:
             return
         self._row_key = key
         for button in self.row_buttons:
             button.kill()
         self.row_buttons = {}
+        rnd = self.rounds.shown(view) if view is not None else None
+        if view is not None and rnd is not None and self.section == "round":
+            self.row_buttons = round_buttons(view, rnd, self.area, self.app.ui_manager, self.ui)
+            return
         if view is None or not view.organizer or view.head.status == "finished":
             return
         m = self.app.ui_manager
@@ -152,23 +168,12 @@ class EventScreen(Scene):
                     self.ui,
                 )
                 self.row_buttons[b] = ("remove", e)
-        elif self.section == "round" and view.current is not None:
-            for i, t in enumerate(view.current.tables[: fit - 1]):
-                if t.bye:
-                    continue
-                y = self.area.top + (i + 1) * ROW_H + 2
-                b = ui.button(
-                    pygame.Rect(right - 120, y, 120, ROW_H - 4),
-                    tr("online_event.correct"),
-                    m,
-                    self.ui,
-                )
-                self.row_buttons[b] = ("correct", t)
 
     def keys_sheet(self) -> list[tuple[str, str]]:
-        """1-4 switch the section; F5 asks the server again."""
+        """1-4 switch the section; PageUp/PageDown browse the rounds; F5 asks the server again."""
         return [
             (tr("online_event.keys.tab_keys"), tr("online_event.keys.sections")),
+            (tr("online_event.keys.page_keys"), tr("online_event.keys.rounds")),
             ("F5", tr("online_event.keys.refresh")),
         ]
 
@@ -200,6 +205,14 @@ class EventScreen(Scene):
         if len(news) != self._seen_news or time.monotonic() - self._asked >= REFRESH:
             self._seen_news = len(news)
             self.ask()
+        table = self.fetch.table
+        got = self.fetch.poll(lobby, time.monotonic())
+        if isinstance(got, dict) and self.view is not None:
+            viewer = open_replay(self.app, with_event_seats(got, self.view, table))
+            if viewer is not None:
+                self.app.scenes.push(viewer)
+        elif got == "timeout":
+            self.error = tr("online_event.replay_timeout")
         if self._actions(self.view) != self.shown_actions:
             self.resize(self.app.size)  # the bottom buttons follow the event's state
         self._rows()
@@ -212,6 +225,8 @@ class EventScreen(Scene):
                 self.ask()
             elif pygame.K_1 <= event.key <= pygame.K_4:
                 self.show(SECTIONS[event.key - pygame.K_1])
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.browse(-1 if event.key == pygame.K_PAGEUP else 1)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.error = ""
             element = event.ui_element
@@ -229,6 +244,14 @@ class EventScreen(Scene):
         """Switch to a section."""
         self.section = section
         self.resize(self.app.size)
+
+    def browse(self, by: int) -> None:
+        """An earlier (-1) or later (+1) round in the Round section (shown first)."""
+        view = self.view
+        if self.section != "round":
+            self.show("round")
+        elif view is not None and self.rounds.step(view, by):
+            self._rows()
 
     def act(self, action: str) -> None:
         """A bottom button."""
@@ -255,11 +278,16 @@ class EventScreen(Scene):
                 go_to_table(self.app, self.lobby, mine.server_table)
 
     def row_action(self, what: str, item: Any) -> None:
-        """A row's button: remove an entrant (asked first) or correct a table."""
+        """A row's button: remove an entrant (asked first), another round, a
+        table's replay (fetched without waiting), or correct a table."""
         view = self.view
         if view is None:
             return
-        if what == "remove":
+        if what in ("prev", "next"):
+            self.browse(-1 if what == "prev" else 1)
+        elif what == "replay" and not self.fetch.table:
+            self.fetch.start(self.lobby, item, time.monotonic())
+        elif what == "remove":
             self.app.confirm(
                 later("online_event.remove_title"),
                 later("online_event.remove_ask", name=item.name),
@@ -340,12 +368,14 @@ class EventScreen(Scene):
                 ]
                 draw_lines(surface, area, lines)
         elif self.section == "round":
-            self._draw_round(surface, view)
+            draw_round(surface, area, view, self.rounds)
         elif self.section == "standings":
             draw_standings(surface, area, view)
         else:
             draw_bracket(surface, area, view)
         note, color = self.error, style.RED
+        if self.fetch.table:
+            note, color = tr("online_event.fetching"), style.INK_SOFT
         if not note and view.corrections:
             r, t, reason = view.corrections[-1]
             note, color = (
@@ -360,16 +390,3 @@ class EventScreen(Scene):
                 (p.left + 24, p.bottom - 84),
                 color,
             )
-
-    def _draw_round(self, surface: pygame.Surface, view: EventView) -> None:
-        rnd = view.current
-        if rnd is None:
-            draw_empty(surface, self.area, "online_event.not_started")
-            return
-        mine = view.my_table()
-        lines = [(tr("online_event.round_head", n=rnd.round, stage=stage_name(rnd.stage)), False)]
-        lines += [(table_words(view, t), t is mine) for t in rnd.tables]
-        area = self.area
-        if self.row_buttons:
-            area = pygame.Rect(area.left, area.top, area.width - 128, area.height)
-        draw_lines(surface, area, lines)

@@ -62,6 +62,8 @@ class EventRounds:
     hub: EventHost
     db: EventStore
     events: dict[str, ServerEvent]
+    #: a finished server table -> the code of the event it played (who may see its replay)
+    replay_events: dict[str, str]
 
     def _no(self, link: Link, code: str, detail: str = "") -> None:
         """A refusal in words (`net.refused.<code>`); normal use, so no strike."""
@@ -257,6 +259,7 @@ class EventRounds:
         rnd = t.round(round_no)
         table = rnd.table(table_no)
         ev.played.setdefault(key, []).append(sid)
+        self.replay_events[sid] = ev.code
         if table.done:
             return  # the organizer decided it meanwhile
         humans = any(not t.entrant(n).is_bot for n in table.seats)

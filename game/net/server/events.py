@@ -68,6 +68,7 @@ class EventBoard(EventRounds):
         self.hub = hub
         self.db = EventStore(hub.store)
         self.events: dict[str, ServerEvent] = {}
+        self.replay_events: dict[str, str] = {}
         for doc in self.db.load_all():
             try:
                 ev = ServerEvent.from_dict(doc)
@@ -75,8 +76,16 @@ class EventBoard(EventRounds):
                 log.error("event %s cannot be rebuilt: %s", doc.get("code"), e)
                 continue
             self.events[ev.code] = ev
+            for sids in ev.played.values():  # the played tables come back with the event
+                self.replay_events.update(dict.fromkeys(sids, ev.code))
             if ev.status == "running":
                 self._reattach(ev)
+
+    def may_see_replay(self, table: str, player: str) -> bool:
+        """A finished table of an event: its replay is for the event's organizer
+        and every person registered in it (they study each other's matches)."""
+        ev = self.events.get(self.replay_events.get(table, ""))
+        return ev is not None and (ev.organizer == player or ev.registered(player))
 
     # -- messages -------------------------------------------------------------------
 

@@ -410,6 +410,10 @@ class Hub(Lobby):
 
         self._in_table(t, act)
 
+    def event_replay_allowed(self, table: str, player: str) -> bool:
+        """The events decide who else may see an event table's replay."""
+        return self.events.may_see_replay(table, player)
+
     def _finish(self, t: ServerTable) -> None:
         """A table's match ended: rate it, keep its replay, log the result."""
         t.ended = "finished"

@@ -3,13 +3,14 @@
 `Lobby` is the half of `game.net.server.hub.Hub` that answers a connection not
 (yet) at a table: `hello`, `list`, `create`, `join`, `watch`, `phrase`,
 `start`, `mine`, `leaderboard`, `replay`, `leave`. The hub supplies the
-sending, the tables and the store (the abstract methods below).
+sending, the tables, the store and the events (the abstract methods below).
 
 `list` and `mine` give each seated person's and bot's rating at that game
 beside the names (`ratings`, the display number `Rating.shown` rounded; None
 for one not rated yet). `replay` hands a finished table's stored replay to a
-player id that sat there, and only to one (`net.refused.no_replay` alike for
-no such table, not finished, not yours).
+player id that sat there, and, for an event's table, to the event's organizer
+and entrants too (`event_replay_allowed`, the events' own answer); to nobody
+else (`net.refused.no_replay` alike for no such table, not finished, not yours).
 
 Code guesses are also capped server-wide (`GUESS_RATE`): an address that has
 failed before gets its next code checked only while the server's guess bucket
@@ -115,6 +116,11 @@ class Lobby(ABC):
 
     @abstractmethod
     def by_code(self, code: str) -> ServerTable | None: ...
+
+    @abstractmethod
+    def event_replay_allowed(self, table: str, player: str) -> bool:
+        """May this player id see this finished event table's replay (an entrant
+        of its event, or its organizer)?"""
 
     def dispatch(self, link: Link, msg: Message) -> None:
         """Answer one lobby message."""
@@ -463,6 +469,9 @@ class Lobby(ABC):
         link.replay_at = now
         table = str(msg.get("table"))
         doc = self.store.replay_for(table, link.player)
+        if doc is None and self.event_replay_allowed(table, link.player):
+            found = self.store.replay(table)  # the entrants study each other's matches
+            doc = found if isinstance(found, dict) else None
         if doc is None:
             self._refuse(link, "no_replay", table)
             return
