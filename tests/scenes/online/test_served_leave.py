@@ -31,9 +31,7 @@ def served() -> Iterator[Served]:
     s.close()
 
 
-def test_leaving_a_match_in_play_asks_then_goes_back_to_the_lobby(
-    app: Any, served: Served
-) -> None:
+def test_leaving_a_match_in_play_asks_then_goes_back_to_the_lobby(app: Any, served: Served) -> None:
     table, bia = _seated_at_a_table(app, served)
     lobby = table.served.lobby
     table.quit_to_menu()
