@@ -251,6 +251,7 @@ def served_class(table: type[TableScene]) -> type[PhrasesControl]:
 
 def open_served_table(app: AppHost, lobby: LobbyClient, match: ServerMatch) -> TableScene:
     """The game's own table for our seat (or for a watcher, no seat at all)."""
+    from game.registry import get_info
     from scenes.tables import table_class
     from scenes.tables.face import SeatSetup
 
@@ -260,6 +261,9 @@ def open_served_table(app: AppHost, lobby: LobbyClient, match: ServerMatch) -> T
         info = match.seat_info[i] if i < len(match.seat_info) else {}
         bot = info.get("bot") if info.get("kind") == "bot" else None
         seats.append(SeatSetup(name, str(bot) if bot else None, elsewhere=i != mine))
+    if app.autoplay and mine is not None:  # a scripted run: the hint bot plays our seat
+        ids = get_info(match.game_name).bot_ids
+        seats[mine] = SeatSetup(seats[mine].name, ids[len(ids) // 2])
     link = ServerLink(lobby, match)
     cls = served_class(table_class(match.game_name))
     table: Any = cls.__new__(cls)

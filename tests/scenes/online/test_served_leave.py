@@ -71,3 +71,12 @@ def test_the_end_of_a_served_match_leaves_to_the_lobby_and_offers_no_rematch(
     pump_until(app, lambda: isinstance(app.scenes.top, ServerLobby), 5)
     assert not app.scenes.top.lobby.closed
     bia.link.close()  # type: ignore[attr-defined]
+
+
+def test_a_scripted_run_lets_the_hint_bot_play_our_seat(app: Any, served: Served) -> None:
+    app.autoplay = True  # `main.py --autoplay`: a demo or a long run plays by itself
+    table, bia = _seated_at_a_table(app, served)
+    mine = table.served.remote.seat
+    assert mine == 0 and table.seats[mine].bot is not None
+    assert table.seats[1].bot is None and table.seats[1].elsewhere
+    bia.link.close()  # type: ignore[attr-defined]
