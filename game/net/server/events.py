@@ -31,7 +31,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from game.names import unique_name
+from game.names import free_bot_name, unique_name
 from game.net.protocol import Message, encode, printable
 from game.net.seating import SERVER_CODE_LENGTH, new_code, normal_code, shown_code
 from game.net.server.event_model import NO_SHOW, Registrant, ServerEvent, key_of
@@ -60,6 +60,12 @@ MAX_CORRECTIONS = 500
 #: how far ahead a start time may be (seconds)
 START_AHEAD_MAX = 30 * 24 * 3600
 
+
+
+def bot_entrant_name(taken: list[str]) -> str:
+    """A bot entrant's name: a tavern name no entrant has (as a bot is named at
+    a local table; "easy #2" read as a level, not a player)."""
+    return unique_name(free_bot_name(taken, len(taken)), taken)
 
 class EventBoard(EventRounds):
     """Every event of a server; see the module docstring."""
@@ -184,8 +190,8 @@ class EventBoard(EventRounds):
             fallback=bot,
             created=now_wall,
         )
-        for k in range(fill):
-            ev.registrants.append(Registrant(f"{bot} #{k + 1}", None, bot))
+        for _ in range(fill):
+            ev.registrants.append(Registrant(bot_entrant_name(ev.entrant_names()), None, bot))
         self.events[code] = ev
         self._save(ev)
         log.info("event %s %s %s created by %s", shown_code(code), game, fmt, link.player)
@@ -301,9 +307,7 @@ class EventBoard(EventRounds):
         if len(ev.entrant_names()) >= ev.seats:
             self._no(link, "event_full", str(ev.seats))
             return
-        taken = ev.entrant_names()
-        k = sum(1 for n in taken if n.startswith(f"{level} #")) + 1
-        name = unique_name(f"{level} #{k}", taken)
+        name = bot_entrant_name(ev.entrant_names())
         if ev.tournament is None and ev.status != "finished":
             ev.registrants.append(Registrant(name, None, level))
         elif ev.tournament is not None and ev.live:
