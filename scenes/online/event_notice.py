@@ -43,7 +43,7 @@ def go_to_table(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
             later("online.standby.leave_title"),
             later("online.standby.leave_ask"),
             lambda: _from_afar(app, lobby, server_table),
-            yes=later("online_event.go_table"),
+            yes=later("online.standby.go_now"),
         )
         return
     _from_afar(app, lobby, server_table)
@@ -144,10 +144,12 @@ class RoundNotice(Scene):
                 self.take()
 
     def take(self) -> None:
-        """Go to the table named (or just close a notice without one)."""
-        self.app.scenes.pop(fade=False)
-        if self.go is not None:
-            go_to_table(self.app, self.lobby, self.news.server_table)
+        """Go to the table named (or just close a notice without one). The
+        notice stays while a local match's player is asked: "No" comes back to it."""
+        if self.go is None:
+            self.app.scenes.pop(fade=False)
+            return
+        go_to_table(self.app, self.lobby, self.news.server_table)  # clears the notice
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.lobby.events.views.get(self.news.event)

@@ -61,11 +61,11 @@ MAX_CORRECTIONS = 500
 START_AHEAD_MAX = 30 * 24 * 3600
 
 
-
 def bot_entrant_name(taken: list[str]) -> str:
     """A bot entrant's name: a tavern name no entrant has (as a bot is named at
     a local table; "easy #2" read as a level, not a player)."""
     return unique_name(free_bot_name(taken, len(taken)), taken)
+
 
 class EventBoard(EventRounds):
     """Every event of a server; see the module docstring."""

@@ -112,13 +112,12 @@ def test_a_local_match_is_saved_after_asking_then_the_event_table(app: Any, serv
     pump(app, 5)
     org.events.act("start", code)
     pump_until(app, lambda: isinstance(app.scenes.top, RoundNotice), 15)
-    news = app.scenes.top.news
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, ConfirmDialog)  # leaving a match is asked first
-    key(app, pygame.K_ESCAPE)  # no: the local match goes on, still connected
+    key(app, pygame.K_ESCAPE)  # no: back to the notice, the local match beneath
     pump(app, 2)
-    assert app.scenes.top is table and isinstance(app.standby, Standby)
-    app.scenes.push(RoundNotice(app, lobby, news), fade=False)  # the same notice again
+    assert isinstance(app.scenes.top, RoundNotice) and isinstance(app.standby, Standby)
+    assert app.scenes.stack[-2] is table
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, ConfirmDialog)
     asked = time.time()
