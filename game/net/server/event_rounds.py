@@ -194,6 +194,7 @@ class EventRounds:
             active_at=now,
             event=ev.code,
             reserved=reserved,
+            fallback=ev.fallback,
         )
         hub.store.add_table(st.row())
         hub.tables[st.id] = st
@@ -229,13 +230,19 @@ class EventRounds:
                 self.hub._drop(st, "forfeit")
                 self._news_result(ev, rnd, table)
                 return
-        level = ev.fallback
 
-        def hand(session: HostSession) -> None:
-            for seat in empty:  # the absent entrant's name stays on his seat
-                session.hand_to_bot(seat, level, t.entrant(table.seats[seat]).name)
+        def stand_in(session: HostSession) -> None:
+            # a bot plays for each absent entrant, under his name, until he comes:
+            # his player id takes the seat back, as for one who dropped
+            for seat in empty:
+                s = session.seats[seat]
+                s.new_token()  # held by nobody: the seat counts as taken, the deal goes on
+                s.name = t.entrant(table.seats[seat]).name
+                session.mark(seat, "standin")
+            if not session.started and not session.open_remote_seats():
+                session.start()
 
-        self.hub._in_table(st, hand)
+        self.hub._in_table(st, stand_in)
 
     def table_finished(self, st: ServerTable) -> None:
         """A table of an event ended its match: its standings are the result."""
@@ -331,8 +338,8 @@ class EventRounds:
             self.hub._drop(st, "forfeit")
             self._news_result(ev, rnd, table)
             return
-        level = ev.fallback
-        self.hub._in_table(st, lambda s: s.hand_to_bot(seat, level))
+        level, name = ev.fallback, t.entrant(table.seats[seat]).name
+        self.hub._in_table(st, lambda s: s.hand_to_bot(seat, level, name))
 
     def _reattach(self, ev: ServerEvent) -> None:
         """After a restart: the current round's tables keep their seats for their
@@ -351,6 +358,7 @@ class EventRounds:
             st = self.hub.tables.get(sid)
             if st is not None:
                 st.event, st.reserved = ev.code, ev.reserved(table.seats)
+                st.fallback = ev.fallback
                 st.players = [p if p else q for p, q in zip(st.players, st.reserved, strict=True)]
                 ev.opened[key] = now  # a fresh grace time: the server was away
                 continue

@@ -380,7 +380,7 @@ class Hub(Lobby):
     def _ask_bots(self, t: ServerTable, now: float) -> None:
         try:
             match = t.session.match
-            for seat, level, _stand_in in t.due_moves(now, self.fallback_bot):
+            for seat, level, _stand_in in t.due_moves(now, t.fallback or self.fallback_bot):
                 assert match is not None
                 key = (t.id, seat, len(match.log))
                 if self.bots.busy(key) or key in self._answers:

@@ -62,6 +62,8 @@ class ServerTable:
     #: seat is kept for (None: a bot entrant's seat); nobody else may sit here
     event: str = ""
     reserved: list[str | None] | None = None
+    #: the level of the bot that plays for an absent player here (None: the server's)
+    fallback: str | None = None
 
     @property
     def kinds(self) -> list[list[Any]]:

@@ -180,6 +180,24 @@ def test_event_tables_name_each_seat_as_the_event_does() -> None:
         assert doc["seats"] == [entrants[x["number"]] for x in table["seats"]]
 
 
+def test_a_late_entrant_takes_his_seat_back_from_the_bot_playing_for_him() -> None:
+    net = Net()
+    org, code, people = _started_duels(net, grace=10, no_show="bot")
+    ana = people[0]
+    where = _table_news(ana)["server_table"]
+    opponent = next(p for p in people[1:] if _table_news(p)["server_table"] == where)
+    opponent.c.join(where)
+    net.tick(11.0)  # Ana is late: a bot plays for her, under her name
+    st = net.hub.tables[where]
+    seat = next(i for i, s in enumerate(st.session.seats) if s.name == "Ana")
+    assert st.session.started and st.session.seats[seat].status == "standin"
+    ana.c.join(where)  # she comes: her player id gives her the seat back
+    assert ana.c.last("welcome")["seat"] == seat
+    assert st.session.seats[seat].status == "connected" and st.session.seats[seat].kind == "remote"
+    assert all(s != seat for s, _level, _ in st.due_moves(net.clock.now, "random"))
+    assert view(org, code)["rounds"][0]["tables"]  # the event goes on
+
+
 def test_leaving_drops_the_entrant_and_the_organizer_corrects_with_a_reason() -> None:
     net = Net()
     org, code, people = _started_duels(net)
