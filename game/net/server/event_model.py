@@ -96,7 +96,10 @@ class ServerEvent:
         return self.status != "finished"
 
     def number_of(self, player: str) -> int | None:
-        """The entrant number a player id holds (after the start)."""
+        """The entrant number a player id holds (before the start: his place in
+        the registration list, the number he gets at the start)."""
+        if self.tournament is None:
+            return next((i + 1 for i, r in enumerate(self.registrants) if r.player == player), None)
         for n, p in self.players.items():
             if p == player:
                 return n
@@ -211,7 +214,7 @@ class ServerEvent:
             grace=self.grace,
             public=self.public,
             organizer=viewer is not None and viewer == self.organizer,
-            me=self.number_of(viewer) if viewer and self.tournament else None,
+            me=self.number_of(viewer) if viewer else None,
             registered=bool(viewer) and self.registered(viewer or ""),
             corrections=list(self.corrections),
         )

@@ -159,10 +159,13 @@ def test_event_tables_name_each_seat_as_the_event_does() -> None:
     net = Net()
     org = net.client("Org", "10.0.0.9")
     code = _event(net, org, game="alta", format="swiss", seats=4, rounds=1, grace=10, no_show="bot")
-    _people(net, code, ["Ana", "Bia"])
+    ana, bia = _people(net, code, ["Ana", "Bia"])
+    # before the start each sees his own line (his number is the one he will have)
+    assert [p.c.last("event")["event"]["me"] for p in (ana, bia)] == [1, 2]
     org.send("event_bot", event=code, bot="random")
     org.send("event_bot", event=code, bot="random")
     org.send("event_start", event=code)
+    assert view(ana.c, code)["me"] == 1
     entrants = {e["number"]: e["name"] for e in view(org, code)["entrants_list"]}
     bots = {n for n, e in enumerate(view(org, code)["entrants_list"], 1) if e.get("bot")}
     assert len(bots) == 2
