@@ -46,7 +46,7 @@ def test_create_join_start_and_each_entrant_is_told_his_table(served: Served) ->
         wait(
             p,
             lambda p=p: (
-                p.events.views.get(code) is not None and p.events.views[code].me is not None
+                p.events.views.get(code) is not None and bool(p.events.views[code].rounds)
             ),
         )
         mine = p.events.views[code].my_table()
