@@ -432,9 +432,12 @@ class LobbyClient:
             self.send("phrase", id=phrase)
 
     def leave(self) -> None:
-        """Leave the table (back to the lobby on the same connection)."""
-        self.match = None
-        self.send("leave")
+        """Leave the table (back to the lobby on the same connection); nothing
+        is sent when the server has let us go already (a table that ended:
+        a second "leave" was refused as "join a table first")."""
+        match, self.match = self.match, None
+        if match is not None and not match.left:
+            self.send("leave")
 
     def take_refusal(self) -> tuple[str, str, str] | None:
         """The last refusal, once."""

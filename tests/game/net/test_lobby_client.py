@@ -178,3 +178,26 @@ def test_watch_by_code_alone_and_a_wrong_code_is_refused() -> None:
     room.tick(5.0)  # a code's slot after a wrong guess
     room.settle([eve])
     assert watch.game_name == "alta" and watch.seat is None
+
+
+def test_leaving_a_table_the_server_let_go_sends_nothing() -> None:
+    # an event's table is dropped when its match ends ("left"): a "leave" then
+    # was refused as "join a table first", said in red on the event's screen
+    room = Room()
+    ana = room.client("Ana", URL)
+    ana.create("alta", ["remote", "bot:random"], {})
+    ana.pump()
+    assert ana.created is not None
+    mine = ana.join(table=ana.created[0], seat=0)
+    ana.pump()
+    left = {"t": "left", "table": ana.created[0], "reason": "ended"}
+    ana.link.inbox.append(json.dumps(left))  # type: ignore[attr-defined]
+    ana.pump()
+    assert mine.left == "ended"
+    sent = len(ana.link.sent)  # type: ignore[attr-defined]
+    ana.leave()
+    assert ana.match is None and len(ana.link.sent) == sent  # type: ignore[attr-defined]
+    ana.join(table=ana.created[0], seat=0)
+    ana.pump()
+    ana.leave()  # still seated: the server is told
+    assert '"leave"' in ana.link.sent[-1]  # type: ignore[attr-defined]

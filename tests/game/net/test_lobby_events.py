@@ -45,9 +45,7 @@ def test_create_join_start_and_each_entrant_is_told_his_table(served: Served) ->
         p.events.view(code)
         wait(
             p,
-            lambda p=p: (
-                p.events.views.get(code) is not None and bool(p.events.views[code].rounds)
-            ),
+            lambda p=p: p.events.views.get(code) is not None and bool(p.events.views[code].rounds),
         )
         mine = p.events.views[code].my_table()
         assert mine is not None and mine.server_table == news.server_table

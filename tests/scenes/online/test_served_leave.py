@@ -70,6 +70,8 @@ def test_the_end_of_a_served_match_leaves_to_the_lobby_and_offers_no_rematch(
     click_widget(app, overlay.menu)
     pump_until(app, lambda: isinstance(app.scenes.top, ServerLobby), 5)
     assert not app.scenes.top.lobby.closed
+    pump(app, 30)  # nothing refused: the server had let us go when the table ended
+    assert app.scenes.top.error == "" and app.scenes.top.lobby.refusal is None
     bia.link.close()  # type: ignore[attr-defined]
 
 
