@@ -12,6 +12,7 @@ from game.net.lobby_events import EventView, TableView
 from scenes import style
 from scenes.i18n import has, tr
 from scenes.names import bot_label
+from scenes.tournament.common import entrant_kind
 
 ROW_H = 34
 #: standings columns a narrow window leaves out first (tie-breaks stay)
@@ -64,9 +65,11 @@ def my_table_words(view: EventView) -> str:
     return tr("online_event.my_table", n=mine.table, others=others)
 
 
-def cell(row: dict[str, Any], col: str) -> str:
-    """A standings cell as text."""
+def cell(row: dict[str, Any], col: str, game: str = "") -> str:
+    """A standings cell as text (a bot's level in the player's words)."""
     value = row.get(col)
+    if col == "bot":
+        return entrant_kind(game, value) if isinstance(value, str) and value else ""
     if value is None or value is False:
         return ""
     if value is True:
@@ -148,7 +151,7 @@ def draw_standings(surface: pygame.Surface, area: pygame.Rect, view: EventView) 
             surface.blit(band, (body.left, y))
         kind = "bold" if row.get("name") == me_name else "sans"
         for col, x, w in lay:
-            text = style.ellipsize(cell(row, col), 15, w - 8, kind)
+            text = style.ellipsize(cell(row, col, view.head.game), 15, w - 8, kind)
             style.blit_text(surface, text, 15, (x, y + 8), style.INK, kind=kind)
 
 
