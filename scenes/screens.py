@@ -34,6 +34,14 @@ class Screens:
 
         return [ServerScene(self.app, address), ServerLobby(self.app, lobby, address)]
 
+    def server_event(self, lobby: LobbyClient, code: str, section: str = "entrants") -> Scene:
+        """An online event's screen, open on one of its sections."""
+        from scenes.online.event_screen import EventScreen
+
+        screen = EventScreen(self.app, lobby, code)
+        screen.section = section
+        return screen
+
     def pause_menu(self, table: TableFace) -> Scene:
         """A table's pause menu."""
         from scenes.pause import PauseMenu

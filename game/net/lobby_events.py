@@ -394,6 +394,8 @@ class EventsState:
         self.listed_at: float | None = None
         #: when each event's view last came (monotonic)
         self.viewed_at: dict[str, float] = {}
+        #: news received so far (the kept list is cut at `MAX_NEWS`; this is not)
+        self.news_count = 0
 
     # -- sending ------------------------------------------------------------------
     def ask(self, game: str | None = None) -> None:
@@ -432,6 +434,7 @@ class EventsState:
         elif msg.type == "event_news":
             news = parse_news(msg)
             if news is not None:
+                self.news_count += 1
                 self.news = [*self.news, news][-MAX_NEWS:]
                 if self.on_news is not None:
                     self.on_news(news)

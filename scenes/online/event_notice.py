@@ -76,6 +76,23 @@ def _from_afar(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
     _sit(app, lobby, server_table)
 
 
+def show_standings(app: AppHost, lobby: LobbyClient, code: str) -> None:
+    """An event's final standings: its screen switched to them, or opened over
+    whatever is showing (away from the lobby, over the lobby's screens again,
+    so Back leads home through them; nothing beneath is left or lost)."""
+    top = app.scenes.top
+    if getattr(top, "code", None) == code and callable(getattr(top, "show", None)):
+        top.show("standings")  # type: ignore[union-attr]  # the event's own screen
+        return
+    if not any(getattr(s, "event_home", False) for s in app.scenes.stack):
+        from scenes.online.standby import adopt
+
+        kept = adopt(app)
+        for scene in app.screens.server_lobby(lobby, kept[1] if kept else lobby.url):
+            app.scenes.push(scene, fade=False)
+    app.scenes.push(app.screens.server_event(lobby, code, "standings"), fade=False)
+
+
 def tell(app: AppHost, lobby: LobbyClient, news: News) -> None:
     """An event's news as it arrives: a notice box, or a toast for the small ones."""
     if news.kind not in NOTICE_KINDS:
@@ -106,25 +123,31 @@ class RoundNotice(Scene):
         self.box = pygame.Rect((self.app.size[0] - w) // 2, 24, w, 150)
         m = self.app.ui_manager
         y = self.box.bottom - 58
-        has_table = self.news.kind == "table" and bool(self.news.server_table)
-        lx = self.box.left + 20 if has_table else self.box.centerx - 75
-        self.later = ui.button(pygame.Rect(lx, y, 150, 42), tr("online_event.later"), m, self.ui)
+        go = self.go_words()
+        lx = self.box.left + 20 if go else self.box.centerx - 75
+        later = tr("online_event.later" if self.news.kind == "table" else "online_event.close")
+        self.later = ui.button(pygame.Rect(lx, y, 150, 42), later, m, self.ui)
         self.go = None
-        if has_table:
-            gw = style.text_width(tr("online_event.go_table"), 22, "serif") + 44
+        if go:
+            gw = style.text_width(go, 22, "serif") + 44
             self.go = ui.button(
-                pygame.Rect(self.box.right - 20 - gw, y, gw, 42),
-                tr("online_event.go_table"),
-                m,
-                self.ui,
-                "#primary_button",
+                pygame.Rect(self.box.right - 20 - gw, y, gw, 42), go, m, self.ui, "#primary_button"
             )
 
+    def go_words(self) -> str:
+        """The notice's way onward ("" for none): to our table, or to the final standings."""
+        if self.news.kind == "table" and self.news.server_table:
+            return tr("online_event.go_table")
+        if self.news.kind == "finished":
+            return tr("online_event.see_standings")
+        return ""
+
     def keys_sheet(self) -> list[tuple[str, str]]:
-        """Enter goes to the table, Esc closes the notice."""
+        """Enter takes the way onward (or closes), Esc closes the notice."""
+        close = tr("online_event.later" if self.news.kind == "table" else "online_event.close")
         return [
-            (tr("online_event.keys.enter"), tr("online_event.go_table")),
-            (tr("online_event.keys.esc"), tr("online_event.later")),
+            (tr("online_event.keys.enter"), self.go_words() or close),
+            (tr("online_event.keys.esc"), close),
         ]
 
     def update(self, dt: float) -> None:
@@ -148,8 +171,11 @@ class RoundNotice(Scene):
         notice stays while a local match's player is asked: "No" comes back to it."""
         if self.go is None:
             self.app.scenes.pop(fade=False)
-            return
-        go_to_table(self.app, self.lobby, self.news.server_table)  # clears the notice
+        elif self.news.kind == "finished":
+            self.app.scenes.pop(fade=False)
+            show_standings(self.app, self.lobby, self.news.event)
+        else:
+            go_to_table(self.app, self.lobby, self.news.server_table)  # clears the notice
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.lobby.events.views.get(self.news.event)

@@ -191,6 +191,17 @@ class EventScreen(Scene):
         self._asked = time.monotonic()
         self.lobby.events.view(self.code)
 
+    def _news_came(self) -> bool:
+        """News since we last looked (of any event: asking again is cheap)."""
+        seen, self._seen_news = self._seen_news, self.lobby.events.news_count
+        return seen != self._seen_news
+
+    def background(self, dt: float) -> None:
+        """Under a notice or a table: the view follows the news, so what shows
+        when the screen is uncovered is the event as it is (the final bracket)."""
+        if self._news_came():
+            self.ask()
+
     def update(self, dt: float) -> None:
         lobby = self.lobby
         lobby.pump()
@@ -201,9 +212,7 @@ class EventScreen(Scene):
         refusal = lobby.take_refusal()
         if refusal is not None:
             self.error = refusal_text(refusal)
-        news = [n for n in lobby.events.news if n.event == self.code]
-        if len(news) != self._seen_news or time.monotonic() - self._asked >= REFRESH:
-            self._seen_news = len(news)
+        if self._news_came() or time.monotonic() - self._asked >= REFRESH:
             self.ask()
         table = self.fetch.table
         got = self.fetch.poll(lobby, time.monotonic())

@@ -164,3 +164,50 @@ def test_a_server_gone_is_said_once_and_the_standby_ends(app: Any, served: Serve
     said = [(app.toast.text, app.toast.kind)] + [(q[0], q[1]) for q in app.toast.queue]
     lost = [text for text, kind in said if kind == "warn" and "127.0.0.1" in text]
     assert len(lost) == 1  # said once
+
+
+def test_the_end_of_the_event_opens_the_final_standings_from_anywhere(
+    app: Any, served: Served
+) -> None:
+    from game.net.lobby_events import News
+    from scenes.online.event_screen import EventScreen
+
+    scene = in_lobby(app, served)
+    lobby = scene.lobby
+    org, code = event_with(served, lobby)
+    pump_until(app, lambda: code in lobby.events.live(), 10)
+    leave_to_menu(app, scene)
+    app.scenes.push(RoundNotice(app, lobby, News(event=code, kind="finished")), fade=False)
+    pump(app, 2)
+    notice = app.scenes.top
+    assert notice.go is not None and notice.go.text == "See the standings"
+    assert notice.later.text == "Close"
+    key(app, pygame.K_RETURN)
+    pump(app, 2)
+    top = app.scenes.top
+    assert isinstance(top, EventScreen) and top.code == code and top.section == "standings"
+    assert isinstance(app.scenes.stack[0], MainMenu) and app.standby is None
+    key(app, pygame.K_ESCAPE)  # back through the lobby's screens
+    pump_until(app, lambda: isinstance(app.scenes.top, ServerLobby), 5)
+    org.link.close()  # type: ignore[attr-defined]
+
+
+def test_an_event_screen_under_a_notice_follows_the_news(app: Any, served: Served) -> None:
+    from scenes.online.event_screen import EventScreen
+
+    scene = in_lobby(app, served)
+    lobby = scene.lobby
+    org, code = event_with(served, lobby)
+    screen = EventScreen(app, lobby, code)
+    app.scenes.push(screen, fade=False)
+    pump_until(app, lambda: screen.view is not None and screen.view.registered, 10)
+    from game.net.lobby_events import News
+
+    notice = RoundNotice(app, lobby, News(event=code, kind="correction", reason="x"))
+    app.scenes.push(notice, fade=False)
+    pump(app, 2)
+    org.events.act("start", code)  # news come while the screen is covered
+    # it asked again: its view is the started event when it is uncovered
+    pump_until(app, lambda: screen.view is not None and bool(screen.view.rounds), 10)
+    assert app.scenes.top is not screen
+    org.link.close()  # type: ignore[attr-defined]
