@@ -107,7 +107,8 @@ class WaitingRoom(Scene):
             self._back(tr("online.server.closed"))
             return
         if match.left:
-            self._back(tr("online.server.left"))
+            closed = match.left == "closed"  # its creator left before the deal
+            self._back(tr("online.server.closed_by_creator" if closed else "online.server.left"))
             return
         if match.started and not self.opened:
             self.opened = True
@@ -140,9 +141,10 @@ class WaitingRoom(Scene):
         if not self._seated():
             self._back("")
             return
+        ours = self.creating and self.match is not None and not self.match.started
         self.app.confirm(
             later("online.server.leave_table"),
-            later("online.server.leave_ask"),
+            later("online.server.close_ask" if ours else "online.server.leave_ask"),
             lambda: self._back(""),
             yes=later("online.server.leave_table"),
         )

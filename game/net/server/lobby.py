@@ -112,6 +112,9 @@ class Lobby(ABC):
     def note(self, t: ServerTable, what: str) -> None: ...
 
     @abstractmethod
+    def _drop(self, t: ServerTable, reason: str) -> None: ...
+
+    @abstractmethod
     def live(self) -> list[ServerTable]: ...
 
     @abstractmethod
@@ -133,7 +136,10 @@ class Lobby(ABC):
             self._refuse(link, "hello_first")
         elif kind == "leave":
             if link.table is not None:
+                t = self.tables.get(link.table)
                 self._detach(link, "leave")
+                if t is not None and t.creator == link.player and not t.event:
+                    self._close_undealt(t)
             else:
                 self._refuse(link, "not_joined")
         elif kind in ("join", "watch"):
@@ -477,6 +483,17 @@ class Lobby(ABC):
             return
         for text in replay_messages(table, doc):
             self._send(link.id, text)
+
+    def _close_undealt(self, t: ServerTable) -> None:
+        """Its creator left a table not yet dealt: nobody else may start it, so
+        it closes at once (it waited out the idle time, listed, before); those
+        waiting there are told. A dropped connection does not close it."""
+        if t.ended or t.session.started:
+            return
+        t.ended = "closed"
+        self.store.end_table(t.id, "closed", None)
+        self.note(t, "closed by its creator")
+        self._drop(t, "closed")
 
     def guess_allowed(self, link: Link) -> bool:
         """May this code guess be checked now? An address that failed before

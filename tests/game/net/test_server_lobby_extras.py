@@ -114,3 +114,25 @@ def test_many_addresses_together_get_at_most_the_server_s_guess_rate() -> None:
     assert not friend.msgs("refused")
     net.tick(net.hub.doorman.DELAY_MAX)
     assert friend.last("welcome")
+
+
+def test_a_creator_who_leaves_before_the_deal_closes_the_table_a_drop_does_not() -> None:
+    net = Net()
+    ana, bia = net.client("Ana", "10.0.0.1"), net.client("Bia", "10.0.0.2")
+    table = ana.create("alta", ["remote", "remote", "remote"])
+    ana.join(table)
+    bia.join(table)
+    assert bia.last("welcome")
+    ana.send("leave")  # on purpose: nobody else could start it
+    assert bia.last("left") == {"t": "left", "table": table, "reason": "closed"}
+    cid = net.client("Cid", "10.0.0.3")
+    cid.send("list")
+    assert all(r["table"] != table for r in cid.last("tables")["tables"])
+    row = net.store.db.execute("SELECT status FROM tables WHERE id = ?", (table,)).fetchone()
+    assert row == ("closed",)
+    # a creator whose connection only dropped keeps his table, to come back to it
+    again = ana.create("alta", ["remote", "remote", "remote"])
+    ana.join(again)
+    net.hub.disconnect(ana.cid)
+    cid.send("list")
+    assert any(r["table"] == again for r in cid.last("tables")["tables"])

@@ -20,7 +20,7 @@ from scenes.online.server_lobby import ServerLobby
 from scenes.victory import VictoryOverlay
 from tests.scenes.conftest import click_widget, key, pump
 from tests.scenes.online.helpers import person_plays, pump_until
-from tests.scenes.online.serverhub import Served
+from tests.scenes.online.serverhub import Served, wait
 from tests.scenes.online.test_play_online import _seated_at_a_table
 
 
@@ -81,4 +81,37 @@ def test_a_scripted_run_lets_the_hint_bot_play_our_seat(app: Any, served: Served
     mine = table.served.remote.seat
     assert mine == 0 and table.seats[mine].bot is not None
     assert table.seats[1].bot is None and table.seats[1].elsewhere
+    bia.link.close()  # type: ignore[attr-defined]
+
+
+def test_a_creator_leaving_his_undealt_table_is_told_it_closes(app: Any, served: Served) -> None:
+    from scenes.online.server_create import CreateTable
+    from scenes.online.server_wait import WaitingRoom
+    from tests.scenes.online.test_play_online import connect
+
+    lobby = connect(app, served)
+    lobby.open_create()
+    pump(app, 3)
+    form = app.scenes.top
+    assert isinstance(form, CreateTable)
+    click_widget(app, form.start)
+    pump_until(app, lambda: isinstance(app.scenes.top, WaitingRoom), 5)
+    room = app.scenes.top
+    pump_until(app, lambda: room.match is not None and room.match.seat == 0, 10)
+    table = room.table
+    bia = served.player("Bia")
+    bia.ask_tables()
+    wait(bia, lambda: any(r.table == table for r in bia.tables))  # listed, waiting
+    key(app, pygame.K_ESCAPE)
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmDialog) and "closes" in dialog.message
+    key(app, pygame.K_RETURN)
+    pump_until(app, lambda: isinstance(app.scenes.top, ServerLobby), 5)
+
+    def gone() -> bool:
+        bia.ask_tables()
+        bia.pump()
+        return all(r.table != table for r in bia.tables)
+
+    wait(bia, gone)  # it closed at once (it stayed listed for the idle time before)
     bia.link.close()  # type: ignore[attr-defined]
