@@ -76,14 +76,20 @@ def leave_to_menu(app: Any, scene: ServerLobby) -> None:
     pump_until(app, lambda: isinstance(app.scenes.top, MainMenu), 5)
 
 
-def test_the_notice_finds_the_player_on_the_main_menu_and_sits_him(
-    app: Any, served: Served
-) -> None:
+def entered_then_away(app: Any, served: Served) -> tuple[LobbyClient, Any, str]:
+    """The app's player entered in a live event, then back on the main menu."""
     scene = in_lobby(app, served)
     lobby = scene.lobby
     org, code = event_with(served, lobby)
     pump_until(app, lambda: code in lobby.events.live(), 10)
     leave_to_menu(app, scene)
+    return lobby, org, code
+
+
+def test_the_notice_finds_the_player_on_the_main_menu_and_sits_him(
+    app: Any, served: Served
+) -> None:
+    lobby, org, code = entered_then_away(app, served)
     assert isinstance(app.standby, Standby) and not lobby.closed
     pump(app, 3)
     line = app.standby.words(370, 15)
@@ -101,11 +107,7 @@ def test_the_notice_finds_the_player_on_the_main_menu_and_sits_him(
 
 
 def test_a_local_match_is_saved_after_asking_then_the_event_table(app: Any, served: Served) -> None:
-    scene = in_lobby(app, served)
-    lobby = scene.lobby
-    org, code = event_with(served, lobby)
-    pump_until(app, lambda: code in lobby.events.live(), 10)
-    leave_to_menu(app, scene)
+    lobby, org, code = entered_then_away(app, served)
     seats = [SeatSetup("Ana"), SeatSetup("Bot", "easy")]
     table = open_table(app, "wyr", seats, seed=3, options={})
     app.scenes.push(table, fade=False)
@@ -130,11 +132,7 @@ def test_a_local_match_is_saved_after_asking_then_the_event_table(app: Any, serv
 
 
 def test_play_online_takes_the_kept_connection_back(app: Any, served: Served) -> None:
-    scene = in_lobby(app, served)
-    lobby = scene.lobby
-    org, code = event_with(served, lobby)
-    pump_until(app, lambda: code in lobby.events.live(), 10)
-    leave_to_menu(app, scene)
+    lobby, org, code = entered_then_away(app, served)
     menu = app.scenes.top
     menu.open("online")
     pump(app, 2)
@@ -153,11 +151,7 @@ def test_leaving_with_no_live_event_closes_the_connection(app: Any, served: Serv
 
 
 def test_a_server_gone_is_said_once_and_the_standby_ends(app: Any, served: Served) -> None:
-    scene = in_lobby(app, served)
-    lobby = scene.lobby
-    org, code = event_with(served, lobby)
-    pump_until(app, lambda: code in lobby.events.live(), 10)
-    leave_to_menu(app, scene)
+    lobby, org, code = entered_then_away(app, served)
     assert app.standby is not None
     served.server.stop()
     pump_until(app, lambda: app.standby is None, 10)
@@ -172,11 +166,7 @@ def test_the_end_of_the_event_opens_the_final_standings_from_anywhere(
     from game.net.lobby_events import News
     from scenes.online.event_screen import EventScreen
 
-    scene = in_lobby(app, served)
-    lobby = scene.lobby
-    org, code = event_with(served, lobby)
-    pump_until(app, lambda: code in lobby.events.live(), 10)
-    leave_to_menu(app, scene)
+    lobby, org, code = entered_then_away(app, served)
     app.scenes.push(RoundNotice(app, lobby, News(event=code, kind="finished")), fade=False)
     pump(app, 2)
     notice = app.scenes.top
