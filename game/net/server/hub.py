@@ -317,6 +317,7 @@ class Hub(Lobby):
             if target is not None:
                 self._send(target, text)
         feed = session.take_feed()
+        t.remember_public(feed)
         if session.match is not None and (feed or new):
             for wid in t.watchers:
                 self._send(wid, t.watcher_state(wid, feed))

@@ -13,6 +13,7 @@ actions.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,11 @@ from game.registry import get_info, new_match
 
 #: seconds a present player's turn may run before a bot moves for them
 CLOCKS = {"off": 0.0, "relaxed": 300.0, "normal": 90.0, "quick": 30.0}
+
+
+#: public events a table keeps for a watcher who comes mid-match (the log's
+#: recent lines; bounded: a long War match must not grow a server's memory)
+WATCH_HISTORY = 200
 
 
 @dataclass
@@ -64,6 +70,13 @@ class ServerTable:
     reserved: list[str | None] | None = None
     #: the level of the bot that plays for an absent player here (None: the server's)
     fallback: str | None = None
+    #: the latest public events (a watcher who comes mid-match reads them first)
+    recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=WATCH_HISTORY))
+
+    def remember_public(self, events: list[Event]) -> None:
+        """Keep the public side of events as they happen (the last `WATCH_HISTORY`)."""
+        if self.watchers_allowed:
+            self.recent.extend(ev.to_dict() for ev in events if ev.visible_to(None))
 
     @property
     def kinds(self) -> list[list[Any]]:

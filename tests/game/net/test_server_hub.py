@@ -222,6 +222,34 @@ def test_watchers_see_no_secret() -> None:
     assert eve.refused() == "not_joined"
 
 
+def test_a_watcher_who_comes_mid_match_reads_the_recent_public_events_first() -> None:
+    from game.net.server import table as table_module
+
+    net = Net()
+    ana = net.client()
+    table = ana.create("alta", ["remote", "bot:random", "bot:random"])
+    early = net.client("Eve", "10.0.0.9")
+    early.send("watch", table=table)
+    ana.join(table)
+    for _ in range(3):  # some of the match, then a second watcher
+        ana.act_first()
+        net.tick()
+    seen = [ev for st in early.msgs("state") for ev in st["events"]]
+    assert seen
+    late = net.client("Lu", "10.0.0.8")
+    late.send("watch", table=table)
+    told = late.last("history")
+    assert told["done"] and told["events"] == seen[-len(told["events"]) :]
+    assert late.inbox.index(told) < late.inbox.index(late.last("state"))
+    # bounded: only the latest are kept, whatever the match's length
+    from tests.game.tiny_game import PicksRevealed
+
+    st = net.hub.tables[table]
+    n = table_module.WATCH_HISTORY
+    st.remember_public([PicksRevealed((), (i,)) for i in range(n + 50)])
+    assert len(st.recent) == n and st.recent[-1]["winners"] == [n + 49]
+
+
 def test_a_table_without_watchers_refuses_them() -> None:
     net = Net()
     ana = net.client()

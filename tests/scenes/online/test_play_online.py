@@ -162,6 +162,8 @@ def test_watching_shows_the_public_view_only(app: Any, served: Served) -> None:
     assert isinstance(match, ServerMatch) and match.watching and match.seat is None
     assert table.spectator and table.viewer is None and table.humans == []
     assert table.phrases_button is None  # a watcher says nothing
+    # the bots dealt and played before we came: the log tells what came before
+    assert len(match.log) > 0 and table.history
     pump(app, 30)
     assert match._view is None and match._legal == []  # never a seat's secrets
     assert match.public_view()
