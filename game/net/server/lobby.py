@@ -392,7 +392,7 @@ class Lobby(ABC):
         )
         if session.match is not None:
             if t.recent:  # mid-match: what came before, so the table's log is not blank
-                self._send(link.id, encode("history", events=list(t.recent), done=True))
+                self._send(link.id, encode("history", events=t.recent_events(), done=True))
             self._send(link.id, t.watcher_state(link.id, []))
 
     def _phrase(self, link: Link, msg: Message) -> None:

@@ -13,6 +13,7 @@ actions.
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -70,13 +71,23 @@ class ServerTable:
     reserved: list[str | None] | None = None
     #: the level of the bot that plays for an absent player here (None: the server's)
     fallback: str | None = None
-    #: the latest public events (a watcher who comes mid-match reads them first)
-    recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=WATCH_HISTORY))
+    #: the latest public events as JSON text (a watcher who comes mid-match reads
+    #: them first); text, not dicts: strings are not tracked by the garbage
+    #: collector, whose pauses are what limits a loaded server
+    recent: deque[str] = field(default_factory=lambda: deque(maxlen=WATCH_HISTORY))
 
     def remember_public(self, events: list[Event]) -> None:
         """Keep the public side of events as they happen (the last `WATCH_HISTORY`)."""
         if self.watchers_allowed:
-            self.recent.extend(ev.to_dict() for ev in events if ev.visible_to(None))
+            self.recent.extend(
+                json.dumps(ev.to_dict(), separators=(",", ":"))
+                for ev in events
+                if ev.visible_to(None)
+            )
+
+    def recent_events(self) -> list[dict[str, Any]]:
+        """The kept public events, for a `history` message."""
+        return [json.loads(text) for text in self.recent]
 
     @property
     def kinds(self) -> list[list[Any]]:

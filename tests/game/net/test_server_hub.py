@@ -247,7 +247,7 @@ def test_a_watcher_who_comes_mid_match_reads_the_recent_public_events_first() ->
     st = net.hub.tables[table]
     n = table_module.WATCH_HISTORY
     st.remember_public([PicksRevealed((), (i,)) for i in range(n + 50)])
-    assert len(st.recent) == n and st.recent[-1]["winners"] == [n + 49]
+    assert len(st.recent) == n and st.recent_events()[-1]["winners"] == [n + 49]
 
 
 def test_a_table_without_watchers_refuses_them() -> None:
