@@ -33,20 +33,26 @@ def go_to_table(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
     """To the table the server keeps for us: back to the lobby's screen, then
     its waiting room (the existing served table path follows the deal). Away
     from the lobby (its connection kept by `standby`), an unfinished match of
-    ours here is saved first, after asking."""
-    stack = app.scenes.stack
-    if any(getattr(s, "event_home", False) for s in stack):
+    ours here is saved first. Leaving a match in play (a local one, or another
+    table on the server) is asked first."""
+    in_play = [s for s in app.scenes.stack if s.wants_quit_confirmation()]
+    if not in_play:
+        _go(app, lobby, server_table)
+        return
+    elsewhere = all(getattr(s, "hosted_elsewhere", False) for s in in_play)
+    app.confirm(
+        later("online.standby.leave_title"),
+        later("online.standby.leave_online_ask" if elsewhere else "online.standby.leave_ask"),
+        lambda: _go(app, lobby, server_table),
+        yes=later("online.standby.go_now"),
+    )
+
+
+def _go(app: AppHost, lobby: LobbyClient, server_table: str) -> None:
+    if any(getattr(s, "event_home", False) for s in app.scenes.stack):
         _sit(app, lobby, server_table)
-        return
-    if any(s.wants_quit_confirmation() for s in stack):
-        app.confirm(
-            later("online.standby.leave_title"),
-            later("online.standby.leave_ask"),
-            lambda: _from_afar(app, lobby, server_table),
-            yes=later("online.standby.go_now"),
-        )
-        return
-    _from_afar(app, lobby, server_table)
+    else:
+        _from_afar(app, lobby, server_table)
 
 
 def _sit(app: AppHost, lobby: LobbyClient, server_table: str) -> None:

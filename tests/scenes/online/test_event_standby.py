@@ -201,3 +201,26 @@ def test_an_event_screen_under_a_notice_follows_the_news(app: Any, served: Serve
     pump_until(app, lambda: screen.view is not None and bool(screen.view.rounds), 10)
     assert app.scenes.top is not screen
     org.link.close()  # type: ignore[attr-defined]
+
+
+def test_a_notice_over_another_online_match_in_play_asks_before_leaving_it(
+    app: Any, served: Served
+) -> None:
+    from scenes.manager import Scene
+    from scenes.online.event_notice import go_to_table
+
+    class OtherTable(Scene):  # another server's table, its match in play
+        hosted_elsewhere = True
+
+        def wants_quit_confirmation(self) -> bool:
+            return True
+
+    scene = in_lobby(app, served)
+    other = OtherTable(app)
+    app.scenes.push(other, fade=False)
+    go_to_table(app, scene.lobby, "no-such-table")
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmDialog) and "a bot plays your seat" in dialog.message
+    key(app, pygame.K_ESCAPE)  # no: that match goes on
+    pump(app, 2)
+    assert app.scenes.top is other
