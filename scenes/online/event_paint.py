@@ -161,7 +161,7 @@ def draw_bracket(surface: pygame.Surface, area: pygame.Rect, view: EventView) ->
         draw_empty(surface, area, "online_event.no_bracket")
         return
     cols = len(view.bracket)
-    col_w = min(260, (area.width - 16) // cols)
+    col_w = min(260, (area.width - 16) // (cols + 1))  # a column more: the champion
     box_h = 56
     first = max(1, len(view.bracket[0].matches))
     slot_h = max(box_h + 8, (area.height - 30) // first)
@@ -213,3 +213,42 @@ def draw_bracket(surface: pygame.Surface, area: pygame.Rect, view: EventView) ->
                     kind=kind,
                 )
         centers.append(mine)
+    _draw_champion(surface, area, view, area.left + 8 + cols * col_w, centers[-1], col_w - 24)
+
+
+def _draw_champion(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    view: EventView,
+    x: int,
+    centers: list[int],
+    width: int,
+) -> None:
+    """The champion beside the final, as the local bracket shows it ("to be
+    decided" until the final is played)."""
+    final = view.bracket[-1].matches
+    if len(final) != 1 or not centers:
+        return
+    winner = final[0].winner
+    rect = pygame.Rect(x, centers[0] - 28, width, 56)
+    pygame.draw.line(surface, style.GOLD_DARK, (x - 24, centers[0]), (x, centers[0]), 2)
+    style.blit_text(
+        surface,
+        tr("tournament.bracket_view.champion"),
+        15,
+        (rect.left, rect.top - 24),
+        style.INK_SOFT,
+        kind="bold",
+    )
+    pygame.draw.rect(surface, style.WOOD_DARK, rect, border_radius=8)
+    style.gold_frame(surface, rect, 2, 8)
+    name = winner or tr("tournament.bracket.to_be_decided")
+    style.blit_text(
+        surface,
+        style.ellipsize(name, 18, rect.width - 16, "serif"),
+        18,
+        rect.center,
+        style.GOLD_LIGHT if winner else style.PARCHMENT_DARK,
+        kind="serif",
+        anchor="center",
+    )
