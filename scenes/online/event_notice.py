@@ -99,12 +99,24 @@ def show_standings(app: AppHost, lobby: LobbyClient, code: str) -> None:
     app.scenes.push(app.screens.server_event(lobby, code, "standings"), fade=False)
 
 
+def answers(asked: News, news: News) -> bool:
+    """Is `news` the result of the table `asked` sent us to (played without us)?"""
+    return (
+        asked.kind == "table"
+        and news.kind == "result"
+        and (news.event, news.round, news.table_no) == (asked.event, asked.round, asked.table_no)
+    )
+
+
 def tell(app: AppHost, lobby: LobbyClient, news: News) -> None:
     """An event's news as it arrives: a notice box, or a toast for the small ones."""
+    top = app.scenes.top
     if news.kind not in NOTICE_KINDS:
         app.notify(news_words(news), "info")
+        if isinstance(top, RoundNotice) and answers(top.news, news):
+            top.news = news  # its table is done: no more "Go to my table" to a table gone
+            top.resize(app.size)
         return
-    top = app.scenes.top
     if isinstance(top, RoundNotice):
         top.news = news  # the newest replaces an unread one
         top.resize(app.size)

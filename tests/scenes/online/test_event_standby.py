@@ -224,3 +224,22 @@ def test_a_notice_over_another_online_match_in_play_asks_before_leaving_it(
     key(app, pygame.K_ESCAPE)  # no: that match goes on
     pump(app, 2)
     assert app.scenes.top is other
+
+
+def test_a_notice_whose_table_was_played_without_us_says_so(app: Any, served: Served) -> None:
+    from game.net.lobby_events import News
+    from scenes.online.event_notice import tell
+
+    scene = in_lobby(app, served)
+    lobby = scene.lobby
+    sit = News(event="E", kind="table", round=1, table_no=2, server_table="t1")
+    tell(app, lobby, sit)
+    pump(app, 2)
+    notice = app.scenes.top
+    assert isinstance(notice, RoundNotice) and notice.go is not None
+    tell(app, lobby, News(event="E", kind="result", round=1, table_no=3))  # another table's
+    pump(app, 2)
+    assert app.scenes.top is notice and notice.news is sit
+    tell(app, lobby, News(event="E", kind="result", round=1, table_no=2))  # ours, done
+    pump(app, 2)
+    assert notice.news.kind == "result" and notice.go is None and notice.later.text == "Close"
