@@ -17,7 +17,7 @@ from scenes import style, ui
 from scenes.i18n import tr
 from scenes.manager import Scene
 from scenes.online.event_words import GAMES, format_name, game_name
-from scenes.online.served import refusal_text
+from scenes.online.served import read_or_leave, refusal_text
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
@@ -196,10 +196,7 @@ class CreateEvent(Scene):
 
     def update(self, dt: float) -> None:
         lobby = self.lobby
-        lobby.pump()
-        if lobby.closed:
-            self.app.notify(tr("online.server.closed"), "error")
-            self.app.scenes.pop()
+        if not read_or_leave(self.app, lobby):
             return
         refusal = lobby.take_refusal()
         if refusal is not None and self.busy:

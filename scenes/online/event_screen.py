@@ -38,7 +38,7 @@ from scenes.online.event_rounds_view import (
     with_event_seats,
 )
 from scenes.online.event_words import event_title, format_name, game_name, stage_name, status_name
-from scenes.online.served import refusal_text
+from scenes.online.served import read_or_leave, refusal_text
 from scenes.replay import open_replay
 
 if TYPE_CHECKING:
@@ -204,10 +204,7 @@ class EventScreen(Scene):
 
     def update(self, dt: float) -> None:
         lobby = self.lobby
-        lobby.pump()
-        if lobby.closed:
-            self.app.notify(tr("online.server.closed"), "error")
-            self.app.scenes.pop()
+        if not read_or_leave(self.app, lobby):
             return
         refusal = lobby.take_refusal()
         if refusal is not None:

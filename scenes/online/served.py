@@ -40,6 +40,17 @@ def refusal_text(refusal: tuple[str, str, str] | None) -> str:
     return tr(key) if has(key) else tr("net.refused.internal")
 
 
+def read_or_leave(app: AppHost, lobby: LobbyClient) -> bool:
+    """A lobby screen's frame starts here: read the connection; when the server
+    has closed it, say so and leave the screen (False: stop this frame)."""
+    lobby.pump()
+    if lobby.closed:
+        app.notify(tr("online.server.closed"), "error")
+        app.scenes.pop()
+        return False
+    return True
+
+
 def close_quietly(link: object) -> None:
     """Close a connection without holding the frame (a websocket's closing
     handshake may wait for a slow server): on a thread of its own."""

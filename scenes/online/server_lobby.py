@@ -25,7 +25,7 @@ from scenes.i18n import has, tr
 from scenes.manager import Scene
 from scenes.names import bot_label
 from scenes.online.event_words import event_line, event_title
-from scenes.online.served import refusal_text
+from scenes.online.served import read_or_leave, refusal_text
 
 if TYPE_CHECKING:
     from scenes.manager import AppHost
@@ -282,14 +282,11 @@ class ServerLobby(Scene):
 
     def update(self, dt: float) -> None:
         lobby = self.lobby
-        lobby.pump()
+        if not read_or_leave(self.app, lobby):
+            return
         refusal = lobby.take_refusal()
         if refusal is not None:
             self.error = refusal_text(refusal)
-        if lobby.closed:
-            self.app.notify(tr("online.server.closed"), "error")
-            self.app.scenes.pop()
-            return
         if time.monotonic() - self._asked >= REFRESH:
             self.ask()
         self._rows()
